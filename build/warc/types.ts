@@ -1,0 +1,41 @@
+/** What the WARC reader hands to ingest. One input file yields a stream of these events. */
+
+/** An HTTP response record whose payload is HTML, decoded to text. */
+export interface HtmlResponse {
+  kind: 'html'
+  /** The WARC file (path or URL) the record came from. */
+  source: string
+  /** 0-based index of the record within its file (all record types counted). */
+  index: number
+  /** WARC-Target-URI. */
+  targetUri: string
+  /** WARC-Date as ISO 8601 UTC, second precision, trailing Z. */
+  warcDate: string
+  warcRecordId: string
+  httpStatus: number
+  /** HTTP response headers, names lower-cased; repeated headers joined with ", ". */
+  httpHeaders: Record<string, string>
+  /** Payload after de-chunking, content decoding (gzip, br, deflate) and charset decoding. */
+  html: string
+  /** The charset used to decode the payload (from the header, `<meta charset>` or the utf-8 default). */
+  charset: string
+}
+
+/** Why a record was not turned into an HtmlResponse. `not-response`/`not-html` are normal, the rest are faults. */
+export type SkipReason =
+  | 'not-response' // warcinfo, request, metadata, resource, revisit…
+  | 'not-html' // a response whose payload is not HTML (PDF, image, JSON…)
+  | 'http-status' // a response whose status is not 200
+  | 'truncated' // the record ends before its Content-Length
+  | 'corrupt' // unparseable headers, bad gzip member, bad chunking or content encoding
+  | 'too-large' // payload over the reader's size cap
+
+export interface SkippedRecord {
+  kind: 'skip'
+  source: string
+  index: number
+  reason: SkipReason
+  targetUri: string
+}
+
+export type WarcEvent = HtmlResponse | SkippedRecord

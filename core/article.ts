@@ -1,0 +1,58 @@
+/**
+ * The article as it travels from extraction to the store and out through the API.
+ * Field names are the contract's (DECISIONS.md, "Article"); snake case because they are wire names.
+ */
+
+/** Where `published_at` came from; `warc` means no date was found on the page and WARC-Date stands in. */
+export type DateSource = 'meta' | 'jsonld' | 'time' | 'url' | 'warc'
+
+/** What extraction gets out of one HTML response record, before enrichment. */
+export interface ExtractedArticle {
+  /** Canonical link when it is on the same host, else the WARC-Target-URI. */
+  url: string
+  /** WARC-Target-URI exactly as crawled (kept so `/v1/article` can find a known variant). */
+  target_uri: string
+  title: string
+  description: string
+  /** ISO 8601 UTC, second precision, trailing Z. */
+  published_at: string
+  date_source: DateSource
+  /** WARC-Date, ISO 8601 UTC, second precision, trailing Z. */
+  crawled_at: string
+  /** Lower-case hostname without a leading `www.`. */
+  host: string
+  /** Last label of the host (`uk` for `bbc.co.uk`). */
+  tld: string
+  image: string
+  authors: string[]
+  tags: string[]
+  /** Body text, paragraphs separated by blank lines. */
+  text: string
+  words: number
+  /** Declared language of the page (`<html lang>`, Content-Language, og:locale), raw, may be empty. */
+  declared_lang: string
+  /** article:section or JSON-LD articleSection, may be empty. */
+  section: string
+  /** Publisher-stated country or dateline text found in the page, may be empty. */
+  site_country: string
+}
+
+export type CountrySource = 'tld' | 'html' | 'content' | 'default'
+export type SentimentLabel = 'pos' | 'neu' | 'neg'
+
+/** What enrichment adds. Filled by core/enrich (issue 3); ingest stores it beside the extraction. */
+export interface Enrichment {
+  lang: string
+  country: string
+  country_source: CountrySource
+  category: string
+  category_confidence: number
+  sentiment: SentimentLabel
+  score: number
+  labelled_by: 'model' | 'lexicon'
+  lexicon_score: number
+  lexicon_terms: string
+  is_bitcoin: boolean
+}
+
+export type StoredArticle = ExtractedArticle & Enrichment & { id: string }

@@ -1,0 +1,85 @@
+/**
+ * Configuration from environment variables, parsed in one pure function so that the batch job,
+ * the live node and the tests read it the same way. An invalid value is a ConfigError whose
+ * message is one line; the program edges print it and exit non-zero.
+ */
+
+export interface Config {
+  /** Data directory: the SQLite store, the demo archive, downloaded inputs. */
+  dataDir: string
+  /** Snapshot output directory (versioned folders plus latest.json). */
+  snapshotsDir: string
+  port: number
+  /** Fixed instant replacing the wall clock everywhere, or null for the real clock. */
+  now: Date | null
+  /** Base URL for `cc-news:` listing specs. */
+  ccNewsBaseUrl: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export const DEFAULTS = {
+  NEWSDESK_DATA: './data',
+  NEWSDESK_SNAPSHOTS: './snapshots',
+  PORT: '8000',
+  NEWSDESK_CC_BASE: 'https://data.commoncrawl.org/',
+} as const
+
+/** An ISO 8601 instant with an explicit zone (`Z` or ±hh:mm), or a date alone (taken as 00:00 UTC). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/
+
+export function parseInstant(value: string): Date | null {
+  if (!ISO_INSTANT.test(value)) return null
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+export function parseConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const pick = (name: keyof typeof DEFAULTS): string => {
+    const raw = env[name]
+    return raw === undefined || raw.trim() === '' ? DEFAULTS[name] : raw.trim()
+  }
+
+  const portText = pick('PORT')
+  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : Number.NaN
+  if (!(port >= 0 && port <= 65535)) {
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${portText}"`)
+  }
+
+  const nowText = env.NEWSDESK_NOW?.trim() ?? ''
+  let now: Date | null = null
+  if (nowText !== '') {
+    now = parseInstant(nowText)
+    if (now === null) {
+      throw new ConfigError(
+        `NEWSDESK_NOW must be an ISO 8601 instant such as 2026-11-21T14:00:00Z, got "${nowText}"`,
+      )
+    }
+  }
+
+  const ccNewsBaseUrl = pick('NEWSDESK_CC_BASE')
+  if (!/^https?:\/\/[^\s/]+/.test(ccNewsBaseUrl)) {
+    throw new ConfigError(`NEWSDESK_CC_BASE must be an http(s) URL, got "${ccNewsBaseUrl}"`)
+  }
+
+  return {
+    dataDir: pick('NEWSDESK_DATA'),
+    snapshotsDir: pick('NEWSDESK_SNAPSHOTS'),
+    port,
+    now,
+    ccNewsBaseUrl: ccNewsBaseUrl.endsWith('/') ? ccNewsBaseUrl : `${ccNewsBaseUrl}/`,
+  }
+}
+
+/** The one clock: the configured instant, else the wall clock. Edges call this; core receives the value. */
+export function clockFrom(config: Pick<Config, 'now'>): () => Date {
+  const fixed = config.now
+  return fixed === null ? () => new Date() : () => new Date(fixed.getTime())
+}
+
+/** ISO 8601 UTC with second precision and trailing Z, the contract's timestamp form. */
+export function isoSeconds(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`
+}
