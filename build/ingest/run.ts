@@ -1,0 +1,170 @@
+import type { Database } from 'bun:sqlite'
+import { availableParallelism } from 'node:os'
+import { ArticleWriter, applyRetention } from '../../store/articles.ts'
+import { getWarcFile, saveWarcFile, type WarcFileProgress } from '../../store/warc-files.ts'
+import { type Batch, readBatches } from './batches.ts'
+import type { FromWorker, ToWorker } from './worker-protocol.ts'
+
+export const RETENTION_DAYS = 90
+
+export interface IngestOptions {
+  db: Database
+  sources: readonly string[]
+  now: Date
+  /** Worker threads; 0 runs everything on this thread (tests, debugging). Default: one per core. */
+  workers?: number
+  onProgress?: (p: IngestSummary) => void
+}
+
+export interface IngestSummary {
+  files: number
+  /** Files already finished by an earlier run, not read again. */
+  files_already_done: number
+  files_ingested: number
+  files_failed: { source: string; message: string }[]
+  records: number
+  html: number
+  articles: number
+  replaced: number
+  duplicates: number
+  out_of_window: number
+  skipped: Record<string, number>
+  retention_deleted: number
+  elapsed_ms: number
+}
+
+/**
+ * Ingests WARC sources into the store. Each batch is one transaction that also records how far
+ * its file got, so a killed run loses nothing committed and the next run resumes the file where
+ * it stopped; a finished file is never read again.
+ */
+export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
+  const started = performance.now()
+  const nowSeconds = Math.floor(opts.now.getTime() / 1000)
+  const minPublishedAt = nowSeconds - RETENTION_DAYS * 86400
+  const summary: IngestSummary = {
+    files: opts.sources.length,
+    files_already_done: 0,
+    files_ingested: 0,
+    files_failed: [],
+    records: 0,
+    html: 0,
+    articles: 0,
+    replaced: 0,
+    duplicates: 0,
+    out_of_window: 0,
+    skipped: {},
+    retention_deleted: 0,
+    elapsed_ms: 0,
+  }
+  const writer = new ArticleWriter(opts.db)
+  const jobs: ToWorker[] = []
+  const progress = new Map<string, WarcFileProgress>()
+  for (const source of opts.sources) {
+    const known = getWarcFile(opts.db, source)
+    if (known?.status === 'done') {
+      summary.files_already_done++
+      continue
+    }
+    const p = known ?? { source, status: 'running', next_record: 0, records: 0, html: 0, articles: 0, duplicates: 0, skipped: {} }
+    progress.set(source, p)
+    jobs.push({ source, startIndex: p.next_record })
+  }
+
+  const commit = opts.db.transaction((batch: Batch) => {
+    const p = progress.get(batch.source)
+    if (p === undefined) throw new Error(`batch for unknown source ${batch.source}`)
+    for (const row of batch.rows) {
+      const outcome = writer.write(row, minPublishedAt)
+      if (outcome === 'inserted') (p.articles++, summary.articles++)
+      else if (outcome === 'replaced') summary.replaced++
+      else if (outcome === 'duplicate') (p.duplicates++, summary.duplicates++)
+      else summary.out_of_window++
+    }
+    p.records += batch.records
+    p.html += batch.html
+    p.next_record = batch.nextIndex
+    for (const [reason, n] of Object.entries(batch.skipped)) {
+      p.skipped[reason] = (p.skipped[reason] ?? 0) + n
+      summary.skipped[reason] = (summary.skipped[reason] ?? 0) + n
+    }
+    summary.records += batch.records
+    summary.html += batch.html
+    if (batch.done) {
+      p.status = 'done'
+      summary.files_ingested++
+    }
+    saveWarcFile(opts.db, p, nowSeconds)
+  })
+  const onBatch = (batch: Batch) => {
+    commit(batch)
+    opts.onProgress?.(summary)
+  }
+  const onFailed = (source: string, message: string) => {
+    summary.files_failed.push({ source, message })
+  }
+
+  const workers = Math.min(opts.workers ?? availableParallelism(), jobs.length)
+  if (workers <= 0) {
+    for (const job of jobs) {
+      try {
+        for await (const batch of readBatches(job.source, job.startIndex)) onBatch(batch)
+      } catch (error) {
+        onFailed(job.source, String(error))
+      }
+    }
+  } else {
+    await runPool(jobs, workers, onBatch, onFailed)
+  }
+
+  summary.retention_deleted = applyRetention(opts.db, minPublishedAt)
+  summary.elapsed_ms = Math.round(performance.now() - started)
+  return summary
+}
+
+/** Hands files to `size` workers, one at a time each, until none is left. */
+function runPool(
+  jobs: readonly ToWorker[],
+  size: number,
+  onBatch: (b: Batch) => void,
+  onFailed: (source: string, message: string) => void,
+): Promise<void> {
+  const queue = [...jobs]
+  return new Promise((resolve, reject) => {
+    let running = 0
+    const next = (worker: Worker) => {
+      const job = queue.shift()
+      if (job === undefined) {
+        worker.terminate()
+        if (--running === 0) resolve()
+        return
+      }
+      worker.postMessage(job)
+    }
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(new URL('./worker.ts', import.meta.url).href)
+      running++
+      worker.onmessage = (event: MessageEvent<FromWorker>) => {
+        const msg = event.data
+        try {
+          if (msg.type === 'batch') {
+            onBatch(msg.batch)
+            if (msg.batch.done) next(worker)
+          } else {
+            onFailed(msg.source, msg.message)
+            next(worker)
+          }
+        } catch (error) {
+          queue.length = 0
+          worker.terminate()
+          reject(error)
+        }
+      }
+      worker.onerror = (event) => {
+        queue.length = 0
+        reject(new Error(`ingest worker crashed: ${event.message}`))
+      }
+      next(worker)
+    }
+  })
+}

@@ -1,0 +1,116 @@
+import type { Database, Statement } from 'bun:sqlite'
+import type { StoredArticle } from '../core/article.ts'
+
+/** One article ready for the store: extraction + enrichment + id + the dup key, with the file it came from. */
+export interface ArticleRow extends StoredArticle {
+  dup_key: string
+  source_file: string
+}
+
+export type InsertOutcome = 'inserted' | 'replaced' | 'duplicate' | 'out-of-window'
+
+const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000)
+
+/**
+ * Writes articles keyed by canonical URL. Re-seeing a URL never adds a row: the earliest crawl
+ * wins (so the result does not depend on the order in which parallel workers finish files), and
+ * every crawled variant is remembered in url_aliases for `/v1/article`.
+ */
+export class ArticleWriter {
+  readonly #find: Statement<{ seq: number; crawled_at: number }, [string]>
+  readonly #insert: Statement<{ seq: number }, Record<string, string | number>>
+  readonly #replace: Statement<unknown, Record<string, string | number>>
+  readonly #insertText: Statement<unknown, [number, string]>
+  readonly #replaceText: Statement<unknown, [string, number]>
+  readonly #alias: Statement<unknown, [string, string]>
+
+  constructor(db: Database) {
+    const cols = COLUMNS.join(', ')
+    const params = COLUMNS.map((c) => `$${c}`).join(', ')
+    const sets = COLUMNS.filter((c) => c !== 'url' && c !== 'id')
+      .map((c) => `${c} = $${c}`)
+      .join(', ')
+    this.#find = db.query('SELECT seq, crawled_at FROM articles WHERE url = ?')
+    this.#insert = db.query(`INSERT INTO articles (${cols}) VALUES (${params}) RETURNING seq`)
+    this.#replace = db.query(`UPDATE articles SET ${sets} WHERE url = $url`)
+    this.#insertText = db.query('INSERT INTO article_text (seq, text) VALUES (?, ?)')
+    this.#replaceText = db.query('UPDATE article_text SET text = ? WHERE seq = ?')
+    this.#alias = db.query('INSERT OR IGNORE INTO url_aliases (target_uri, url) VALUES (?, ?)')
+  }
+
+  /** Call inside a transaction. `minPublishedAt` (epoch s) drops what retention would delete anyway. */
+  write(row: ArticleRow, minPublishedAt: number): InsertOutcome {
+    const params = toParams(row)
+    if ((params.published_at as number) < minPublishedAt) return 'out-of-window'
+    this.#alias.run(row.target_uri, row.url)
+    const existing = this.#find.get(row.url)
+    if (existing === null) {
+      const inserted = this.#insert.get(params)
+      if (inserted === null) throw new Error('article insert returned no row')
+      this.#insertText.run(inserted.seq, row.text)
+      return 'inserted'
+    }
+    if ((params.crawled_at as number) < existing.crawled_at) {
+      this.#replace.run(params)
+      this.#replaceText.run(row.text, existing.seq)
+      return 'replaced'
+    }
+    return 'duplicate'
+  }
+}
+
+const COLUMNS = [
+  'id', 'url', 'target_uri', 'title', 'description', 'published_at', 'date_source', 'crawled_at',
+  'host', 'tld', 'image', 'authors', 'tags', 'words', 'declared_lang', 'section', 'site_country',
+  'lang', 'country', 'country_source', 'category', 'category_confidence', 'sentiment', 'score',
+  'labelled_by', 'lexicon_score', 'lexicon_terms', 'is_bitcoin', 'dup_key', 'source_file',
+] as const
+
+function toParams(row: ArticleRow): Record<string, string | number> {
+  return {
+    id: row.id,
+    url: row.url,
+    target_uri: row.target_uri,
+    title: row.title,
+    description: row.description,
+    published_at: epochSeconds(row.published_at),
+    date_source: row.date_source,
+    crawled_at: epochSeconds(row.crawled_at),
+    host: row.host,
+    tld: row.tld,
+    image: row.image,
+    authors: JSON.stringify(row.authors),
+    tags: JSON.stringify(row.tags),
+    words: row.words,
+    declared_lang: row.declared_lang,
+    section: row.section,
+    site_country: row.site_country,
+    lang: row.lang,
+    country: row.country,
+    country_source: row.country_source,
+    category: row.category,
+    category_confidence: row.category_confidence,
+    sentiment: row.sentiment,
+    score: row.score,
+    labelled_by: row.labelled_by,
+    lexicon_score: row.lexicon_score,
+    lexicon_terms: row.lexicon_terms,
+    is_bitcoin: row.is_bitcoin ? 1 : 0,
+    dup_key: row.dup_key,
+    source_file: row.source_file,
+  }
+}
+
+/** Deletes articles published before `cutoff` (epoch s) with their bodies and aliases; returns how many. */
+export function applyRetention(db: Database, cutoff: number): number {
+  return db.transaction(() => {
+    db.query('DELETE FROM article_text WHERE seq IN (SELECT seq FROM articles WHERE published_at < ?)').run(cutoff)
+    const { changes } = db.query('DELETE FROM articles WHERE published_at < ?').run(cutoff)
+    db.query('DELETE FROM url_aliases WHERE url NOT IN (SELECT url FROM articles)').run()
+    return changes
+  })()
+}
+
+export function countArticles(db: Database): number {
+  return db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0
+}

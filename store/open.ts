@@ -1,0 +1,45 @@
+import { Database } from 'bun:sqlite'
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { MIGRATIONS } from './schema.ts'
+
+export const STORE_FILE = 'newsdesk.sqlite'
+
+export function storePath(dataDir: string): string {
+  return join(dataDir, STORE_FILE)
+}
+
+/**
+ * Opens (and migrates) the store. WAL mode lets the live node read while the batch job writes;
+ * synchronous=NORMAL in WAL keeps every committed transaction across a process kill (only an OS
+ * crash can lose the last ones), which is the guarantee ingest needs.
+ */
+export function openStore(path: string, opts: { readonly?: boolean } = {}): Database {
+  if (opts.readonly) {
+    const db = new Database(path, { readonly: true, strict: true })
+    db.exec('PRAGMA busy_timeout = 5000')
+    return db
+  }
+  mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path, { create: true, strict: true })
+  db.exec('PRAGMA journal_mode = WAL')
+  db.exec('PRAGMA synchronous = NORMAL')
+  db.exec('PRAGMA foreign_keys = ON')
+  db.exec('PRAGMA busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+function migrate(db: Database): void {
+  const row = db.query<{ user_version: number }, []>('PRAGMA user_version').get()
+  const current = row?.user_version ?? 0
+  if (current > MIGRATIONS.length) {
+    throw new Error(`store schema version ${current} is newer than this program (${MIGRATIONS.length})`)
+  }
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v] as string)
+      db.exec(`PRAGMA user_version = ${v + 1}`)
+    })()
+  }
+}

@@ -1,0 +1,64 @@
+import type { Database } from 'bun:sqlite'
+
+export interface WarcFileProgress {
+  source: string
+  status: 'running' | 'done'
+  next_record: number
+  records: number
+  html: number
+  articles: number
+  duplicates: number
+  skipped: Record<string, number>
+}
+
+interface WarcFileRow {
+  source: string
+  status: string
+  next_record: number
+  records: number
+  html: number
+  articles: number
+  duplicates: number
+  skipped: string
+}
+
+const fromRow = (r: WarcFileRow): WarcFileProgress => ({
+  source: r.source,
+  status: r.status === 'done' ? 'done' : 'running',
+  next_record: r.next_record,
+  records: r.records,
+  html: r.html,
+  articles: r.articles,
+  duplicates: r.duplicates,
+  skipped: JSON.parse(r.skipped) as Record<string, number>,
+})
+
+export function getWarcFile(db: Database, source: string): WarcFileProgress | null {
+  const row = db.query<WarcFileRow, [string]>('SELECT * FROM warc_files WHERE source = ?').get(source)
+  return row === null ? null : fromRow(row)
+}
+
+export function listWarcFiles(db: Database): WarcFileProgress[] {
+  return db.query<WarcFileRow, []>('SELECT * FROM warc_files ORDER BY source').all().map(fromRow)
+}
+
+/** Saves a file's progress; call in the same transaction as the articles it covers. */
+export function saveWarcFile(db: Database, p: WarcFileProgress, nowSeconds: number): void {
+  db.query(
+    `INSERT INTO warc_files (source, status, next_record, records, html, articles, duplicates, skipped, started_at, finished_at)
+     VALUES ($source, $status, $next_record, $records, $html, $articles, $duplicates, $skipped, $now, $finished)
+     ON CONFLICT(source) DO UPDATE SET status = $status, next_record = $next_record, records = $records,
+       html = $html, articles = $articles, duplicates = $duplicates, skipped = $skipped, finished_at = $finished`,
+  ).run({
+    source: p.source,
+    status: p.status,
+    next_record: p.next_record,
+    records: p.records,
+    html: p.html,
+    articles: p.articles,
+    duplicates: p.duplicates,
+    skipped: JSON.stringify(p.skipped),
+    now: nowSeconds,
+    finished: p.status === 'done' ? nowSeconds : null,
+  })
+}
