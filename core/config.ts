@@ -14,6 +14,13 @@ export interface Config {
   now: Date | null
   /** Base URL for `cc-news:` listing specs. */
   ccNewsBaseUrl: string
+  /**
+   * What the hourly build ingests: input specs as `bun run ingest` takes them (paths, globs,
+   * URLs, `cc-news:YYYY/MM[/DD]`), or the word `demo` for the generated demo archive.
+   */
+  inputs: string[]
+  /** Worker threads for ingest; 0 = in-process. Default: one per core. */
+  workers: number | null
 }
 
 export class ConfigError extends Error {
@@ -25,6 +32,8 @@ export const DEFAULTS = {
   NEWSDESK_SNAPSHOTS: './snapshots',
   PORT: '8000',
   NEWSDESK_CC_BASE: 'https://data.commoncrawl.org/',
+  NEWSDESK_INPUTS: 'demo',
+  NEWSDESK_WORKERS: '',
 } as const
 
 /** An ISO 8601 instant with an explicit zone (`Z` or ±hh:mm), or a date alone (taken as 00:00 UTC). */
@@ -64,7 +73,22 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     throw new ConfigError(`NEWSDESK_CC_BASE must be an http(s) URL, got "${ccNewsBaseUrl}"`)
   }
 
+  const inputs = pick('NEWSDESK_INPUTS')
+    .split(/[\s,]+/)
+    .filter((s) => s !== '')
+
+  const workersText = env.NEWSDESK_WORKERS?.trim() ?? ''
+  let workers: number | null = null
+  if (workersText !== '') {
+    workers = /^\d{1,3}$/.test(workersText) ? Number(workersText) : Number.NaN
+    if (!(workers >= 0 && workers <= 64)) {
+      throw new ConfigError(`NEWSDESK_WORKERS must be an integer from 0 to 64, got "${workersText}"`)
+    }
+  }
+
   return {
+    inputs,
+    workers,
     dataDir: pick('NEWSDESK_DATA'),
     snapshotsDir: pick('NEWSDESK_SNAPSHOTS'),
     port,

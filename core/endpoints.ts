@@ -1,0 +1,278 @@
+/**
+ * The endpoint registry: every endpoint of the contract with every parameter's type, bounds,
+ * default, allowed values and description, written once. Validation, OpenAPI, the MCP tools and
+ * the docs are all generated from this value.
+ */
+import { CATEGORIES } from './categories.ts'
+import type { ParamSpec } from './params.ts'
+import { DATE_PRESETS } from './time-range.ts'
+
+export interface EndpointSpec {
+  path: string
+  group: 'search' | 'trends' | 'btc' | 'markets' | 'service'
+  summary: string
+  description: string
+  query: Readonly<Record<string, ParamSpec>>
+  pathParams: Readonly<Record<string, ParamSpec>>
+  /** Query parameters that must be present. */
+  required: readonly string[]
+  /** Default range length when `from` and `to` are both omitted (the range ends at the request time). */
+  defaultRangeDays?: number
+}
+
+/** The Article fields a client may name in `fields` (DECISIONS.md, Article). */
+export const ARTICLE_FIELDS = [
+  'id', 'url', 'title', 'description', 'published_at', 'crawled_at', 'host', 'tld', 'lang', 'country',
+  'country_source', 'category', 'image', 'authors', 'tags', 'words', 'text',
+] as const
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+
+const p = {
+  q: { kind: 'string', maxLength: 500, description: 'Search phrase: words (all must match), "exact phrase", -word to exclude, OR between words. Empty: the latest articles by filter.' },
+  country: { kind: 'list', item: { name: 'country' }, maxItems: 50, description: 'ISO 3166-1 alpha-2 country codes, comma-separated, case-insensitive.' },
+  lang: { kind: 'list', item: { name: 'lang' }, maxItems: 50, description: 'ISO 639-1 language codes, comma-separated, case-insensitive.' },
+  tld: { kind: 'list', item: { name: 'tld' }, maxItems: 50, description: 'Top-level domains (last label of the host, e.g. uk, com), comma-separated.' },
+  host: { kind: 'list', item: { name: 'host' }, maxItems: 50, description: 'Publisher host names without www., comma-separated.' },
+  date: { kind: 'enum', values: DATE_PRESETS, description: 'Date preset: today (since 00:00 UTC), yesterday (the previous UTC day), or 24h, 48h, 7d, 30d before the request. from/to override it.' },
+  from: { kind: 'range', description: 'Start of range: YYYY-MM-DD (00:00 UTC), an ISO 8601 date-time, unix seconds, now, or now-<N><m|h|d|w>.' },
+  to: { kind: 'range', description: 'End of range, exclusive; same forms as from.' },
+  strictCountry: { kind: 'bool', default: false, description: 'Drop articles whose country is only the unreliable en-US default.' },
+  interval: (def: 'hour' | 'day') =>
+    ({ kind: 'enum', values: ['hour', 'day', 'week'], default: def, description: 'Period of each point: hour, day or week (weeks start Monday 00:00 UTC).' }) as const,
+  trendWindow: {
+    kind: 'window',
+    window: { units: ['m', 'h', 'd'], minMs: 15 * MINUTE, maxMs: 30 * DAY },
+    default: '24h',
+    forms: 'a window <N>m, <N>h or <N>d from 15m to 30d',
+    description: 'Window ending now: <N>m, <N>h or <N>d, from 15m to 30d.',
+  },
+  trendDate: { kind: 'day', description: 'One UTC day (YYYY-MM-DD), used instead of window.' },
+  since: { kind: 'instant', description: 'Explicit start (ISO 8601); since/until take precedence over window and date.' },
+  until: { kind: 'instant', description: 'Explicit end, exclusive (ISO 8601).' },
+  category: { kind: 'list', item: { name: 'enum', values: CATEGORIES }, maxItems: CATEGORIES.length, description: `Categories, comma-separated: ${CATEGORIES.join(', ')}.` },
+} satisfies Record<string, ParamSpec | ((d: 'hour' | 'day') => ParamSpec)>
+
+const searchFilters = {
+  q: p.q,
+  country: p.country,
+  lang: p.lang,
+  tld: p.tld,
+  host: p.host,
+  date: p.date,
+  from: p.from,
+  to: p.to,
+} as const
+
+const feedQuery: Record<string, ParamSpec> = {
+  ...searchFilters,
+  sort: { kind: 'enum', values: ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance'], default: 'date', description: 'Order of items.' },
+  size: { kind: 'int', min: 1, max: 200, default: 50, description: 'Number of items.' },
+  strict_country: p.strictCountry,
+}
+
+const trendScope = {
+  country: p.country,
+  window: p.trendWindow,
+  date: p.trendDate,
+  since: p.since,
+  until: p.until,
+  category: p.category,
+} as const
+
+function endpoint(spec: Omit<EndpointSpec, 'pathParams' | 'required'> & Partial<Pick<EndpointSpec, 'pathParams' | 'required'>>): EndpointSpec {
+  return { pathParams: {}, required: [], ...spec }
+}
+
+export const ENDPOINTS: readonly EndpointSpec[] = [
+  endpoint({
+    path: '/v1/search',
+    group: 'search',
+    summary: 'Full-text search over the news stream',
+    description: 'Articles matching q and the filters, newest first by default.',
+    query: {
+      ...searchFilters,
+      sort: { kind: 'enum', values: ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance'], default: 'date', description: 'date/date_asc by published_at, crawled/crawled_asc by crawl time, relevance by BM25 (by date without q).' },
+      size: { kind: 'int', min: 1, max: 100, default: 20, description: 'Results per page.' },
+      offset: { kind: 'int', min: 0, max: 9900, default: 0, description: 'Results to skip.' },
+      highlight: { kind: 'bool', default: false, description: 'Wrap matched terms of title and description in <em>…</em>; the rest of those fields is HTML-escaped.' },
+      full_text: { kind: 'bool', default: false, description: 'Include the article body as text.' },
+      strict_country: p.strictCountry,
+      fields: { kind: 'list', item: { name: 'enum', values: ARTICLE_FIELDS }, maxItems: ARTICLE_FIELDS.length, description: `Keep only these article fields, in this order: ${ARTICLE_FIELDS.join(', ')}.` },
+      dedupe: { kind: 'bool', default: false, description: 'Collapse syndicated copies (one dup_group) to their first article.' },
+    },
+  }),
+  endpoint({
+    path: '/v1/stats',
+    group: 'search',
+    summary: 'Facets and timeline of the filtered slice',
+    description: 'Counts by country, language, TLD and host, and an hourly (≤ 72 h) or daily timeline.',
+    query: {
+      ...searchFilters,
+      strict_country: p.strictCountry,
+      top: { kind: 'int', min: 1, max: 100, default: 20, description: 'Buckets per facet.' },
+    },
+  }),
+  endpoint({
+    path: '/v1/article',
+    group: 'search',
+    summary: 'One article by URL',
+    description: 'The article with this exact URL, or with this URL as a crawled variant of its canonical URL.',
+    query: {
+      url: { kind: 'string', maxLength: 4096, description: 'Exact article URL.' },
+      full_text: { kind: 'bool', default: true, description: 'Include the article body as text.' },
+    },
+    required: ['url'],
+  }),
+  endpoint({ path: '/v1/rss', group: 'search', summary: 'Search as an RSS 2.0 feed', description: 'The same search as an RSS 2.0 document.', query: feedQuery }),
+  endpoint({ path: '/v1/atom', group: 'search', summary: 'Search as an Atom 1.0 feed', description: 'The same search as an Atom 1.0 document.', query: feedQuery }),
+  endpoint({ path: '/v1/feed.json', group: 'search', summary: 'Search as a JSON Feed 1.1', description: 'The same search as a JSON Feed 1.1 document.', query: feedQuery }),
+  endpoint({
+    path: '/v1/trends',
+    group: 'trends',
+    summary: 'Trending stories',
+    description: 'Stories (articles from one country whose headlines share significant words) in the window, ranked by publishers.',
+    query: {
+      ...trendScope,
+      kw: { kind: 'list', item: { name: 'word' }, maxItems: 20, description: 'Keep only stories carrying all these keywords.' },
+      q: { kind: 'string', maxLength: 200, description: 'Substring of the story title (case-insensitive).' },
+      min_publishers: { kind: 'int', min: 1, max: 100, default: 1, description: 'Minimum distinct publishers.' },
+      min_articles: { kind: 'int', min: 1, max: 1000, default: 1, description: 'Minimum articles.' },
+      sort: { kind: 'enum', values: ['publishers', 'articles', 'newest', 'oldest', 'title'], default: 'publishers', description: 'Order of stories.' },
+      size: { kind: 'int', min: 1, max: 200, default: 50, description: 'Stories per page.' },
+      offset: { kind: 'int', min: 0, max: 10000, default: 0, description: 'Stories to skip.' },
+      headlines: { kind: 'int', min: 0, max: 10, default: 3, description: 'Headlines listed per story.' },
+    },
+  }),
+  endpoint({
+    path: '/v1/trends/keywords',
+    group: 'trends',
+    summary: 'Trending keywords',
+    description: 'Significant words of the stories in the window, by the number of stories carrying them.',
+    query: {
+      ...trendScope,
+      starts: { kind: 'string', maxLength: 100, description: 'Keep words starting with this (case-insensitive).' },
+      min_trends: { kind: 'int', min: 1, max: 1000, default: 2, description: 'A word used by fewer stories is treated as noise.' },
+      size: { kind: 'int', min: 1, max: 500, default: 50, description: 'Keywords per page.' },
+      offset: { kind: 'int', min: 0, max: 10000, default: 0, description: 'Keywords to skip.' },
+    },
+  }),
+  endpoint({
+    path: '/v1/trends/countries',
+    group: 'trends',
+    summary: 'Countries with trends',
+    description: 'Countries with stories in the default 24h window, by number of stories.',
+    query: { min_trends: { kind: 'int', min: 0, max: 10000, default: 1, description: 'Minimum stories per country.' } },
+  }),
+  endpoint({
+    path: '/v1/trends/{cc}/{slug}',
+    group: 'trends',
+    summary: 'One trend with its articles',
+    description: 'A story of the default window by country and slug.',
+    pathParams: {
+      cc: { kind: 'string', maxLength: 2, pattern: /^[A-Za-z]{2}$/, patternHint: 'a two-letter country code', description: 'ISO-2 country code.' },
+      slug: { kind: 'string', maxLength: 200, pattern: /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*$/u, patternHint: 'lower-case words joined by hyphens', description: 'Trend slug.' },
+    },
+    query: { size: { kind: 'int', min: 1, max: 500, default: 100, description: 'Maximum number of items.' } },
+  }),
+  endpoint({ path: '/v1/btc/summary', group: 'btc', summary: 'BTC price, changes, tone today and coverage', description: 'Latest close, 24h high/low, change over 1h/24h/7d/30d, bitcoin news tone today, data coverage.', query: {} }),
+  endpoint({
+    path: '/v1/btc/price',
+    group: 'btc',
+    summary: 'BTC/USDT candles',
+    description: 'Hourly candles, or day/week candles resampled exactly from them.',
+    query: { interval: p.interval('hour'), from: p.from, to: p.to },
+    defaultRangeDays: 30,
+  }),
+  endpoint({
+    path: '/v1/btc/sentiment',
+    group: 'btc',
+    summary: 'Bitcoin news tone per period',
+    description: 'Bitcoin articles per period by sentiment label, zero-filled.',
+    query: { interval: p.interval('day'), from: p.from, to: p.to },
+    defaultRangeDays: 30,
+  }),
+  endpoint({
+    path: '/v1/btc/series',
+    group: 'btc',
+    summary: 'BTC price joined with news tone',
+    description: 'Candle prices with return_pct, tone counts and direction per period.',
+    query: { interval: p.interval('day'), from: p.from, to: p.to },
+    defaultRangeDays: 30,
+  }),
+  endpoint({
+    path: '/v1/btc/correlation',
+    group: 'btc',
+    summary: 'Lead/lag correlation between BTC returns and news tone',
+    description: "Pearson r between return_pct and net tone for each shift; positive shifts pair news with later prices.",
+    query: {
+      interval: p.interval('day'),
+      from: p.from,
+      to: p.to,
+      max_shift: { kind: 'int', min: 1, max: 24, default: 4, description: 'Widest shift to test, in intervals.' },
+    },
+    defaultRangeDays: 90,
+  }),
+  endpoint({
+    path: '/v1/btc/news',
+    group: 'btc',
+    summary: 'Bitcoin news with sentiment',
+    description: 'Bitcoin articles with their sentiment label, score and lexicon terms.',
+    query: {
+      from: p.from,
+      to: p.to,
+      label: { kind: 'enum', values: ['pos', 'neu', 'neg'], description: 'Sentiment label.' },
+      host: p.host,
+      lang: p.lang,
+      q: { kind: 'string', maxLength: 200, description: 'Substring of the headline (case-insensitive).' },
+      sort: { kind: 'enum', values: ['date', 'date_asc', 'score', 'score_asc'], default: 'date', description: 'Order of results.' },
+      size: { kind: 'int', min: 1, max: 100, default: 20, description: 'Results per page.' },
+      offset: { kind: 'int', min: 0, max: 9900, default: 0, description: 'Results to skip.' },
+    },
+    defaultRangeDays: 7,
+  }),
+  endpoint({
+    path: '/v1/btc/sources',
+    group: 'btc',
+    summary: 'Bitcoin news by source',
+    description: 'Bitcoin articles and tone grouped by host, language or country.',
+    query: {
+      from: p.from,
+      to: p.to,
+      by: { kind: 'enum', values: ['host', 'lang', 'country'], default: 'host', description: 'Grouping dimension.' },
+      top: { kind: 'int', min: 1, max: 200, default: 25, description: 'Groups returned.' },
+    },
+    defaultRangeDays: 30,
+  }),
+  endpoint({ path: '/v1/markets', group: 'markets', summary: 'Market instruments', description: 'The instruments with their kind, unit, grain and data source.', query: {} }),
+  endpoint({
+    path: '/v1/markets/{slug}',
+    group: 'markets',
+    summary: 'Prices of one instrument',
+    description: "Closing prices at the instrument's grain over a window ending now.",
+    pathParams: { slug: { kind: 'string', maxLength: 40, pattern: /^[a-z0-9-]{1,40}$/, patternHint: 'an instrument slug such as bitcoin or usd-brl', description: 'Instrument slug.' } },
+    query: {
+      window: {
+        kind: 'window',
+        window: { units: ['h', 'd', 'w', 'y'], minMs: 3_600_000, maxMs: 365 * DAY },
+        default: '7d',
+        forms: 'a window <N>h, <N>d, <N>w or <N>y of at most 1y',
+        description: 'Window ending now: <N>h, <N>d, <N>w or <N>y, at most 1y.',
+      },
+    },
+  }),
+  endpoint({ path: '/health', group: 'service', summary: 'Service health and corpus size', description: 'Status, snapshot version, article count and ingest lag.', query: {} }),
+]
+
+/** MCP tool name: `news_get_` plus the path words (`/v1/trends/{cc}/{slug}` → `news_get_trends_cc_slug`). */
+export function toolName(path: string): string {
+  const words = path
+    .split(/[/{}.]+/)
+    .filter((w) => w !== '' && w !== 'v1')
+  return `news_get_${words.join('_')}`
+}
+
+export function findEndpoint(path: string): EndpointSpec | undefined {
+  return ENDPOINTS.find((e) => e.path === path)
+}

@@ -1,0 +1,62 @@
+/**
+ * Validates a request against its registry entry: defaults applied, every fault collected in the
+ * contract's 422 form (DECISIONS.md: pydantic v2 words, `loc` = ["query"|"path", name]).
+ * Unknown query parameters are ignored; a repeated parameter takes its last value.
+ */
+import type { EndpointSpec } from './endpoints.ts'
+import { type ParamValue, type ValidationIssue, parseParam } from './params.ts'
+import { parseRangeValue } from './time-range.ts'
+
+export type Params = Record<string, ParamValue>
+
+export type Validated = { ok: true; params: Params } | { ok: false; detail: ValidationIssue[] }
+
+export function validateRequest(
+  spec: EndpointSpec,
+  query: URLSearchParams,
+  pathValues: Readonly<Record<string, string>>,
+  nowMs: number,
+): Validated {
+  const detail: ValidationIssue[] = []
+  const params: Params = {}
+  const ctx = { nowMs }
+
+  for (const [name, param] of Object.entries(spec.pathParams)) {
+    const raw = pathValues[name]
+    if (raw === undefined) {
+      detail.push({ loc: ['path', name], msg: 'Field required', type: 'missing', input: null })
+      continue
+    }
+    const parsed = parseParam(param, raw, ctx)
+    if (parsed.ok) params[name] = parsed.value
+    else detail.push({ loc: ['path', name], ...parsed.issue })
+  }
+
+  for (const [name, param] of Object.entries(spec.query)) {
+    const all = query.getAll(name)
+    const raw = all.at(-1)
+    if (raw === undefined) {
+      if (spec.required.includes(name)) {
+        detail.push({ loc: ['query', name], msg: 'Field required', type: 'missing', input: null })
+      } else if ('default' in param) {
+        params[name] = param.default
+      }
+      continue
+    }
+    const parsed = parseParam(param, raw, ctx)
+    if (parsed.ok) params[name] = parsed.value
+    else detail.push({ loc: ['query', name], ...parsed.issue })
+  }
+
+  const from = params.from
+  const to = params.to
+  if (typeof from === 'string' && typeof to === 'string') {
+    const fromMs = parseRangeValue(from, nowMs)
+    const toMs = parseRangeValue(to, nowMs)
+    if (fromMs !== null && toMs !== null && fromMs >= toMs) {
+      const reason = 'to must be later than from (to is exclusive)'
+      detail.push({ loc: ['query', 'to'], msg: `Value error, ${reason}`, type: 'value_error', input: to, ctx: { error: reason } })
+    }
+  }
+  return detail.length === 0 ? { ok: true, params } : { ok: false, detail }
+}

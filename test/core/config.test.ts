@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'bun:test'
+import { ConfigError, clockFrom, isoSeconds, parseConfig } from '../../core/config.ts'
+
+describe('parseConfig', () => {
+  test('defaults when nothing is set', () => {
+    const c = parseConfig({})
+    expect(c).toEqual({
+      dataDir: './data',
+      snapshotsDir: './snapshots',
+      port: 8000,
+      now: null,
+      ccNewsBaseUrl: 'https://data.commoncrawl.org/',
+      inputs: ['demo'],
+      workers: null,
+    })
+  })
+
+  test('reads every variable', () => {
+    const c = parseConfig({
+      NEWSDESK_DATA: '/tmp/d',
+      NEWSDESK_SNAPSHOTS: '/tmp/s',
+      PORT: '0',
+      NEWSDESK_NOW: '2026-11-21T14:00:00Z',
+      NEWSDESK_CC_BASE: 'http://127.0.0.1:9/base',
+      NEWSDESK_INPUTS: 'a.warc.gz, cc-news:2024/01  /x/*.warc.gz',
+      NEWSDESK_WORKERS: '0',
+    })
+    expect(c.dataDir).toBe('/tmp/d')
+    expect(c.snapshotsDir).toBe('/tmp/s')
+    expect(c.port).toBe(0)
+    expect(c.now?.toISOString()).toBe('2026-11-21T14:00:00.000Z')
+    expect(c.ccNewsBaseUrl).toBe('http://127.0.0.1:9/base/')
+    expect(c.inputs).toEqual(['a.warc.gz', 'cc-news:2024/01', '/x/*.warc.gz'])
+    expect(c.workers).toBe(0)
+  })
+
+  test.each([
+    { name: 'offset instant', now: '2026-11-21T16:00:00+02:00', want: '2026-11-21T14:00:00.000Z' },
+    { name: 'date only', now: '2026-11-21', want: '2026-11-21T00:00:00.000Z' },
+    { name: 'fractional seconds', now: '2026-11-21T14:00:00.250Z', want: '2026-11-21T14:00:00.250Z' },
+  ])('NEWSDESK_NOW accepts $name', ({ now, want }) => {
+    expect(parseConfig({ NEWSDESK_NOW: now }).now?.toISOString()).toBe(want)
+  })
+
+  test.each([
+    { env: { PORT: 'eighty' }, says: 'PORT' },
+    { env: { PORT: '70000' }, says: 'PORT' },
+    { env: { PORT: '-1' }, says: 'PORT' },
+    { env: { NEWSDESK_NOW: 'yesterday' }, says: 'NEWSDESK_NOW' },
+    { env: { NEWSDESK_NOW: '2026-11-21T14:00:00' }, says: 'NEWSDESK_NOW' }, // no zone: ambiguous
+    { env: { NEWSDESK_NOW: '2026-13-45T00:00:00Z' }, says: 'NEWSDESK_NOW' },
+    { env: { NEWSDESK_CC_BASE: 'ftp://x' }, says: 'NEWSDESK_CC_BASE' },
+    { env: { NEWSDESK_WORKERS: 'many' }, says: 'NEWSDESK_WORKERS' },
+  ])('rejects $env with a one-line message naming the variable', ({ env, says }) => {
+    let error: unknown
+    try {
+      parseConfig(env)
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as Error).message
+    expect(message).toContain(says)
+    expect(message).not.toContain('\n')
+  })
+})
+
+test('clockFrom: a fixed instant replaces the wall clock and is not shared mutable state', () => {
+  const clock = clockFrom({ now: new Date('2026-11-21T14:00:00Z') })
+  const a = clock()
+  a.setUTCFullYear(1999)
+  expect(isoSeconds(clock())).toBe('2026-11-21T14:00:00Z')
+})
