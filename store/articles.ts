@@ -18,8 +18,8 @@ const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000)
  */
 export class ArticleWriter {
   readonly #find: Statement<{ seq: number; crawled_at: number }, [string]>
-  readonly #insert: Statement<{ seq: number }, Record<string, string | number>>
-  readonly #replace: Statement<unknown, Record<string, string | number>>
+  readonly #insert: Statement<{ seq: number }, [Record<string, string | number>]>
+  readonly #replace: Statement<unknown, [Record<string, string | number>]>
   readonly #insertText: Statement<unknown, [number, string]>
   readonly #replaceText: Statement<unknown, [string, number]>
   readonly #alias: Statement<unknown, [string, string]>

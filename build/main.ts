@@ -1,0 +1,200 @@
+/**
+ * The batch job's command line, the I/O edge of build/: reads the configuration and the clock
+ * once, then hands plain values down.
+ *
+ *   bun run demo                          generate (or extend) the demo archive in $NEWSDESK_DATA/demo
+ *   bun run ingest <inputs...>            ingest WARC files, directories, globs, URLs, cc-news:YYYY/MM[/DD]
+ *   bun run ingest:prices <slug> <files>  load kline / daily close files for one instrument
+ *   bun run build                         one batch run: new inputs, prices, retention
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Config, ConfigError, clockFrom, parseConfig } from '../core/config.ts'
+import { openStore, storePath } from '../store/open.ts'
+import { generateDemoArchive } from './demo/index.ts'
+import { type IngestSummary, ingest } from './ingest/run.ts'
+import { type PriceLoad, loadPriceFiles } from './load-prices.ts'
+import { resolveInputs } from './warc/inputs.ts'
+
+class UsageError extends Error {}
+
+const DEMO_PRICE_FILES: Record<string, (name: string) => boolean> = {
+  bitcoin: (n) => /^BTCUSDT-1h-\d{4}-\d{2}\.csv$/.test(n),
+  gold: (n) => n === 'gold.csv',
+  silver: (n) => n === 'silver.csv',
+  'usd-brl': (n) => n === 'usd-brl.csv',
+  'usd-inr': (n) => n === 'usd-inr.csv',
+}
+
+export function demoDir(config: Config): string {
+  return join(config.dataDir, 'demo')
+}
+
+function isDemoArchive(dir: string): boolean {
+  return existsSync(join(dir, 'ground-truth.json')) && existsSync(join(dir, 'warc'))
+}
+
+/** Loads the price files a demo archive ships, with `demo` as their source. */
+function loadDemoPrices(config: Config, dir: string, nowSeconds: number): PriceLoad[] {
+  const pricesDir = join(dir, 'prices')
+  if (!existsSync(pricesDir)) return []
+  const names = readdirSync(pricesDir).sort()
+  const db = openStore(storePath(config.dataDir))
+  try {
+    return Object.entries(DEMO_PRICE_FILES).map(([slug, match]) =>
+      loadPriceFiles(db, slug, names.filter(match).map((n) => join(pricesDir, n)), 'demo', nowSeconds),
+    )
+  } finally {
+    db.close()
+  }
+}
+
+function progressPrinter(label: string): (s: IngestSummary) => void {
+  let last = 0
+  const started = performance.now()
+  return (s) => {
+    const t = performance.now()
+    if (t - last < 2000) return
+    last = t
+    const rate = Math.round(s.articles / ((t - started) / 1000))
+    const done = s.files_ingested + s.files_already_done
+    process.stderr.write(`${label}: ${done}/${s.files} files, ${s.articles} new articles, ${rate} articles/s\n`)
+  }
+}
+
+function printSummary(s: IngestSummary): void {
+  const skipped = Object.entries(s.skipped)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')
+  console.log(
+    [
+      `files: ${s.files} (${s.files_ingested} ingested, ${s.files_already_done} already done, ${s.files_failed.length} failed)`,
+      `records: ${s.records}, html responses: ${s.html}`,
+      `articles: ${s.articles} new, ${s.duplicates} duplicate URLs, ${s.replaced} replaced by an earlier crawl, ${s.out_of_window} outside the ${90}-day window`,
+      `skipped: ${skipped === '' ? 'none' : skipped}`,
+      `retention: ${s.retention_deleted} deleted`,
+      `elapsed: ${(s.elapsed_ms / 1000).toFixed(1)} s`,
+    ].join('\n'),
+  )
+  for (const f of s.files_failed) console.log(`failed: ${f.source}: ${f.message}`)
+}
+
+function printPriceLoads(loads: readonly PriceLoad[]): void {
+  for (const l of loads) {
+    console.log(`prices ${l.instrument}: ${l.files} files, ${l.saved} saved, ${l.skipped} skipped`)
+    for (const e of l.errors.slice(0, 5)) console.log(`  ${e}`)
+  }
+}
+
+async function runIngest(config: Config, now: Date, specs: readonly string[]): Promise<IngestSummary> {
+  const sources = await resolveInputs([...specs], { ccNewsBaseUrl: config.ccNewsBaseUrl })
+  const db = openStore(storePath(config.dataDir))
+  try {
+    const workers = config.workers ?? undefined
+    return await ingest({ db, sources, now, onProgress: progressPrinter('ingest'), ...(workers === undefined ? {} : { workers }) })
+  } finally {
+    db.close()
+  }
+}
+
+async function commandDemo(config: Config, now: Date, args: readonly string[]): Promise<void> {
+  const perDay = flag(args, '--per-day')
+  const days = flag(args, '--days')
+  const summary = await generateDemoArchive({
+    outDir: demoDir(config),
+    now,
+    seed: flag(args, '--seed') ?? 20261121,
+    days: days ?? 90,
+    articlesPerDay: perDay ?? 800,
+  })
+  console.log(JSON.stringify(summary, null, 2))
+}
+
+async function commandIngest(config: Config, now: Date, args: readonly string[]): Promise<void> {
+  const specs = args.filter((a) => !a.startsWith('--'))
+  if (specs.length === 0) throw new UsageError('usage: bun run ingest <file|dir|glob|url|cc-news:YYYY/MM[/DD]>...')
+  const summary = await runIngest(config, now, specs)
+  printSummary(summary)
+  const nowSeconds = Math.floor(now.getTime() / 1000)
+  for (const spec of specs) {
+    if (isDemoArchive(spec)) printPriceLoads(loadDemoPrices(config, spec, nowSeconds))
+  }
+  if (summary.files_failed.length > 0) process.exitCode = 1
+}
+
+function commandIngestPrices(config: Config, now: Date, args: readonly string[]): void {
+  const source = stringFlag(args, '--source')
+  const [slug, ...files] = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--source')
+  if (slug === undefined || files.length === 0) {
+    throw new UsageError('usage: bun run ingest:prices <bitcoin|gold|silver|usd-brl|usd-inr> <files...> [--source NAME]')
+  }
+  const db = openStore(storePath(config.dataDir))
+  try {
+    const load = loadPriceFiles(db, slug, files, source ?? (slug === 'bitcoin' ? 'binance' : 'file'), Math.floor(now.getTime() / 1000))
+    printPriceLoads([load])
+  } finally {
+    db.close()
+  }
+}
+
+/** One batch run over the configured inputs. */
+export async function commandBuild(config: Config, now: Date): Promise<void> {
+  const specs: string[] = []
+  const nowSeconds = Math.floor(now.getTime() / 1000)
+  for (const input of config.inputs) {
+    if (input === 'demo') {
+      const dir = demoDir(config)
+      const demo = await generateDemoArchive({ outDir: dir, now, seed: 20261121, days: 90, articlesPerDay: 800 })
+      console.log(`demo archive: ${JSON.stringify(demo)}`)
+      specs.push(join(dir, 'warc'))
+      printPriceLoads(loadDemoPrices(config, dir, nowSeconds))
+    } else {
+      specs.push(input)
+    }
+  }
+  const summary = await runIngest(config, now, specs)
+  printSummary(summary)
+  if (summary.files_failed.length > 0) process.exitCode = 1
+}
+
+function flag(args: readonly string[], name: string): number | undefined {
+  const text = stringFlag(args, name)
+  if (text === undefined) return undefined
+  if (!/^\d+$/.test(text)) throw new UsageError(`${name} takes a whole number, got "${text}"`)
+  return Number(text)
+}
+
+function stringFlag(args: readonly string[], name: string): string | undefined {
+  const i = args.indexOf(name)
+  if (i === -1) return undefined
+  const value = args[i + 1]
+  if (value === undefined) throw new UsageError(`${name} needs a value`)
+  return value
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const config = parseConfig(process.env)
+  const now = clockFrom(config)()
+  const [command, ...args] = argv
+  switch (command) {
+    case 'demo':
+      return commandDemo(config, now, args)
+    case 'ingest':
+      return commandIngest(config, now, args)
+    case 'ingest-prices':
+      return commandIngestPrices(config, now, args)
+    case 'build':
+      return commandBuild(config, now)
+    default:
+      throw new UsageError('usage: main.ts demo|ingest|ingest-prices|build')
+  }
+}
+
+if (import.meta.main) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    const known = error instanceof ConfigError || error instanceof UsageError
+    console.error(known ? (error as Error).message : `error: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(known ? 2 : 1)
+  })
+}

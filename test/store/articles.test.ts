@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import type { Database } from 'bun:sqlite'
+import { articleId } from '../../core/article-id.ts'
+import { ArticleWriter, type ArticleRow, applyRetention, countArticles } from '../../store/articles.ts'
+import { openStore } from '../../store/open.ts'
+import { tempDir } from '../support/tmp.ts'
+
+const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
+const DAY_S = 86400
+
+function row(url: string, over: Partial<ArticleRow> = {}): ArticleRow {
+  return {
+    id: articleId(url),
+    url,
+    target_uri: url,
+    title: 'A headline',
+    description: '',
+    published_at: '2026-11-20T10:00:00Z',
+    date_source: 'meta',
+    crawled_at: '2026-11-20T11:00:00Z',
+    host: 'example.co.uk',
+    tld: 'uk',
+    image: '',
+    authors: ['Ann Author'],
+    tags: ['x'],
+    text: 'Body text.',
+    words: 2,
+    declared_lang: 'en-GB',
+    section: '',
+    site_country: '',
+    lang: 'en',
+    country: 'GB',
+    country_source: 'tld',
+    category: 'world',
+    category_confidence: 0,
+    sentiment: 'neu',
+    score: 0,
+    labelled_by: 'lexicon',
+    lexicon_score: 0,
+    lexicon_terms: '',
+    is_bitcoin: false,
+    dup_key: 'k',
+    source_file: 'f.warc.gz',
+    ...over,
+  }
+}
+
+let tmp: ReturnType<typeof tempDir>
+let db: Database
+beforeEach(() => {
+  tmp = tempDir('store')
+  db = openStore(`${tmp.dir}/s.sqlite`)
+})
+afterEach(() => {
+  db.close()
+  tmp.cleanup()
+})
+
+describe('ArticleWriter', () => {
+  test('a URL seen twice is stored once; the later crawl is a duplicate', () => {
+    const w = new ArticleWriter(db)
+    expect(w.write(row('https://example.co.uk/a'), 0)).toBe('inserted')
+    expect(w.write(row('https://example.co.uk/a', { crawled_at: '2026-11-20T12:00:00Z', title: 'Later' }), 0)).toBe('duplicate')
+    expect(countArticles(db)).toBe(1)
+    expect(db.query('SELECT title FROM articles').get()).toEqual({ title: 'A headline' })
+  })
+
+  test('an earlier crawl replaces a later one, whatever the order files finish in', () => {
+    const w = new ArticleWriter(db)
+    w.write(row('https://example.co.uk/a', { crawled_at: '2026-11-20T12:00:00Z', title: 'Later', text: 'later body' }), 0)
+    expect(w.write(row('https://example.co.uk/a', { crawled_at: '2026-11-20T09:00:00Z', title: 'Earlier', text: 'earlier body' }), 0)).toBe('replaced')
+    expect(countArticles(db)).toBe(1)
+    expect(db.query('SELECT a.title, t.text FROM articles a JOIN article_text t USING (seq)').get()).toEqual({ title: 'Earlier', text: 'earlier body' })
+  })
+
+  test('every crawled variant is kept as an alias of the canonical URL', () => {
+    const w = new ArticleWriter(db)
+    w.write(row('https://example.co.uk/a', { target_uri: 'https://www.example.co.uk/a?utm=1' }), 0)
+    w.write(row('https://example.co.uk/a', { target_uri: 'https://example.co.uk/a' }), 0)
+    const aliases = db.query<{ target_uri: string }, []>('SELECT target_uri FROM url_aliases ORDER BY target_uri').all()
+    expect(aliases.map((a) => a.target_uri)).toEqual(['https://example.co.uk/a', 'https://www.example.co.uk/a?utm=1'])
+  })
+
+  test('articles older than the window are not stored', () => {
+    const w = new ArticleWriter(db)
+    expect(w.write(row('https://example.co.uk/old', { published_at: '2026-08-01T00:00:00Z' }), NOW_S - 90 * DAY_S)).toBe('out-of-window')
+    expect(countArticles(db)).toBe(0)
+  })
+})
+
+test('retention deletes old articles with their bodies and aliases', () => {
+  const w = new ArticleWriter(db)
+  w.write(row('https://example.co.uk/old', { published_at: '2026-08-01T00:00:00Z' }), 0)
+  w.write(row('https://example.co.uk/new'), 0)
+  expect(applyRetention(db, NOW_S - 90 * DAY_S)).toBe(1)
+  expect(db.query('SELECT url FROM articles').all()).toEqual([{ url: 'https://example.co.uk/new' }])
+  expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM article_text').get()?.n).toBe(1)
+  expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM url_aliases').get()?.n).toBe(1)
+})
+
+test('reopening a migrated store keeps its data and schema version', () => {
+  new ArticleWriter(db).write(row('https://example.co.uk/a'), 0)
+  db.close()
+  db = openStore(`${tmp.dir}/s.sqlite`)
+  expect(countArticles(db)).toBe(1)
+  expect(db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version).toBeGreaterThan(0)
+  expect(db.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()?.journal_mode).toBe('wal')
+})
