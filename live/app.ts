@@ -1,52 +1,113 @@
-import type { Database } from 'bun:sqlite'
+/**
+ * The HTTP app: one route per registry endpoint that has a handler, validated from the registry,
+ * documented in /openapi.json from the registry, and exposed as MCP tools at /mcp. createApp never
+ * listens (live/server.ts does), so tests call `.handle()` directly.
+ */
+import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
-import { isoSeconds } from '../core/config.ts'
-import { readCorpusStats } from '../store/corpus-stats.ts'
+import { ENDPOINTS, type EndpointSpec } from '../core/endpoints.ts'
+import { QuerySyntaxError } from '../core/search/query-syntax.ts'
+import { validateRequest } from '../core/validate.ts'
+import { type DataView, type Handler, NotFound } from './handlers/context.ts'
+import { atom, jsonFeed, rss } from './handlers/feeds.ts'
+import { healthHandler } from './handlers/health.ts'
+import { article, search, stats } from './handlers/search.ts'
+import { handleMcp } from './mcp.ts'
+import { operationDetail } from './openapi-doc.ts'
+import { type Payload, baseHeaders, respond } from './respond.ts'
 
 export interface AppDeps {
-  /** The store, or null while the first build has not produced one yet (→ 503). */
-  db: () => Database | null
+  /** The data to answer from, or null while nothing has been loaded yet (→ 503). */
+  data: () => DataView | null
   clock: () => Date
   /** Seconds since the process started (monotonic, not the configurable clock). */
   uptimeSeconds: () => number
   version: string
+  log?: (line: string) => void
 }
 
-const iso = (seconds: number | null): string | null => (seconds === null ? null : isoSeconds(new Date(seconds * 1000)))
+export const RETRY_AFTER_SECONDS = 30
 
-const RETRY_AFTER_SECONDS = 30
+export function handlersFor(deps: Pick<AppDeps, 'version' | 'uptimeSeconds'>): Readonly<Record<string, Handler>> {
+  return {
+    '/v1/search': search,
+    '/v1/stats': stats,
+    '/v1/article': article,
+    '/v1/rss': rss,
+    '/v1/atom': atom,
+    '/v1/feed.json': jsonFeed,
+    '/health': healthHandler(deps),
+  }
+}
 
-/** Builds the HTTP app; it never listens (live/server.ts does), so tests call `.handle()` directly. */
+/** Registry endpoints this build serves (all 20 once every group is implemented). */
+export function servedEndpoints(handlers: Readonly<Record<string, Handler>>): EndpointSpec[] {
+  return ENDPOINTS.filter((e) => handlers[e.path] !== undefined)
+}
+
+const elysiaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
+
+/** Answers one request for one endpoint: 503 / 422 / handler / 404 / 500, with the shared headers. */
+export function answer(
+  deps: AppDeps,
+  endpoint: EndpointSpec,
+  handler: Handler,
+  request: Request,
+  pathValues: Record<string, string>,
+): Response {
+  const requestId = crypto.randomUUID()
+  const data = deps.data()
+  const meta = { requestId, snapshotVersion: data?.version ?? null }
+  if (data === null) {
+    return respond(request, { status: 503, body: { detail: 'No data loaded yet: the first build is running' }, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }, meta)
+  }
+  const url = new URL(request.url)
+  const nowMs = deps.clock().getTime()
+  const checked = validateRequest(endpoint, url.searchParams, pathValues, nowMs)
+  if (!checked.ok) return respond(request, { status: 422, body: { detail: checked.detail } }, meta)
+  let payload: Payload
+  try {
+    payload = handler(checked.params, { data, nowMs, url })
+  } catch (error) {
+    if (error instanceof NotFound) payload = { status: 404, body: { detail: error.message } }
+    else if (error instanceof QuerySyntaxError) {
+      payload = { status: 422, body: { detail: [{ loc: ['query', 'q'], msg: `Value error, ${error.message}`, type: 'value_error', input: url.searchParams.get('q'), ctx: { error: error.message } }] } }
+    } else {
+      ;(deps.log ?? console.error)(`request ${requestId} ${endpoint.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      payload = { status: 500, body: { detail: 'Internal error' } }
+    }
+  }
+  return respond(request, payload, meta)
+}
+
 export function createApp(deps: AppDeps) {
-  return new Elysia()
-    .onError(({ code, set }) => {
-      if (code === 'NOT_FOUND') {
-        set.status = 404
-        return { detail: 'Not Found' }
-      }
-      set.status = 500
-      return { detail: 'Internal error' }
+  const handlers = handlersFor(deps)
+  const endpoints = servedEndpoints(handlers)
+  const app = new Elysia()
+    .use(
+      openapi({
+        path: '/docs',
+        specPath: '/openapi.json',
+        documentation: {
+          info: { title: 'Newsdesk', version: '1.0', description: 'Read-only news search and market context over the CC-NEWS stream. No key needed.' },
+        },
+        exclude: { paths: ['/mcp'] },
+      }),
+    )
+    .onError(({ code, request }) => {
+      const meta = { requestId: crypto.randomUUID(), snapshotVersion: deps.data()?.version ?? null }
+      if (code === 'NOT_FOUND') return respond(request, { status: 404, body: { detail: 'Not Found' } }, meta)
+      return respond(request, { status: 500, body: { detail: 'Internal error' } }, meta)
     })
-    .get('/health', ({ set }) => {
-      const db = deps.db()
-      if (db === null) {
-        set.status = 503
-        set.headers['retry-after'] = String(RETRY_AFTER_SECONDS)
-        return { detail: 'No data loaded yet: the first build is running' }
-      }
-      const now = deps.clock()
-      const stats = readCorpusStats(db)
-      const lag = stats.last_ingest === null ? null : Math.max(0, Math.floor(now.getTime() / 1000) - stats.last_ingest)
-      return {
-        status: 'ok',
-        version: deps.version,
-        snapshot: null,
-        articles: stats.articles,
-        oldest: iso(stats.oldest),
-        newest: iso(stats.newest),
-        last_ingest: iso(stats.last_ingest),
-        lag_seconds: lag,
-        uptime_s: deps.uptimeSeconds(),
-      }
+    .options('/*', () => new Response(null, { status: 204, headers: { ...baseHeaders({ requestId: crypto.randomUUID(), snapshotVersion: null }), 'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS', 'access-control-allow-headers': '*', 'access-control-max-age': '86400' } }), { detail: { hide: true } })
+  for (const endpoint of endpoints) {
+    const handler = handlers[endpoint.path] as Handler
+    app.get(elysiaPath(endpoint.path), ({ request, params }) => answer(deps, endpoint, handler, request, params as Record<string, string>), {
+      detail: operationDetail(endpoint),
     })
+  }
+  return app.all('/mcp', ({ request }) => handleMcp(request, { app: { handle: (r: Request) => app.handle(r) }, endpoints, version: deps.version }), {
+    parse: 'none',
+    detail: { hide: true },
+  })
 }

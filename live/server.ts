@@ -10,7 +10,9 @@ import cron from 'node-cron'
 import { ConfigError, clockFrom, parseConfig } from '../core/config.ts'
 import { countArticles } from '../store/articles.ts'
 import { openStore, storePath } from '../store/open.ts'
+import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { createApp } from './app.ts'
+import type { DataView } from './handlers/context.ts'
 
 const BUILD_SCRIPT = fileURLToPath(new URL('../build/main.ts', import.meta.url))
 
@@ -24,18 +26,18 @@ async function main(): Promise<void> {
   const clock = clockFrom(config)
   const path = storePath(config.dataDir)
   const started = performance.now()
-  let db: Database | null = null
+  let data: DataView | null = null
   const tryOpen = () => {
-    if (db === null && existsSync(path)) {
-      const candidate = openStore(path, { readonly: true })
-      if (countArticles(candidate) > 0) db = candidate
-      else candidate.close()
+    if (data === null && existsSync(path)) {
+      const db: Database = openStore(path, { readonly: true })
+      if (countArticles(db) > 0) data = { db, index: new SqliteSearchIndex(db), version: null, watermark: null }
+      else db.close()
     }
   }
   tryOpen()
 
   const app = createApp({
-    db: () => db,
+    data: () => data,
     clock,
     uptimeSeconds: () => Math.floor((performance.now() - started) / 1000),
     version: process.env.npm_package_version ?? '0.1.0',
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
       building = false
     }
   }
-  if (db === null) {
+  if (data === null) {
     console.log('newsdesk: empty data directory, generating and ingesting the demo archive first')
     void build('first run')
   }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'bun:sqlite'
 import type { StoredArticle } from '../core/article.ts'
+import { indexForm } from '../core/search/tokens.ts'
 
 /** One article ready for the store: extraction + enrichment + id + the dup key, with the file it came from. */
 export interface ArticleRow extends StoredArticle {
@@ -23,6 +24,8 @@ export class ArticleWriter {
   readonly #insertText: Statement<unknown, [number, string]>
   readonly #replaceText: Statement<unknown, [string, number]>
   readonly #alias: Statement<unknown, [string, string]>
+  readonly #ftsInsert: Statement<unknown, [number, string, string]>
+  readonly #ftsDelete: Statement<unknown, [number]>
 
   constructor(db: Database) {
     const cols = COLUMNS.join(', ')
@@ -36,6 +39,8 @@ export class ArticleWriter {
     this.#insertText = db.query('INSERT INTO article_text (seq, text) VALUES (?, ?)')
     this.#replaceText = db.query('UPDATE article_text SET text = ? WHERE seq = ?')
     this.#alias = db.query('INSERT OR IGNORE INTO url_aliases (target_uri, url) VALUES (?, ?)')
+    this.#ftsInsert = db.query('INSERT INTO articles_fts (rowid, title, description) VALUES (?, ?, ?)')
+    this.#ftsDelete = db.query('DELETE FROM articles_fts WHERE rowid = ?')
   }
 
   /** Call inside a transaction. `minPublishedAt` (epoch s) drops what retention would delete anyway. */
@@ -48,11 +53,14 @@ export class ArticleWriter {
       const inserted = this.#insert.get(params)
       if (inserted === null) throw new Error('article insert returned no row')
       this.#insertText.run(inserted.seq, row.text)
+      this.#ftsInsert.run(inserted.seq, indexForm(row.title), indexForm(row.description))
       return 'inserted'
     }
     if ((params.crawled_at as number) < existing.crawled_at) {
       this.#replace.run(params)
       this.#replaceText.run(row.text, existing.seq)
+      this.#ftsDelete.run(existing.seq)
+      this.#ftsInsert.run(existing.seq, indexForm(row.title), indexForm(row.description))
       return 'replaced'
     }
     return 'duplicate'
@@ -105,6 +113,7 @@ function toParams(row: ArticleRow): Record<string, string | number> {
 export function applyRetention(db: Database, cutoff: number): number {
   return db.transaction(() => {
     db.query('DELETE FROM article_text WHERE seq IN (SELECT seq FROM articles WHERE published_at < ?)').run(cutoff)
+    db.query('DELETE FROM articles_fts WHERE rowid IN (SELECT seq FROM articles WHERE published_at < ?)').run(cutoff)
     const { changes } = db.query('DELETE FROM articles WHERE published_at < ?').run(cutoff)
     db.query('DELETE FROM url_aliases WHERE url NOT IN (SELECT url FROM articles)').run()
     return changes

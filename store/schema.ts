@@ -93,4 +93,15 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   `,
+  // 2: full-text index over title and description. Contentless with delete support: rows are
+  // removed by rowid alone, so a change in word segmentation (ICU updates) can never leave stale
+  // tokens behind, and the text is not stored twice. Values are written in their index form
+  // (core/search/tokens.ts: spaces between CJK/Thai words).
+  `
+  CREATE VIRTUAL TABLE articles_fts USING fts5(
+    title, description,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2'
+  );
+  `,
 ]

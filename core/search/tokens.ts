@@ -1,0 +1,53 @@
+/**
+ * How text becomes index tokens, the same at index and at query time: Unicode letters and digits
+ * (with their combining marks) form words, case and diacritics are folded, and scripts written
+ * without spaces (Han, Kana, Thai, Lao, Khmer, Myanmar) are cut into words by Intl.Segmenter.
+ *
+ * `indexForm` produces the text handed to SQLite FTS5 (unicode61, remove_diacritics 2): the same
+ * text with spaces between segmented words, so FTS5's own tokenizer yields exactly `indexTokens`.
+ */
+
+const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
+const NO_SPACE_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}ー々〆]+/gu
+
+const segmenters = new Map<string, Intl.Segmenter>()
+function segmenterFor(run: string): Intl.Segmenter {
+  const locale = /\p{Script=Thai}/u.test(run) ? 'th' : /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run) ? 'ja' : 'zh'
+  let s = segmenters.get(locale)
+  if (s === undefined) {
+    s = new Intl.Segmenter(locale, { granularity: 'word' })
+    segmenters.set(locale, s)
+  }
+  return s
+}
+
+/** Text with spaces inserted between the words of no-space scripts; other text is unchanged. */
+export function indexForm(text: string): string {
+  if (!NO_SPACE_SCRIPT.test(text)) return text
+  return text.replace(NO_SPACE_RUN, (run) => {
+    const words: string[] = []
+    for (const part of segmenterFor(run).segment(run)) words.push(part.segment)
+    return ` ${words.join(' ')} `
+  })
+}
+
+const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
+
+/** Lower-case, diacritic-free tokens of `text`, in order. */
+export function indexTokens(text: string): string[] {
+  const out: string[] = []
+  for (const m of indexForm(text).matchAll(WORD)) {
+    const folded = fold(m[0])
+    if (folded !== '') out.push(folded)
+  }
+  return out
+}
+
+/** Case and diacritic folding as FTS5 unicode61 with remove_diacritics 2 does it (Latin, Greek, Cyrillic marks). */
+export function fold(word: string): string {
+  return word
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+}

@@ -1,0 +1,87 @@
+/** The engine-independent search interface: what the live node asks, whatever engine answers. */
+import type { ParsedQuery } from './query-syntax.ts'
+
+export type SearchSort = 'date' | 'date_asc' | 'crawled' | 'crawled_asc' | 'relevance'
+
+export interface SearchFilters {
+  query: ParsedQuery | null
+  country?: readonly string[]
+  lang?: readonly string[]
+  tld?: readonly string[]
+  host?: readonly string[]
+  /** [fromS, toS) in epoch seconds over published_at. */
+  fromS: number
+  toS: number
+  strictCountry: boolean
+  /** Only articles with seq ≤ this are visible (the snapshot's data watermark); null: all. */
+  maxSeq: number | null
+}
+
+export interface SearchRequest extends SearchFilters {
+  sort: SearchSort
+  size: number
+  offset: number
+  dedupe: boolean
+  fullText: boolean
+}
+
+/** An article as the API returns it (DECISIONS.md, Article), fields in the documented order. */
+export interface ArticleRecord {
+  id: string
+  url: string
+  title: string
+  description: string
+  published_at: string
+  crawled_at: string
+  host: string
+  tld: string
+  lang: string
+  country: string
+  country_source: string
+  category: string
+  image: string
+  authors: string[]
+  tags: string[]
+  words: number
+  text?: string
+}
+
+/** Extra fields the BTC endpoints and feeds read beside the Article fields. */
+export interface ArticleSignals {
+  sentiment: 'pos' | 'neu' | 'neg'
+  score: number
+  labelled_by: 'model' | 'lexicon'
+  lexicon_score: number
+  lexicon_terms: string
+  dup_key: string
+}
+
+export interface SearchPage {
+  total: number
+  totalRelation: 'eq' | 'gte'
+  articles: (ArticleRecord & ArticleSignals)[]
+}
+
+export interface Bucket {
+  key: string
+  articles: number
+}
+
+export interface StatsResult {
+  total: number
+  countries: Bucket[]
+  langs: Bucket[]
+  tlds: Bucket[]
+  hosts: Bucket[]
+  /** Counts per period start (epoch s), only periods that have articles; the caller zero-fills. */
+  timeline: Map<number, number>
+}
+
+export const TOTAL_EXACT_LIMIT = 10_000
+
+export interface SearchIndex {
+  search(request: SearchRequest): SearchPage
+  stats(filters: SearchFilters, top: number, periodSeconds: number): StatsResult
+  /** By exact URL, or by a crawled variant of the canonical URL. */
+  article(url: string, fullText: boolean, maxSeq: number | null): (ArticleRecord & ArticleSignals) | null
+}

@@ -1,0 +1,113 @@
+/**
+ * `/v1/rss`, `/v1/atom`, `/v1/feed.json`: the search as a feed. RSS and Atom are written by the
+ * `feed` library; JSON Feed 1.1 is a plain object (the library only writes version 1).
+ */
+import { Feed } from 'feed'
+import { isoSeconds } from '../../core/config.ts'
+import { toSearchRequest } from '../../core/search/request.ts'
+import type { ArticleRecord } from '../../core/search/types.ts'
+import type { HandlerContext, Handler } from './context.ts'
+import type { Params } from '../../core/validate.ts'
+
+// XML 1.0 forbids C0 controls other than tab/newline/CR, lone surrogates and U+FFFE/U+FFFF.
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const clean = (s: string) => s.replace(XML_INVALID, '')
+
+function isUrl(s: string): boolean {
+  try {
+    const u = new URL(s)
+    return u.protocol === 'http:' || u.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+interface FeedData {
+  title: string
+  description: string
+  home: string
+  self: string
+  updated: Date
+  items: ArticleRecord[]
+}
+
+function feedData(params: Params, ctx: HandlerContext): FeedData {
+  const req = toSearchRequest(params, ctx.nowMs, ctx.data.watermark)
+  const page = ctx.data.index.search(req)
+  const q = typeof params.q === 'string' ? params.q.trim() : ''
+  const items = page.articles
+  const newest = items.reduce((m, a) => Math.max(m, Date.parse(a.published_at)), 0)
+  return {
+    title: q === '' ? 'Newsdesk: latest news' : `Newsdesk: ${q}`,
+    description: q === '' ? 'Latest articles matching the filters' : `Articles matching "${q}"`,
+    home: `${ctx.url.origin}/`,
+    self: ctx.url.href,
+    updated: new Date(newest === 0 ? ctx.nowMs : newest),
+    items,
+  }
+}
+
+function libraryFeed(d: FeedData): Feed {
+  const feed = new Feed({
+    id: d.self,
+    title: clean(d.title),
+    description: clean(d.description),
+    link: d.home,
+    updated: d.updated,
+    generator: 'Newsdesk',
+    copyright: 'Headlines and summaries belong to their publishers',
+    feedLinks: { rss: d.self },
+  })
+  for (const a of d.items) {
+    feed.addItem({
+      title: clean(a.title),
+      id: a.url,
+      guid: a.id,
+      link: a.url,
+      date: new Date(a.published_at),
+      description: clean(a.description),
+      ...(isUrl(a.image) ? { image: a.image } : {}),
+      author: a.authors.map((name) => ({ name: clean(name) })),
+      category: a.tags.map((name) => ({ name: clean(name) })),
+    })
+  }
+  return feed
+}
+
+export const rss: Handler = (params, ctx) => ({
+  status: 200,
+  body: libraryFeed(feedData(params, ctx)).rss2(),
+  contentType: 'application/rss+xml; charset=utf-8',
+})
+
+export const atom: Handler = (params, ctx) => ({
+  status: 200,
+  body: libraryFeed(feedData(params, ctx)).atom1(),
+  contentType: 'application/atom+xml; charset=utf-8',
+})
+
+export const jsonFeed: Handler = (params, ctx) => {
+  const d = feedData(params, ctx)
+  return {
+    status: 200,
+    contentType: 'application/feed+json; charset=utf-8',
+    body: {
+      version: 'https://jsonfeed.org/version/1.1',
+      title: d.title,
+      home_page_url: d.home,
+      feed_url: d.self,
+      description: d.description,
+      items: d.items.map((a) => ({
+        id: a.id,
+        url: a.url,
+        title: a.title,
+        summary: a.description,
+        date_published: isoSeconds(new Date(a.published_at)),
+        ...(isUrl(a.image) ? { image: a.image } : {}),
+        authors: a.authors.map((name) => ({ name })),
+        tags: a.tags,
+        external_url: a.url,
+      })),
+    },
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * SearchIndex over the store's own SQLite file: FTS5 for the words, plain indexed columns for the
+ * filters. Everything is parameterised SQL; the MATCH expression is built only from index tokens
+ * (letters, digits and marks), so no user text reaches FTS5's query syntax unquoted.
+ */
+import type { Database } from 'bun:sqlite'
+import { isoSeconds } from '../core/config.ts'
+import type { ParsedQuery, Term } from '../core/search/query-syntax.ts'
+import {
+  type ArticleRecord,
+  type ArticleSignals,
+  type Bucket,
+  type SearchFilters,
+  type SearchIndex,
+  type SearchPage,
+  type SearchRequest,
+  type StatsResult,
+  TOTAL_EXACT_LIMIT,
+} from '../core/search/types.ts'
+
+type Binding = string | number
+interface Where {
+  sql: string
+  params: Binding[]
+  /** A CTE of matching rowids with their bm25 rank, when the query has positive terms. */
+  match: { sql: string; params: Binding[] } | null
+}
+
+const phrase = (t: Term): string => `"${t.tokens.join(' ')}"`
+
+/** FTS5 MATCH expression for the positive part of a query. */
+export function matchExpression(groups: readonly Term[][]): string {
+  return groups.map((g) => (g.length === 1 ? phrase(g[0] as Term) : `(${g.map(phrase).join(' OR ')})`)).join(' AND ')
+}
+
+function buildWhere(f: SearchFilters, withRank: boolean): Where {
+  const clauses = ['a.published_at >= ?', 'a.published_at < ?']
+  const params: Binding[] = [f.fromS, f.toS]
+  const inList = (column: string, values: readonly string[] | undefined) => {
+    if (values === undefined || values.length === 0) return
+    clauses.push(`a.${column} IN (${values.map(() => '?').join(', ')})`)
+    params.push(...values)
+  }
+  inList('country', f.country)
+  inList('lang', f.lang)
+  inList('tld', f.tld)
+  inList('host', f.host)
+  if (f.strictCountry) clauses.push("a.country_source <> 'default'")
+  if (f.maxSeq !== null) {
+    clauses.push('a.seq <= ?')
+    params.push(f.maxSeq)
+  }
+  const q: ParsedQuery | null = f.query
+  if (q !== null && q.none.length > 0) {
+    clauses.push('a.seq NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)')
+    params.push(q.none.map(phrase).join(' OR '))
+  }
+  let match: Where['match'] = null
+  if (q !== null && q.all.length > 0) {
+    const rank = withRank ? ', bm25(articles_fts, 2.0, 1.0) AS rank' : ''
+    match = { sql: `SELECT rowid AS seq${rank} FROM articles_fts WHERE articles_fts MATCH ?`, params: [matchExpression(q.all)] }
+  }
+  return { sql: clauses.join(' AND '), params, match }
+}
+
+function fromClause(w: Where): { sql: string; params: Binding[] } {
+  return w.match === null
+    ? { sql: 'articles a', params: [] }
+    : { sql: `(${w.match.sql}) m JOIN articles a ON a.seq = m.seq`, params: w.match.params }
+}
+
+const ORDER: Record<SearchRequest['sort'], string> = {
+  date: 'a.published_at DESC, a.id',
+  date_asc: 'a.published_at ASC, a.id',
+  crawled: 'a.crawled_at DESC, a.id',
+  crawled_asc: 'a.crawled_at ASC, a.id',
+  relevance: 'm.rank ASC, a.published_at DESC, a.id',
+}
+
+const ARTICLE_COLUMNS =
+  'a.seq, a.id, a.url, a.title, a.description, a.published_at, a.crawled_at, a.host, a.tld, a.lang, a.country, a.country_source, a.category, a.image, a.authors, a.tags, a.words, a.sentiment, a.score, a.labelled_by, a.lexicon_score, a.lexicon_terms, a.dup_key'
+
+interface ArticleRow {
+  seq: number
+  id: string
+  url: string
+  title: string
+  description: string
+  published_at: number
+  crawled_at: number
+  host: string
+  tld: string
+  lang: string
+  country: string
+  country_source: string
+  category: string
+  image: string
+  authors: string
+  tags: string
+  words: number
+  sentiment: string
+  score: number
+  labelled_by: string
+  lexicon_score: number
+  lexicon_terms: string
+  dup_key: string
+}
+
+const iso = (s: number) => isoSeconds(new Date(s * 1000))
+
+export function toRecord(r: ArticleRow, text: string | undefined): ArticleRecord & ArticleSignals {
+  const record: ArticleRecord & ArticleSignals = {
+    id: r.id,
+    url: r.url,
+    title: r.title,
+    description: r.description,
+    published_at: iso(r.published_at),
+    crawled_at: iso(r.crawled_at),
+    host: r.host,
+    tld: r.tld,
+    lang: r.lang,
+    country: r.country,
+    country_source: r.country_source,
+    category: r.category,
+    image: r.image,
+    authors: JSON.parse(r.authors) as string[],
+    tags: JSON.parse(r.tags) as string[],
+    words: r.words,
+    sentiment: r.sentiment as ArticleSignals['sentiment'],
+    score: r.score,
+    labelled_by: r.labelled_by as ArticleSignals['labelled_by'],
+    lexicon_score: r.lexicon_score,
+    lexicon_terms: r.lexicon_terms,
+    dup_key: r.dup_key,
+  }
+  if (text !== undefined) record.text = text
+  return record
+}
+
+export class SqliteSearchIndex implements SearchIndex {
+  constructor(private readonly db: Database) {}
+
+  search(req: SearchRequest): SearchPage {
+    const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
+    const w = buildWhere(req, sort === 'relevance')
+    const from = fromClause(w)
+    const params = [...from.params, ...w.params]
+    let rowsSql: string
+    let countSql: string
+    if (req.dedupe) {
+      // First article of each syndication group, in the requested order.
+      const inner = `SELECT ${ARTICLE_COLUMNS}${sort === 'relevance' ? ', m.rank' : ''}, row_number() OVER (PARTITION BY a.dup_key ORDER BY ${ORDER[sort]}) AS nth FROM ${from.sql} WHERE ${w.sql}`
+      rowsSql = `SELECT * FROM (${inner}) a${sort === 'relevance' ? '' : ''} WHERE nth = 1 ORDER BY ${ORDER[sort].replaceAll('m.rank', 'a.rank')} LIMIT ? OFFSET ?`
+      countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM (${inner}) WHERE nth = 1 LIMIT ${TOTAL_EXACT_LIMIT + 1})`
+    } else {
+      rowsSql = `SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`
+      countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${from.sql} WHERE ${w.sql} LIMIT ${TOTAL_EXACT_LIMIT + 1})`
+    }
+    const rows = this.db.query<ArticleRow, Binding[]>(rowsSql).all(...params, req.size, req.offset)
+    const n = this.db.query<{ n: number }, Binding[]>(countSql).get(...params)?.n ?? 0
+    const texts = req.fullText ? this.texts(rows.map((r) => r.seq)) : null
+    return {
+      total: Math.min(n, TOTAL_EXACT_LIMIT),
+      totalRelation: n > TOTAL_EXACT_LIMIT ? 'gte' : 'eq',
+      articles: rows.map((r) => toRecord(r, texts?.get(r.seq) ?? (texts === null ? undefined : ''))),
+    }
+  }
+
+  stats(f: SearchFilters, top: number, periodSeconds: number): StatsResult {
+    const w = buildWhere(f, false)
+    const from = fromClause(w)
+    const params = [...from.params, ...w.params]
+    // Materialise the slice once, then group it four ways and by period.
+    const slice = `WITH s AS MATERIALIZED (SELECT a.country, a.lang, a.tld, a.host, a.published_at FROM ${from.sql} WHERE ${w.sql})`
+    const facet = (column: string): Bucket[] =>
+      this.db
+        .query<Bucket, Binding[]>(`${slice} SELECT ${column} AS key, count(*) AS articles FROM s GROUP BY ${column} ORDER BY articles DESC, key ASC LIMIT ?`)
+        .all(...params, top)
+    const timeline = new Map<number, number>()
+    for (const r of this.db
+      .query<{ t: number; n: number }, Binding[]>(`${slice} SELECT (published_at / ?) * ? AS t, count(*) AS n FROM s GROUP BY t`)
+      .all(...params, periodSeconds, periodSeconds)) {
+      timeline.set(r.t, r.n)
+    }
+    const total = [...timeline.values()].reduce((a, b) => a + b, 0)
+    return { total, countries: facet('country'), langs: facet('lang'), tlds: facet('tld'), hosts: facet('host'), timeline }
+  }
+
+  article(url: string, fullText: boolean, maxSeq: number | null): (ArticleRecord & ArticleSignals) | null {
+    const row = this.db
+      .query<ArticleRow, [string, string, number]>(
+        `SELECT ${ARTICLE_COLUMNS} FROM articles a
+         WHERE a.url = coalesce((SELECT url FROM articles WHERE url = ?), (SELECT url FROM url_aliases WHERE target_uri = ?))
+           AND a.seq <= ?`,
+      )
+      .get(url, url, maxSeq ?? Number.MAX_SAFE_INTEGER)
+    if (row === null) return null
+    return toRecord(row, fullText ? (this.texts([row.seq]).get(row.seq) ?? '') : undefined)
+  }
+
+  private texts(seqs: readonly number[]): Map<number, string> {
+    if (seqs.length === 0) return new Map()
+    const rows = this.db
+      .query<{ seq: number; text: string }, number[]>(`SELECT seq, text FROM article_text WHERE seq IN (${seqs.map(() => '?').join(', ')})`)
+      .all(...seqs)
+    return new Map(rows.map((r) => [r.seq, r.text]))
+  }
+}
