@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
         documentation: {
           info: { title: 'Newsdesk', version: '1.0', description: 'Read-only news search and market context over the CC-NEWS stream. No key needed.' },
         },
-        exclude: { paths: ['/mcp'] },
+        exclude: { paths: ['/mcp'], staticFile: false },
       }),
     )
     .onError(({ code, request }) => {

@@ -70,9 +70,12 @@ export function parseQuery(q: string): ParsedQuery | null {
   return all.length === 0 && none.length === 0 ? null : { all, none }
 }
 
-/** Does a document with these token positions match? The reference semantics (brute force, tests, highlight). */
-export function matchesTokens(query: ParsedQuery, docTokens: readonly string[]): boolean {
-  const has = (t: Term) => containsSequence(docTokens, t.tokens)
+/**
+ * Does a document match? `fields` are the token lists of its indexed fields (title, description);
+ * a phrase must lie within one field. The reference semantics for tests and other engines.
+ */
+export function matchesFields(query: ParsedQuery, fields: readonly (readonly string[])[]): boolean {
+  const has = (t: Term) => fields.some((f) => containsSequence(f, t.tokens))
   return query.all.every((group) => group.some(has)) && !query.none.some(has)
 }
 

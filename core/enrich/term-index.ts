@@ -1,0 +1,125 @@
+/**
+ * Lookup tables built once from the word lists: whole words, stems (`econom*` matches `economía`,
+ * `экономика`), phrases of two or three words (`interest rate`), and for scripts written without
+ * spaces (Chinese, Japanese) substrings found by one precompiled alternation.
+ */
+
+export interface TermMatch<V> {
+  value: V
+  /** The entry as written in the list, without its `*`. */
+  term: string
+  /** How many tokens the match used (phrases use 2 or 3). */
+  tokens: number
+  /** For a stem, what followed it in the token (`medi` in `yükselmedi`); '' otherwise. */
+  rest: string
+}
+
+export class TermIndex<V> {
+  readonly #exact = new Map<string, V>()
+  readonly #stems = new Map<string, V>()
+  readonly #phraseHeads = new Set<string>()
+  #stemLengths: number[] = []
+  #maxPhraseWords = 1
+
+  /** Adds `term` (`word`, `stem*` or `two words`); returns false when it is already there. */
+  add(term: string, value: V): boolean {
+    if (term.endsWith('*')) {
+      const stem = term.slice(0, -1)
+      if (this.#stems.has(stem)) return false
+      this.#stems.set(stem, value)
+      if (!this.#stemLengths.includes(stem.length)) {
+        this.#stemLengths = [...this.#stemLengths, stem.length].sort((a, b) => b - a)
+      }
+      return true
+    }
+    if (this.#exact.has(term)) return false
+    this.#exact.set(term, value)
+    const words = term.split(' ')
+    if (words.length > 1) {
+      this.#phraseHeads.add(words[0] ?? '')
+      this.#maxPhraseWords = Math.max(this.#maxPhraseWords, words.length)
+    }
+    return true
+  }
+
+  get size(): number {
+    return this.#exact.size + this.#stems.size
+  }
+
+  /** The longest entry that starts at `tokens[i]`: a phrase, the word itself, else its longest stem. */
+  match(tokens: readonly string[], i: number): TermMatch<V> | undefined {
+    const token = tokens[i]
+    if (token === undefined) return undefined
+    if (this.#phraseHeads.has(token)) {
+      for (let n = Math.min(this.#maxPhraseWords, tokens.length - i); n >= 2; n--) {
+        const phrase = tokens.slice(i, i + n).join(' ')
+        const value = this.#exact.get(phrase)
+        if (value !== undefined) return { value, term: phrase, tokens: n, rest: '' }
+      }
+    }
+    return this.matchWord(token)
+  }
+
+  /** One token alone: the word itself, else its longest stem. */
+  matchWord(token: string): TermMatch<V> | undefined {
+    const value = this.#exact.get(token)
+    if (value !== undefined) return { value, term: token, tokens: 1, rest: '' }
+    for (const length of this.#stemLengths) {
+      if (length > token.length) continue
+      const stem = token.slice(0, length)
+      const stemValue = this.#stems.get(stem)
+      if (stemValue !== undefined) return { value: stemValue, term: stem, tokens: 1, rest: token.slice(length) }
+    }
+    return undefined
+  }
+}
+
+const LATIN_WORD_RE = /^[a-z0-9]+$/
+
+/** Substring search for Chinese and Japanese entries, longest entry first at each position. */
+export class SubstringIndex<V> {
+  readonly #values = new Map<string, V>()
+  #re: RegExp | undefined
+
+  add(term: string, value: V): boolean {
+    if (this.#values.has(term)) return false
+    this.#values.set(term, value)
+    this.#re = undefined
+    return true
+  }
+
+  /** Every non-overlapping entry found in `text`, with its position. */
+  scan(text: string): Array<{ value: V; term: string; index: number }> {
+    if (this.#values.size === 0) return []
+    this.#re ??= compileAlternation([...this.#values.keys()])
+    const found: Array<{ value: V; term: string; index: number }> = []
+    const re = this.#re
+    re.lastIndex = 0
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const value = this.#values.get(m[0])
+      if (value !== undefined) found.push({ value, term: m[0], index: m.index })
+    }
+    return found
+  }
+}
+
+const REGEX_SPECIAL_RE = /[.*+?^${}()|[\]\\]/g
+
+function compileAlternation(terms: string[]): RegExp {
+  const parts = [...terms]
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .map((t) => {
+      const escaped = t.replace(REGEX_SPECIAL_RE, '\\$&')
+      // Latin entries inside CJK lists (`nba`, `gdp`) must still be whole words.
+      return LATIN_WORD_RE.test(t) ? `(?<![a-z0-9])${escaped}(?![a-z0-9])` : escaped
+    })
+  return new RegExp(parts.join('|'), 'g')
+}
+
+/** Splits a list written as `'term, stem*, two words'` into its entries. */
+export function listEntries(list: string): string[] {
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+}

@@ -1,0 +1,100 @@
+/**
+ * A small, deterministic store for the live node's tests: articles written through the real
+ * ArticleWriter into a real SQLite file, with titles in several scripts so that the search
+ * semantics (words, phrases, exclusion, OR, CJK segmentation, diacritic folding) are exercised.
+ */
+import type { Database } from 'bun:sqlite'
+import { articleId } from '../../core/article-id.ts'
+import { isoSeconds } from '../../core/config.ts'
+import { ArticleWriter, type ArticleRow } from '../../store/articles.ts'
+import { openStore } from '../../store/open.ts'
+
+export const FIXTURE_NOW = new Date('2026-11-21T14:00:00Z')
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const LANGS = [
+  { lang: 'en', country: 'GB', tld: 'uk', host: (i: number) => `news${i}.co.uk`, words: ['bitcoin', 'market', 'election', 'storm', 'football', 'crash', 'rally', 'minister', 'vaccine', 'climate', 'court', 'festival'] },
+  { lang: 'en', country: 'US', tld: 'com', host: (i: number) => `daily${i}.com`, words: ['bitcoin', 'market', 'senate', 'wildfire', 'baseball', 'crash', 'rally', 'governor', 'vaccine', 'climate', 'court', 'movie'] },
+  { lang: 'fr', country: 'FR', tld: 'fr', host: (i: number) => `journal${i}.fr`, words: ['élection', 'marché', 'tempête', 'café', 'ministre', 'santé', 'économie', 'grève', 'bitcoin', 'été'] },
+  { lang: 'de', country: 'DE', tld: 'de', host: (i: number) => `zeitung${i}.de`, words: ['Wahl', 'Börse', 'Sturm', 'Fußball', 'Minister', 'Gesundheit', 'Wirtschaft', 'Streik', 'Bitcoin'] },
+  { lang: 'ru', country: 'RU', tld: 'ru', host: (i: number) => `gazeta${i}.ru`, words: ['выборы', 'рынок', 'буря', 'футбол', 'министр', 'биткоин', 'экономика', 'суд'] },
+  { lang: 'zh', country: 'CN', tld: 'cn', host: (i: number) => `xinwen${i}.cn`, words: ['比特币', '市场', '选举', '经济', '足球', '天气', '政府', '科技'] },
+  { lang: 'ja', country: 'JP', tld: 'jp', host: (i: number) => `shimbun${i}.co.jp`, words: ['ビットコイン', '市場', '選挙', '経済', '野球', '台風', '政府', '東京'] },
+] as const
+
+export interface FixtureArticle extends ArticleRow {}
+
+export function fixtureArticles(count = 400, seed = 7): FixtureArticle[] {
+  const rnd = mulberry32(seed)
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T
+  const out: FixtureArticle[] = []
+  const nowS = FIXTURE_NOW.getTime() / 1000
+  for (let i = 0; i < count; i++) {
+    const L = pick(LANGS)
+    const host = L.host(i % 9)
+    const sep = L.lang === 'zh' || L.lang === 'ja' ? '' : ' '
+    // One hostile headline: highlight must escape it.
+    const title = i === 5 ? '<script>alert(1)</script> Bitcoin & "market"' : [pick(L.words), pick(L.words), pick(L.words), String(i % 13)].join(sep)
+    const description = [pick(L.words), pick(L.words), pick(L.words)].join(sep)
+    const published = nowS - Math.floor(rnd() * 40 * 86400) - 60
+    const url = `https://${host}/story/${i}`
+    out.push({
+      id: articleId(url),
+      url,
+      target_uri: i % 10 === 0 ? `https://www.${host}/story/${i}?utm_source=x` : url,
+      title,
+      description,
+      published_at: isoSeconds(new Date(published * 1000)),
+      date_source: 'meta',
+      crawled_at: isoSeconds(new Date((published + 600) * 1000)),
+      host,
+      tld: L.tld,
+      image: i % 3 === 0 ? `https://${host}/img/${i}.jpg` : '',
+      authors: i % 4 === 0 ? [] : [`Author ${i % 5}`],
+      tags: [pick(L.words)],
+      text: `${title}. ${description}. Body of article ${i}.`,
+      words: 12,
+      declared_lang: L.lang,
+      section: '',
+      site_country: '',
+      lang: L.lang,
+      country: L.country,
+      country_source: L.tld === 'com' ? 'default' : 'tld',
+      category: pick(['politics', 'business', 'sport', 'world']),
+      category_confidence: 0.5,
+      sentiment: pick(['pos', 'neu', 'neg'] as const),
+      score: Math.round(rnd() * 100) / 100,
+      labelled_by: 'lexicon',
+      lexicon_score: 0,
+      lexicon_terms: '',
+      is_bitcoin: /bitcoin|биткоин|比特币|ビットコイン/i.test(title + description),
+      dup_key: `k${i % 50 === 0 ? 'syndicated' : i}`,
+      source_file: 'fixture.warc.gz',
+    })
+  }
+  return out
+}
+
+/** Writes the fixture articles into a new store at `path` and returns it open. */
+export function buildFixtureStore(path: string, articles = fixtureArticles()): Database {
+  const db = openStore(path)
+  const writer = new ArticleWriter(db)
+  db.transaction(() => {
+    for (const a of articles) writer.write(a, 0)
+  })()
+  db.query("INSERT INTO warc_files VALUES ('fixture.warc.gz', 'done', 1, 1, 1, 1, 0, '{}', ?, ?)").run(
+    FIXTURE_NOW.getTime() / 1000 - 3600,
+    FIXTURE_NOW.getTime() / 1000 - 1800,
+  )
+  return db
+}
