@@ -31,7 +31,10 @@ export interface FundusPage {
     authors: string[]
     /** As written in the fixture, e.g. `2024-09-03 04:03:19+00:00`; null when absent. */
     publishingDate: string | null
-    topics: string[]
+    /** Null when the fixture has no `topics` key (not the same as an empty list). */
+    topics: string[] | null
+    /** Section headlines and paragraphs of `body`, summary left out. */
+    bodyParagraphs: string[]
   }
 }
 
@@ -45,6 +48,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+
+function bodyParagraphsOf(body: unknown): string[] {
+  if (!isRecord(body) || !Array.isArray(body.sections)) return []
+  return body.sections.flatMap((section) =>
+    isRecord(section) ? [...stringsOf(section.headline), ...stringsOf(section.paragraphs)] : [],
+  )
 }
 
 export function benchmarkAvailable(): boolean {
@@ -133,7 +143,8 @@ export function loadFundus(): FundusPage[] | null {
             title: typeof want.title === 'string' ? want.title : null,
             authors: stringsOf(want.authors),
             publishingDate: typeof want.publishing_date === 'string' ? want.publishing_date : null,
-            topics: stringsOf(want.topics),
+            topics: Array.isArray(want.topics) ? stringsOf(want.topics) : null,
+            bodyParagraphs: bodyParagraphsOf(want.body),
           },
         })
       })

@@ -1,0 +1,259 @@
+/**
+ * A small, bounded HTML tree built straight from htmlparser2's Tokenizer.
+ *
+ * htmlparser2's own Parser keeps its open-element stack with `unshift`/`indexOf`, which is quadratic
+ * on deeply nested or unbalanced markup (50k nested divs take seconds). This builder keeps a plain
+ * push/pop stack capped at MAX_DEPTH, stops creating elements after MAX_ELEMENTS and reads at most
+ * MAX_HTML_CHARS, so parsing time and memory are linear in a bounded input. Entities are decoded by
+ * the Tokenizer with the HTML rules (legacy names without `;`, numeric references).
+ */
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
+
+/** Pages larger than this are cut; 2 MB keeps the article of any real news page. */
+export const MAX_HTML_CHARS = 2_000_000
+/** Deeper elements are flattened into their ancestor at this depth (browsers nest to ~512). */
+export const MAX_DEPTH = 256
+export const MAX_ELEMENTS = 150_000
+
+export interface HtmlElement {
+  /** Creation order, 0 for the root: document (pre-)order, usable as an index into side tables. */
+  id: number
+  tag: string
+  attrs: Record<string, string>
+  children: HtmlNode[]
+  parent: HtmlElement | null
+}
+
+export type HtmlNode = HtmlElement | string
+
+export interface HtmlDocument {
+  root: HtmlElement
+  /** One more than the largest element id. */
+  size: number
+  /** Raw text of every `<script type="application/ld+json">`, in document order. */
+  jsonLd: string[]
+  /** True when the input was cut or a structural cap was hit. */
+  truncated: boolean
+}
+
+const VOID_TAGS = new Set([
+  'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input',
+  'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+])
+
+/** Elements whose content never carries article text or metadata; kept empty in the tree. */
+const OPAQUE_TAGS = new Set([
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'canvas',
+  'select', 'textarea', 'xmp', 'noembed', 'noframes',
+])
+
+const P_CLOSERS = new Set([
+  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'address', 'article', 'aside', 'blockquote', 'details',
+  'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav',
+  'ol', 'pre', 'section', 'table', 'ul',
+])
+
+/** Which open elements an opening tag implicitly closes (the common subset of the HTML rules). */
+function impliedCloses(tag: string): ReadonlySet<string> | null {
+  if (P_CLOSERS.has(tag)) return P_SET
+  switch (tag) {
+    case 'li':
+      return LI_SET
+    case 'dd':
+    case 'dt':
+      return DD_SET
+    case 'tr':
+      return TR_SET
+    case 'td':
+    case 'th':
+      return TD_SET
+    case 'option':
+      return OPTION_SET
+    default:
+      return null
+  }
+}
+const P_SET = new Set(['p'])
+const LI_SET = new Set(['li', 'p'])
+const DD_SET = new Set(['dd', 'dt', 'p'])
+const TR_SET = new Set(['tr', 'td', 'th'])
+const TD_SET = new Set(['td', 'th'])
+const OPTION_SET = new Set(['option'])
+
+/** How far up the stack a closing tag may look for its element; keeps stray end tags O(1). */
+const CLOSE_SEARCH_LIMIT = 64
+
+/** The Tokenizer's decoder already maps invalid references to U+FFFD; guard anyway. */
+function fromCodePoint(codepoint: number): string {
+  return codepoint >= 0 && codepoint <= 0x10ffff ? String.fromCodePoint(codepoint) : '\ufffd'
+}
+
+function createElement(id: number, tag: string, attrs: Record<string, string>, parent: HtmlElement | null): HtmlElement {
+  return { id, tag, attrs, children: [], parent }
+}
+
+export function parseHtmlTree(input: string): HtmlDocument {
+  const html = input.length > MAX_HTML_CHARS ? input.slice(0, MAX_HTML_CHARS) : input
+  const root = createElement(0, '#root', {}, null)
+  const stack: HtmlElement[] = [root]
+  const jsonLd: string[] = []
+  let truncated = html.length < input.length
+  let elementCount = 0
+  /** Open tags beyond MAX_DEPTH/MAX_ELEMENTS, so that their end tags are swallowed too. */
+  let overflowOpen = 0
+
+  let tagName = ''
+  let attrs: Record<string, string> = {}
+  let attrName = ''
+  let attrValue = ''
+  let rawText = ''
+  let inRawTag = ''
+  let keepRawText = false
+
+  const current = (): HtmlElement => stack[stack.length - 1] ?? root
+
+  const appendText = (text: string): void => {
+    if (inRawTag !== '') {
+      if (keepRawText) rawText += text
+      return
+    }
+    const parent = current()
+    if (OPAQUE_TAGS.has(parent.tag)) return
+    const children = parent.children
+    const last = children.length - 1
+    if (last >= 0 && typeof children[last] === 'string') children[last] += text
+    else children.push(text)
+  }
+
+  const closeTop = (): void => {
+    const element = stack.pop()
+    if (element === undefined) return
+    if (element.tag === 'script') {
+      if ((element.attrs.type ?? '').toLowerCase().includes('ld+json')) jsonLd.push(rawText)
+    } else if (element.tag === 'title' && element.children.length === 0 && rawText !== '') {
+      element.children.push(rawText)
+    }
+    if (element.tag === inRawTag) {
+      inRawTag = ''
+      rawText = ''
+      keepRawText = false
+    }
+  }
+
+  const openElement = (tag: string, attributes: Record<string, string>): void => {
+    const closes = impliedCloses(tag)
+    if (closes !== null) {
+      while (stack.length > 1 && closes.has(current().tag)) closeTop()
+    }
+    const isVoid = VOID_TAGS.has(tag)
+    if (stack.length >= MAX_DEPTH || elementCount >= MAX_ELEMENTS) {
+      truncated = true
+      if (!isVoid) overflowOpen++
+      return
+    }
+    const parent = current()
+    elementCount++
+    const element = createElement(elementCount, tag, attributes, parent)
+    if (!OPAQUE_TAGS.has(parent.tag)) parent.children.push(element)
+    if (isVoid) return
+    stack.push(element)
+    if (tag === 'script' || tag === 'style' || tag === 'title' || tag === 'textarea' || tag === 'xmp') {
+      inRawTag = tag
+      rawText = ''
+      keepRawText = tag === 'title' || (tag === 'script' && (attributes.type ?? '').toLowerCase().includes('ld+json'))
+    }
+  }
+
+  const closeElement = (tag: string): void => {
+    if (VOID_TAGS.has(tag)) return
+    const floor = Math.max(1, stack.length - CLOSE_SEARCH_LIMIT)
+    for (let i = stack.length - 1; i >= floor; i--) {
+      if (stack[i]?.tag === tag) {
+        while (stack.length > i) closeTop()
+        return
+      }
+    }
+    if (overflowOpen > 0) overflowOpen--
+  }
+
+  const slice = (start: number, end: number): string => html.slice(start, end)
+
+  const callbacks: TokenizerCallbacks = {
+    onattribdata(start, end) {
+      attrValue += slice(start, end)
+    },
+    onattribentity(codepoint) {
+      attrValue += fromCodePoint(codepoint)
+    },
+    onattribend() {
+      if (!(attrName in attrs)) attrs[attrName] = attrValue
+      attrValue = ''
+    },
+    onattribname(start, end) {
+      attrName = slice(start, end).toLowerCase()
+    },
+    oncdata() {},
+    onclosetag(start, end) {
+      const tag = slice(start, end).toLowerCase()
+      if (tag === 'br') openElement('br', {})
+      else closeElement(tag)
+    },
+    oncomment() {},
+    ondeclaration() {},
+    onend() {
+      while (stack.length > 1) closeTop()
+    },
+    onopentagend() {
+      openElement(tagName, attrs)
+    },
+    onopentagname(start, end) {
+      tagName = slice(start, end).toLowerCase()
+      attrs = {}
+    },
+    onprocessinginstruction() {},
+    onselfclosingtag() {
+      // HTML ignores the slash on non-void elements, except inside svg/math, which are opaque here.
+      openElement(tagName, attrs)
+    },
+    ontext(start, end) {
+      appendText(slice(start, end))
+    },
+    ontextentity(codepoint) {
+      appendText(fromCodePoint(codepoint))
+    },
+  }
+
+  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks)
+  tokenizer.write(html)
+  tokenizer.end()
+  return { root, size: elementCount + 1, jsonLd, truncated }
+}
+
+/** Iterative pre-order walk; `visit` returns false to skip an element's children. */
+export function walkElements(from: HtmlElement, visit: (element: HtmlElement) => boolean | void): void {
+  const pending: HtmlElement[] = [from]
+  while (pending.length > 0) {
+    const element = pending.pop() as HtmlElement
+    if (visit(element) === false) continue
+    const children = element.children
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i]
+      if (typeof child !== 'string' && child !== undefined) pending.push(child)
+    }
+  }
+}
+
+/** Text under an element, raw (not whitespace-collapsed), stopping once `limit` characters are read. */
+export function rawTextOf(element: HtmlElement, limit = Number.POSITIVE_INFINITY): string {
+  let out = ''
+  const pending: HtmlNode[] = [element]
+  while (pending.length > 0 && out.length < limit) {
+    const node = pending.pop() as HtmlNode
+    if (typeof node === 'string') {
+      out += node
+      continue
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as HtmlNode)
+  }
+  return out
+}
