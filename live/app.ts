@@ -8,13 +8,16 @@ import { Elysia } from 'elysia'
 import { ENDPOINTS, type EndpointSpec } from '../core/endpoints.ts'
 import { QuerySyntaxError } from '../core/search/query-syntax.ts'
 import { validateRequest } from '../core/validate.ts'
-import { type DataView, type Handler, NotFound } from './handlers/context.ts'
-import { atom, jsonFeed, rss } from './handlers/feeds.ts'
-import { healthHandler } from './handlers/health.ts'
-import { article, search, stats } from './handlers/search.ts'
+import { type DataView, type Handler, NotFound } from '../answers/context.ts'
+import { atom, jsonFeed, rss } from '../answers/feeds.ts'
+import { btcCorrelation, btcNews, btcPrice, btcSentiment, btcSeries, btcSources, btcSummary } from '../answers/btc.ts'
+import { healthHandler } from '../answers/health.ts'
+import { market, markets } from '../answers/markets.ts'
+import { article, search, stats } from '../answers/search.ts'
 import { handleMcp } from './mcp.ts'
 import { operationDetail } from './openapi-doc.ts'
-import { type Payload, baseHeaders, respond } from './respond.ts'
+import type { Payload } from '../answers/context.ts'
+import { baseHeaders, respond } from './respond.ts'
 
 export interface AppDeps {
   /** The data to answer from, or null while nothing has been loaded yet (→ 503). */
@@ -36,6 +39,15 @@ export function handlersFor(deps: Pick<AppDeps, 'version' | 'uptimeSeconds'>): R
     '/v1/rss': rss,
     '/v1/atom': atom,
     '/v1/feed.json': jsonFeed,
+    '/v1/btc/summary': btcSummary,
+    '/v1/btc/price': btcPrice,
+    '/v1/btc/sentiment': btcSentiment,
+    '/v1/btc/series': btcSeries,
+    '/v1/btc/correlation': btcCorrelation,
+    '/v1/btc/news': btcNews,
+    '/v1/btc/sources': btcSources,
+    '/v1/markets': markets,
+    '/v1/markets/{slug}': market,
     '/health': healthHandler(deps),
   }
 }

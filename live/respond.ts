@@ -4,16 +4,7 @@
  * gzip/br when the client asks, and the right Content-Type.
  */
 import { brotliCompressSync, constants } from 'node:zlib'
-
-export interface Payload {
-  status: number
-  /** A JSON value, or already-serialised text (feeds). */
-  body: unknown
-  contentType?: string
-  /** Seconds a cache may keep the answer; 0 = revalidate every time. */
-  maxAgeSeconds?: number
-  headers?: Record<string, string>
-}
+import type { Payload } from '../answers/context.ts'
 
 export interface ResponseMeta {
   requestId: string

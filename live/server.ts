@@ -12,7 +12,7 @@ import { countArticles } from '../store/articles.ts'
 import { openStore, storePath } from '../store/open.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { createApp } from './app.ts'
-import type { DataView } from './handlers/context.ts'
+import type { DataView } from '../answers/context.ts'
 
 const BUILD_SCRIPT = fileURLToPath(new URL('../build/main.ts', import.meta.url))
 

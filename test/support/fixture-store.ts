@@ -8,6 +8,8 @@ import { articleId } from '../../core/article-id.ts'
 import { isoSeconds } from '../../core/config.ts'
 import { ArticleWriter, type ArticleRow } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
+import { saveCandles, saveDailyCloses, setInstrumentSource } from '../../store/prices.ts'
+import type { Candle } from '../../core/candle.ts'
 
 export const FIXTURE_NOW = new Date('2026-11-21T14:00:00Z')
 
@@ -96,5 +98,22 @@ export function buildFixtureStore(path: string, articles = fixtureArticles()): D
     FIXTURE_NOW.getTime() / 1000 - 3600,
     FIXTURE_NOW.getTime() / 1000 - 1800,
   )
+  const rnd = mulberry32(11)
+  const candles: Candle[] = []
+  const hour = 3_600_000
+  const start = Math.floor(FIXTURE_NOW.getTime() / hour) * hour - 60 * 24 * hour
+  let close = 90_000
+  for (let t = start; t < FIXTURE_NOW.getTime(); t += hour) {
+    if (t % (37 * hour) === 0) continue // a few gaps, never invented by resampling
+    const open = close
+    close = open * (1 + (rnd() - 0.5) * 0.01)
+    candles.push({ openTimeMs: t, open, high: Math.max(open, close) * 1.001, low: Math.min(open, close) * 0.999, close, volume: 100 + rnd() * 50, trades: 1000 + Math.floor(rnd() * 500), hours: 1 })
+  }
+  saveCandles(db, 'bitcoin', candles)
+  setInstrumentSource(db, 'bitcoin', 'fixture', 0)
+  const day = 86_400_000
+  const days = Array.from({ length: 60 }, (_, i) => Math.floor(FIXTURE_NOW.getTime() / day) * day - (59 - i) * day)
+  saveDailyCloses(db, 'gold', days.map((d, i) => ({ dayMs: d, close: 2400 + i })))
+  setInstrumentSource(db, 'gold', 'fixture', 0)
   return db
 }

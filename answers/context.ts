@@ -1,7 +1,6 @@
 import type { Database } from 'bun:sqlite'
-import type { SearchIndex } from '../../core/search/types.ts'
-import type { Params } from '../../core/validate.ts'
-import type { Payload } from '../respond.ts'
+import type { SearchIndex } from '../core/search/types.ts'
+import type { Params } from '../core/validate.ts'
 
 /** The data a request is answered from: one store, one index, pinned to one version's watermark. */
 export interface DataView {
@@ -24,3 +23,15 @@ export type Handler = (params: Params, ctx: HandlerContext) => Payload
 export class NotFound extends Error {
   override name = 'NotFound'
 }
+
+/** What an endpoint answers; live/respond.ts turns it into an HTTP response. */
+export interface Payload {
+  status: number
+  /** A JSON value, or already-serialised text (feeds). */
+  body: unknown
+  contentType?: string
+  /** Seconds a cache may keep the answer; 0 = revalidate every time. */
+  maxAgeSeconds?: number
+  headers?: Record<string, string>
+}
+

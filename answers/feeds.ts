@@ -3,11 +3,11 @@
  * `feed` library; JSON Feed 1.1 is a plain object (the library only writes version 1).
  */
 import { Feed } from 'feed'
-import { isoSeconds } from '../../core/config.ts'
-import { toSearchRequest } from '../../core/search/request.ts'
-import type { ArticleRecord } from '../../core/search/types.ts'
+import { isoSeconds } from '../core/config.ts'
+import { toSearchRequest } from '../core/search/request.ts'
+import type { ArticleRecord } from '../core/search/types.ts'
 import type { HandlerContext, Handler } from './context.ts'
-import type { Params } from '../../core/validate.ts'
+import type { Params } from '../core/validate.ts'
 
 // XML 1.0 forbids C0 controls other than tab/newline/CR, lone surrogates and U+FFFE/U+FFFF.
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g

@@ -1,5 +1,5 @@
-import { isoSeconds } from '../../core/config.ts'
-import { readCorpusStats } from '../../store/corpus-stats.ts'
+import { isoSeconds } from '../core/config.ts'
+import { readCorpusStats } from '../store/corpus-stats.ts'
 import type { Handler } from './context.ts'
 
 const iso = (seconds: number | null): string | null => (seconds === null ? null : isoSeconds(new Date(seconds * 1000)))

@@ -1,8 +1,8 @@
-import { isoSeconds } from '../../core/config.ts'
-import { type ArticleField, pickFields } from '../../core/search/article-fields.ts'
-import { highlight, highlightTokens } from '../../core/search/highlight.ts'
-import { num, toFilters, toSearchRequest } from '../../core/search/request.ts'
-import type { ArticleRecord, ArticleSignals } from '../../core/search/types.ts'
+import { isoSeconds } from '../core/config.ts'
+import { type ArticleField, pickFields } from '../core/search/article-fields.ts'
+import { highlight, highlightTokens } from '../core/search/highlight.ts'
+import { num, toFilters, toSearchRequest } from '../core/search/request.ts'
+import type { ArticleRecord, ArticleSignals } from '../core/search/types.ts'
 import { type Handler, NotFound } from './context.ts'
 
 const iso = (ms: number) => isoSeconds(new Date(ms))

@@ -1,0 +1,93 @@
+/**
+ * The snapshot folder's format, shared by the writer (build) and the readers (live, verify):
+ * `<root>/<version>/…json` + `manifest.json`, and `<root>/latest.json` pointing at the served one.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const LATEST_FILE = 'latest.json'
+export const MANIFEST_FILE = 'manifest.json'
+/** `20261121T1400Z`: the UTC build time to the minute. Doubles as the allow-list pattern for version names. */
+export const VERSION_PATTERN = /^\d{8}T\d{4}Z$/
+
+export interface SnapshotFile {
+  /** Relative path inside the version folder, e.g. `v1/trends.json`. */
+  path: string
+  body: string
+}
+
+export interface ManifestFile {
+  path: string
+  bytes: number
+  sha256: string
+}
+
+export interface Manifest {
+  schema: 1
+  version: string
+  built_at: string
+  /** Highest article seq the version's answers see. */
+  watermark: number
+  counts: Record<string, number>
+  /** What each input source did in this run (ingest summary, price loads, failures). */
+  sources: Record<string, unknown>
+  files: ManifestFile[]
+}
+
+export interface LatestPointer {
+  version: string
+  built_at: string
+  watermark: number
+}
+
+export function readLatest(root: string): LatestPointer | null {
+  try {
+    const p = JSON.parse(readFileSync(join(root, LATEST_FILE), 'utf8')) as LatestPointer
+    return VERSION_PATTERN.test(p.version) && existsSync(join(root, p.version, MANIFEST_FILE)) ? p : null
+  } catch {
+    return null
+  }
+}
+
+export function readManifest(root: string, version: string): Manifest | null {
+  if (!VERSION_PATTERN.test(version)) return null
+  try {
+    return JSON.parse(readFileSync(join(root, version, MANIFEST_FILE), 'utf8')) as Manifest
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Where the default-parameter answer of a URL lives inside a version folder (the documented
+ * CDN mapping), or null when the URL is not snapshot-served. `query` must hold no parameter
+ * other than the ones listed here.
+ */
+export function snapshotPathFor(pathname: string, query: URLSearchParams): string | null {
+  const keys = [...new Set(query.keys())]
+  if (pathname === '/v1/trends' && keys.length === 1 && keys[0] === 'country') {
+    const cc = query.get('country') ?? ''
+    return /^[A-Za-z]{2}$/.test(cc) ? `v1/trends/by-country/${cc.toUpperCase()}.json` : null
+  }
+  if (keys.length > 0) return null
+  const m = /^\/v1\/trends\/([A-Za-z]{2})\/([^/]+)$/.exec(pathname)
+  if (m !== null && pathname !== '/v1/trends/keywords' && pathname !== '/v1/trends/countries') {
+    return `v1/trends/${(m[1] as string).toUpperCase()}/${m[2]}.json`
+  }
+  const fixed: Record<string, string> = {
+    '/v1/trends': 'v1/trends.json',
+    '/v1/trends/keywords': 'v1/trends/keywords.json',
+    '/v1/trends/countries': 'v1/trends/countries.json',
+    '/v1/btc/summary': 'v1/btc/summary.json',
+    '/v1/btc/price': 'v1/btc/price.json',
+    '/v1/btc/sentiment': 'v1/btc/sentiment.json',
+    '/v1/btc/series': 'v1/btc/series.json',
+    '/v1/btc/correlation': 'v1/btc/correlation.json',
+    '/v1/btc/news': 'v1/btc/news.json',
+    '/v1/btc/sources': 'v1/btc/sources.json',
+    '/v1/markets': 'v1/markets.json',
+  }
+  if (fixed[pathname] !== undefined) return fixed[pathname] as string
+  const market = /^\/v1\/markets\/([a-z0-9-]{1,40})$/.exec(pathname)
+  return market === null ? null : `v1/markets/${market[1]}.json`
+}
