@@ -6,14 +6,9 @@
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import { ENDPOINTS, type EndpointSpec } from '../core/endpoints.ts'
-import { QuerySyntaxError } from '../core/search/query-syntax.ts'
-import { validateRequest } from '../core/validate.ts'
-import { type DataView, type Handler, NotFound } from '../answers/context.ts'
-import { atom, jsonFeed, rss } from '../answers/feeds.ts'
-import { btcCorrelation, btcNews, btcPrice, btcSentiment, btcSeries, btcSources, btcSummary } from '../answers/btc.ts'
-import { healthHandler } from '../answers/health.ts'
-import { market, markets } from '../answers/markets.ts'
-import { article, search, stats } from '../answers/search.ts'
+import { answerRequest } from '../answers/answer.ts'
+import type { DataView, Handler } from '../answers/context.ts'
+import { answersFor } from '../answers/registry.ts'
 import { handleMcp } from './mcp.ts'
 import { operationDetail } from './openapi-doc.ts'
 import type { Payload } from '../answers/context.ts'
@@ -32,24 +27,7 @@ export interface AppDeps {
 export const RETRY_AFTER_SECONDS = 30
 
 export function handlersFor(deps: Pick<AppDeps, 'version' | 'uptimeSeconds'>): Readonly<Record<string, Handler>> {
-  return {
-    '/v1/search': search,
-    '/v1/stats': stats,
-    '/v1/article': article,
-    '/v1/rss': rss,
-    '/v1/atom': atom,
-    '/v1/feed.json': jsonFeed,
-    '/v1/btc/summary': btcSummary,
-    '/v1/btc/price': btcPrice,
-    '/v1/btc/sentiment': btcSentiment,
-    '/v1/btc/series': btcSeries,
-    '/v1/btc/correlation': btcCorrelation,
-    '/v1/btc/news': btcNews,
-    '/v1/btc/sources': btcSources,
-    '/v1/markets': markets,
-    '/v1/markets/{slug}': market,
-    '/health': healthHandler(deps),
-  }
+  return answersFor(deps)
 }
 
 /** Registry endpoints this build serves (all 20 once every group is implemented). */
@@ -74,20 +52,12 @@ export function answer(
     return respond(request, { status: 503, body: { detail: 'No data loaded yet: the first build is running' }, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }, meta)
   }
   const url = new URL(request.url)
-  const nowMs = deps.clock().getTime()
-  const checked = validateRequest(endpoint, url.searchParams, pathValues, nowMs)
-  if (!checked.ok) return respond(request, { status: 422, body: { detail: checked.detail } }, meta)
   let payload: Payload
   try {
-    payload = handler(checked.params, { data, nowMs, url })
+    payload = answerRequest(endpoint, handler, data, deps.clock().getTime(), url, pathValues)
   } catch (error) {
-    if (error instanceof NotFound) payload = { status: 404, body: { detail: error.message } }
-    else if (error instanceof QuerySyntaxError) {
-      payload = { status: 422, body: { detail: [{ loc: ['query', 'q'], msg: `Value error, ${error.message}`, type: 'value_error', input: url.searchParams.get('q'), ctx: { error: error.message } }] } }
-    } else {
-      ;(deps.log ?? console.error)(`request ${requestId} ${endpoint.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-      payload = { status: 500, body: { detail: 'Internal error' } }
-    }
+    ;(deps.log ?? console.error)(`request ${requestId} ${endpoint.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    payload = { status: 500, body: { detail: 'Internal error' } }
   }
   return respond(request, payload, meta)
 }

@@ -7,17 +7,21 @@ export interface HtmlResponse {
   source: string
   /** 0-based index of the record within its file (all record types counted). */
   index: number
-  /** WARC-Target-URI. */
+  /** WARC-Target-URI (without the angle brackets some WARC 1.0 writers put around it). */
   targetUri: string
   /** WARC-Date as ISO 8601 UTC, second precision, trailing Z. */
   warcDate: string
+  /** WARC-Record-ID as written, e.g. `<urn:uuid:…>`. */
   warcRecordId: string
   httpStatus: number
   /** HTTP response headers, names lower-cased; repeated headers joined with ", ". */
   httpHeaders: Record<string, string>
   /** Payload after de-chunking, content decoding (gzip, br, deflate) and charset decoding. */
   html: string
-  /** The charset used to decode the payload (from the header, `<meta charset>` or the utf-8 default). */
+  /**
+   * The charset used to decode the payload (byte order mark, else the header, else `<meta charset>`,
+   * else utf-8), by its WHATWG name: `latin1`/`iso-8859-1` → `windows-1252`, `gb2312` → `gbk`.
+   */
   charset: string
 }
 
@@ -27,14 +31,16 @@ export type SkipReason =
   | 'not-html' // a response whose payload is not HTML (PDF, image, JSON…)
   | 'http-status' // a response whose status is not 200
   | 'truncated' // the record ends before its Content-Length
-  | 'corrupt' // unparseable headers, bad gzip member, bad chunking or content encoding
+  | 'corrupt' // unparseable headers, a Content-Length that lies, bad gzip member, garbage between records, bad content encoding
   | 'too-large' // payload over the reader's size cap
 
 export interface SkippedRecord {
   kind: 'skip'
   source: string
+  /** As for HtmlResponse; a run of unreadable bytes (garbage, a lost gzip member) takes one index. */
   index: number
   reason: SkipReason
+  /** '' when the record's header could not be read. */
   targetUri: string
 }
 
