@@ -10,6 +10,10 @@ export interface DataView {
   version: string | null
   /** Highest article seq visible to this version; null: everything in the store. */
   watermark: number | null
+  /** When the version was built (ISO), for /health and cache lifetimes; null without snapshots. */
+  builtAt?: string | null
+  /** A file of this version's snapshot by its path, or null. */
+  file?: (path: string) => Uint8Array | null
 }
 
 export interface HandlerContext {

@@ -4,16 +4,21 @@ import type { Handler } from './context.ts'
 
 const iso = (seconds: number | null): string | null => (seconds === null ? null : isoSeconds(new Date(seconds * 1000)))
 
+/** DECISIONS.md: degraded when the newest snapshot is older than 3 hours. */
+export const STALE_AFTER_MS = 3 * 3_600_000
+
 export function healthHandler(service: { version: string; uptimeSeconds: () => number }): Handler {
   return (_params, { data, nowMs }) => {
     const stats = readCorpusStats(data.db)
     const nowS = Math.floor(nowMs / 1000)
+    const builtAt = data.builtAt ?? null
+    const stale = builtAt === null || nowMs - Date.parse(builtAt) > STALE_AFTER_MS
     return {
       status: 200,
       body: {
-        status: 'ok',
+        status: stale ? 'degraded' : 'ok',
         version: service.version,
-        snapshot: null,
+        snapshot: data.version === null || builtAt === null ? null : { version: data.version, built_at: builtAt },
         articles: stats.articles,
         oldest: iso(stats.oldest),
         newest: iso(stats.newest),

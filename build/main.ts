@@ -14,6 +14,7 @@ import { openStore, storePath } from '../store/open.ts'
 import { generateDemoArchive } from './demo/index.ts'
 import { type IngestSummary, ingest } from './ingest/run.ts'
 import { type PriceLoad, loadPriceFiles } from './load-prices.ts'
+import { buildSnapshot } from './snapshot/run.ts'
 import { resolveInputs } from './warc/inputs.ts'
 
 class UsageError extends Error {}
@@ -142,20 +143,30 @@ function commandIngestPrices(config: Config, now: Date, args: readonly string[])
 export async function commandBuild(config: Config, now: Date): Promise<void> {
   const specs: string[] = []
   const nowSeconds = Math.floor(now.getTime() / 1000)
+  const prices: PriceLoad[] = []
   for (const input of config.inputs) {
     if (input === 'demo') {
       const dir = demoDir(config)
       const demo = await generateDemoArchive({ outDir: dir, now, seed: 20261121, days: 90, articlesPerDay: 800 })
       console.log(`demo archive: ${JSON.stringify(demo)}`)
       specs.push(join(dir, 'warc'))
-      printPriceLoads(loadDemoPrices(config, dir, nowSeconds))
+      prices.push(...loadDemoPrices(config, dir, nowSeconds))
     } else {
       specs.push(input)
     }
   }
+  printPriceLoads(prices)
   const summary = await runIngest(config, now, specs)
   printSummary(summary)
-  if (summary.files_failed.length > 0) process.exitCode = 1
+  const db = openStore(storePath(config.dataDir))
+  try {
+    const manifest = buildSnapshot({ db, root: config.snapshotsDir, now, sources: { ingest: summary, prices } })
+    console.log(`snapshot ${manifest.version}: ${manifest.files.length} files, watermark ${manifest.watermark}`)
+  } finally {
+    db.close()
+  }
+  // A failed source does not fail the build: it is in the manifest and /health, the rest is published.
+  for (const f of summary.files_failed) console.error(`warning: source failed: ${f.source}: ${f.message}`)
 }
 
 function flag(args: readonly string[], name: string): number | undefined {

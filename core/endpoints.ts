@@ -26,6 +26,9 @@ export const ARTICLE_FIELDS = [
   'country_source', 'category', 'image', 'authors', 'tags', 'words', 'text',
 ] as const
 
+/** Trend slugs: Unicode letters, marks and digits joined by single hyphens (allow-listed before any file lookup). */
+export const TREND_SLUG_PATTERN = /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*$/u
+
 const MINUTE = 60_000
 const DAY = 86_400_000
 
@@ -172,7 +175,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'A story of the default window by country and slug.',
     pathParams: {
       cc: { kind: 'string', maxLength: 2, pattern: /^[A-Za-z]{2}$/, patternHint: 'a two-letter country code', description: 'ISO-2 country code.' },
-      slug: { kind: 'string', maxLength: 200, pattern: /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*$/u, patternHint: 'lower-case words joined by hyphens', description: 'Trend slug.' },
+      slug: { kind: 'string', maxLength: 200, pattern: TREND_SLUG_PATTERN, patternHint: 'lower-case words joined by hyphens', description: 'Trend slug.' },
     },
     query: { size: { kind: 'int', min: 1, max: 500, default: 100, description: 'Maximum number of items.' } },
   }),

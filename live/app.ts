@@ -12,7 +12,8 @@ import { answersFor } from '../answers/registry.ts'
 import { handleMcp } from './mcp.ts'
 import { operationDetail } from './openapi-doc.ts'
 import type { Payload } from '../answers/context.ts'
-import { baseHeaders, respond } from './respond.ts'
+import { snapshotPathFor } from '../store/snapshot-files.ts'
+import { baseHeaders, respond, respondBytes } from './respond.ts'
 
 export interface AppDeps {
   /** The data to answer from, or null while nothing has been loaded yet (→ 503). */
@@ -52,6 +53,10 @@ export function answer(
     return respond(request, { status: 503, body: { detail: 'No data loaded yet: the first build is running' }, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }, meta)
   }
   const url = new URL(request.url)
+  const snapshotBytes = snapshotAnswer(data, url)
+  if (snapshotBytes !== null) {
+    return respondBytes(request, snapshotBytes, snapshotMaxAge(data, deps.clock().getTime()), meta)
+  }
   let payload: Payload
   try {
     payload = answerRequest(endpoint, handler, data, deps.clock().getTime(), url, pathValues)
@@ -60,6 +65,19 @@ export function answer(
     payload = { status: 500, body: { detail: 'Internal error' } }
   }
   return respond(request, payload, meta)
+}
+
+/** The snapshot file answering this URL, when it is a default-parameter URL of the current version. */
+function snapshotAnswer(data: DataView, url: URL): Uint8Array | null {
+  if (data.file === undefined) return null
+  const path = snapshotPathFor(url.pathname, url.searchParams)
+  return path === null ? null : data.file(path)
+}
+
+/** Snapshot data may be cached until the next hourly build is due (plus a little slack). */
+function snapshotMaxAge(data: DataView, nowMs: number): number {
+  const built = data.builtAt ? Date.parse(data.builtAt) : nowMs
+  return Math.max(60, Math.round((built + 3_600_000 + 300_000 - nowMs) / 1000))
 }
 
 export function createApp(deps: AppDeps) {

@@ -38,7 +38,16 @@ export function baseHeaders(meta: ResponseMeta): Record<string, string> {
 
 export function respond(request: Request, payload: Payload, meta: ResponseMeta): Response {
   const text = typeof payload.body === 'string' ? payload.body : JSON.stringify(payload.body)
-  const bytes = encoder.encode(text)
+  return send(request, payload, encoder.encode(text), meta)
+}
+
+/** A snapshot file's bytes, served as they are on disk (the CDN serves the same bytes). */
+export function respondBytes(request: Request, bytes: Uint8Array, maxAgeSeconds: number, meta: ResponseMeta): Response {
+  return send(request, { status: 200, body: null, maxAgeSeconds }, bytes, meta)
+}
+
+function send(request: Request, payload: Payload, raw: Uint8Array, meta: ResponseMeta): Response {
+  const bytes = raw as Uint8Array<ArrayBuffer>
   const etag = etagOf(bytes)
   const maxAge = payload.maxAgeSeconds ?? 0
   const headers: Record<string, string> = {

@@ -1,20 +1,20 @@
 /**
- * The live node's I/O edge: reads the configuration, listens, and runs the batch job as a child
- * process (first on an empty data directory, then every hour), so a crashed build never takes the
- * HTTP node down with it. build/ is never imported here: it is started as a program.
+ * The live node's I/O edge: reads the configuration, listens, follows the snapshot folder, and
+ * runs the batch job as a child process (at once when no snapshot exists, then every hour), so a
+ * crashed build never takes the HTTP node down. build/ is never imported here: it is a program.
  */
 import type { Database } from 'bun:sqlite'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import cron from 'node-cron'
 import { ConfigError, clockFrom, parseConfig } from '../core/config.ts'
-import { countArticles } from '../store/articles.ts'
 import { openStore, storePath } from '../store/open.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { createApp } from './app.ts'
-import type { DataView } from '../answers/context.ts'
+import { SnapshotSource } from './snapshot-source.ts'
 
 const BUILD_SCRIPT = fileURLToPath(new URL('../build/main.ts', import.meta.url))
+const SNAPSHOT_POLL_MS = 2000
 
 function runBuild(): Promise<number> {
   const child = Bun.spawn([process.execPath, 'run', BUILD_SCRIPT, 'build'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env })
@@ -26,24 +26,28 @@ async function main(): Promise<void> {
   const clock = clockFrom(config)
   const path = storePath(config.dataDir)
   const started = performance.now()
-  let data: DataView | null = null
-  const tryOpen = () => {
-    if (data === null && existsSync(path)) {
-      const db: Database = openStore(path, { readonly: true })
-      if (countArticles(db) > 0) data = { db, index: new SqliteSearchIndex(db), version: null, watermark: null }
-      else db.close()
-    }
-  }
-  tryOpen()
+  let db: Database | null = null
+  const snapshots = new SnapshotSource({
+    root: config.snapshotsDir,
+    db: () => {
+      if (db === null && existsSync(path)) db = openStore(path, { readonly: true })
+      return db
+    },
+    index: (store) => new SqliteSearchIndex(store),
+    onSwitch: (view) => console.log(`newsdesk: serving snapshot ${view.version} (watermark ${view.watermark})`),
+    onError: (message) => console.error(`newsdesk: ${message}`),
+  })
+  snapshots.refresh()
+  snapshots.watch(SNAPSHOT_POLL_MS)
 
   const app = createApp({
-    data: () => data,
+    data: () => snapshots.current,
     clock,
     uptimeSeconds: () => Math.floor((performance.now() - started) / 1000),
     version: process.env.npm_package_version ?? '0.1.0',
   })
   app.listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
-  console.log(`newsdesk: listening on http://localhost:${app.server?.port ?? config.port}`)
+  console.log(`newsdesk: listening on http://localhost:${app.server?.port ?? config.port} (docs at /docs, MCP at /mcp)`)
 
   let building = false
   const build = async (why: string) => {
@@ -52,14 +56,14 @@ async function main(): Promise<void> {
     console.log(`newsdesk: batch run (${why})`)
     try {
       const code = await runBuild()
-      if (code !== 0) console.error(`newsdesk: batch run exited with ${code}; still serving the previous data`)
-      tryOpen()
+      if (code !== 0) console.error(`newsdesk: batch run exited with ${code}; still serving the previous snapshot`)
+      snapshots.refresh()
     } finally {
       building = false
     }
   }
-  if (data === null) {
-    console.log('newsdesk: empty data directory, generating and ingesting the demo archive first')
+  if (snapshots.current === null) {
+    console.log('newsdesk: no snapshot yet: building one (the demo archive is generated and ingested on the first run)')
     void build('first run')
   }
   cron.schedule('5 * * * *', () => build('hourly'), { noOverlap: true })

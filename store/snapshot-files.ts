@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { TREND_SLUG_PATTERN } from '../core/endpoints.ts'
 
 export const LATEST_FILE = 'latest.json'
 export const MANIFEST_FILE = 'manifest.json'
@@ -72,7 +73,14 @@ export function snapshotPathFor(pathname: string, query: URLSearchParams): strin
   if (keys.length > 0) return null
   const m = /^\/v1\/trends\/([A-Za-z]{2})\/([^/]+)$/.exec(pathname)
   if (m !== null && pathname !== '/v1/trends/keywords' && pathname !== '/v1/trends/countries') {
-    return `v1/trends/${(m[1] as string).toUpperCase()}/${m[2]}.json`
+    // File names hold the decoded (UTF-8) slug, as a static server sees the decoded URI.
+    let slug: string
+    try {
+      slug = decodeURIComponent(m[2] as string)
+    } catch {
+      return null
+    }
+    return TREND_SLUG_PATTERN.test(slug) && slug.length <= 200 ? `v1/trends/${(m[1] as string).toUpperCase()}/${slug}.json` : null
   }
   const fixed: Record<string, string> = {
     '/v1/trends': 'v1/trends.json',

@@ -1,0 +1,39 @@
+/**
+ * Computes the snapshot files: the default-parameter answer of every snapshot-served URL, through
+ * the very function the live node answers with (answers/answer.ts), at the build instant.
+ */
+import { answerRequest, matchEndpoint } from '../../answers/answer.ts'
+import type { DataView, Handler } from '../../answers/context.ts'
+import { INSTRUMENTS } from '../../core/instruments.ts'
+import { type SnapshotFile, snapshotPathFor } from '../../store/snapshot-files.ts'
+
+/** The URLs whose default answers do not depend on the data (the data-driven ones are added by their areas). */
+export function fixedSnapshotUrls(): string[] {
+  return [
+    '/v1/btc/summary',
+    '/v1/btc/price',
+    '/v1/btc/sentiment',
+    '/v1/btc/series',
+    '/v1/btc/correlation',
+    '/v1/btc/news',
+    '/v1/btc/sources',
+    '/v1/markets',
+    ...INSTRUMENTS.map((i) => `/v1/markets/${i.slug}`),
+  ]
+}
+
+export function computeSnapshot(view: DataView, nowMs: number, answers: Readonly<Record<string, Handler>>, urls: readonly string[]): SnapshotFile[] {
+  const files: SnapshotFile[] = []
+  for (const href of urls) {
+    const url = new URL(href, 'http://localhost')
+    const path = snapshotPathFor(url.pathname, url.searchParams)
+    const match = matchEndpoint(url.pathname)
+    if (path === null || match === null) throw new Error(`${href} is not a snapshot-served URL`)
+    const handler = answers[match.endpoint.path]
+    if (handler === undefined) throw new Error(`no answer for ${match.endpoint.path}`)
+    const payload = answerRequest(match.endpoint, handler, view, nowMs, url, match.pathValues)
+    if (payload.status !== 200) throw new Error(`${href} answered ${payload.status} at build time`)
+    files.push({ path, body: typeof payload.body === 'string' ? payload.body : JSON.stringify(payload.body) })
+  }
+  return files
+}

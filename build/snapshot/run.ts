@@ -1,0 +1,32 @@
+import type { Database } from 'bun:sqlite'
+import { answersFor } from '../../answers/registry.ts'
+import { isoSeconds } from '../../core/config.ts'
+import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import type { Manifest } from '../../store/snapshot-files.ts'
+import { computeSnapshot, fixedSnapshotUrls } from './compute.ts'
+import { type PublishHooks, publishSnapshot, versionOf } from './publish.ts'
+
+export interface SnapshotRun {
+  db: Database
+  root: string
+  now: Date
+  /** What the run's sources did (ingest summary, price loads, failures), recorded in the manifest. */
+  sources: Record<string, unknown>
+  hooks?: PublishHooks
+}
+
+/** Pins the store's current data (its highest seq), computes every snapshot file and publishes the version. */
+export function buildSnapshot(run: SnapshotRun): Manifest {
+  const watermark = run.db.query<{ w: number | null }, []>('SELECT max(seq) AS w FROM articles').get()?.w ?? 0
+  const version = versionOf(run.now)
+  const view = { db: run.db, index: new SqliteSearchIndex(run.db), version, watermark }
+  const answers = answersFor({ version: 'build', uptimeSeconds: () => 0 })
+  const files = computeSnapshot(view, run.now.getTime(), answers, fixedSnapshotUrls())
+  const articles = run.db.query<{ n: number }, [number]>('SELECT count(*) AS n FROM articles WHERE seq <= ?').get(watermark)?.n ?? 0
+  return publishSnapshot(
+    run.root,
+    { version, built_at: isoSeconds(run.now), watermark, counts: { articles, files: files.length }, sources: run.sources },
+    files,
+    run.hooks,
+  )
+}
