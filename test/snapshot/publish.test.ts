@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { KEEP_VERSIONS, publishSnapshot, versionOf } from '../../build/snapshot/publish.ts'
+import { readLatest, readManifest } from '../../store/snapshot-files.ts'
+import { tempDir } from '../support/tmp.ts'
+
+let tmp: ReturnType<typeof tempDir>
+beforeEach(() => {
+  tmp = tempDir('publish')
+})
+afterEach(() => tmp.cleanup())
+
+const meta = (version: string) => ({ version, built_at: '2026-11-21T14:00:00Z', watermark: 1, counts: { articles: 1 }, sources: {} })
+
+test('versionOf is the UTC build minute', () => {
+  expect(versionOf(new Date('2026-11-21T14:07:59Z'))).toBe('20261121T1407Z')
+})
+
+test('publish writes files, a manifest with sizes and sha256, and the pointer', () => {
+  publishSnapshot(tmp.dir, meta('20261121T1400Z'), [
+    { path: 'v1/b.json', body: '{"b":1}' },
+    { path: 'v1/a.json', body: '{"a":"é"}' },
+  ])
+  expect(readLatest(tmp.dir)?.version).toBe('20261121T1400Z')
+  const manifest = readManifest(tmp.dir, '20261121T1400Z')
+  expect(manifest?.files.map((f) => f.path)).toEqual(['v1/a.json', 'v1/b.json'])
+  for (const f of manifest?.files ?? []) {
+    const bytes = readFileSync(join(tmp.dir, '20261121T1400Z', f.path))
+    expect(f.bytes).toBe(bytes.byteLength)
+    expect(f.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
+  }
+})
+
+test(`keeps the last ${KEEP_VERSIONS} versions`, () => {
+  for (let h = 0; h < KEEP_VERSIONS + 3; h++) {
+    const v = versionOf(new Date(Date.UTC(2026, 10, 1, 0, 0) + h * 3_600_000))
+    publishSnapshot(tmp.dir, meta(v), [{ path: 'x.json', body: '{}' }])
+  }
+  const versions = readdirSync(tmp.dir).filter((n) => /^\d{8}T\d{4}Z$/.test(n))
+  expect(versions.length).toBe(KEEP_VERSIONS)
+  expect(versions.sort()[0]).toBe(versionOf(new Date(Date.UTC(2026, 10, 1, 3, 0))))
+})
+
+test('refuses paths that would leave the version folder', () => {
+  expect(() => publishSnapshot(tmp.dir, meta('20261121T1400Z'), [{ path: '../evil.json', body: '{}' }])).toThrow()
+  expect(readLatest(tmp.dir)).toBeNull()
+})
+
+describe.each(['files-written', 'renamed', 'pointer-written'])('a publish killed at %s', (step) => {
+  test('leaves the previous version served and the next publish succeeds', async () => {
+    publishSnapshot(tmp.dir, meta('20261121T1300Z'), [{ path: 'v1/f0.json', body: '{"old":true}' }])
+    const child = Bun.spawn([process.execPath, 'test/support/publish-and-die.ts', tmp.dir, '20261121T1400Z', step], { stdout: 'ignore', stderr: 'ignore' })
+    expect(await child.exited).not.toBe(0)
+    expect(child.signalCode).toBe('SIGKILL')
+    expect(readLatest(tmp.dir)?.version).toBe('20261121T1300Z')
+    expect(readFileSync(join(tmp.dir, '20261121T1300Z', 'v1/f0.json'), 'utf8')).toBe('{"old":true}')
+
+    publishSnapshot(tmp.dir, meta('20261121T1400Z'), [{ path: 'v1/f0.json', body: '{"new":true}' }])
+    expect(readLatest(tmp.dir)?.version).toBe('20261121T1400Z')
+    expect(readdirSync(tmp.dir).filter((n) => n.startsWith('.tmp-') || n.endsWith('.tmp'))).toEqual([])
+    expect(existsSync(join(tmp.dir, '20261121T1300Z'))).toBe(true)
+  })
+})

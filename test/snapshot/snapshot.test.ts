@@ -1,0 +1,98 @@
+/**
+ * The fixture store's snapshot: golden files (UPDATE_GOLDEN=1 rewrites them; review the diff),
+ * byte identity with the live answers, and a hot swap under concurrent requests.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { answersFor } from '../../answers/registry.ts'
+import { computeSnapshot, fixedSnapshotUrls } from '../../build/snapshot/compute.ts'
+import { buildSnapshot } from '../../build/snapshot/run.ts'
+import { createApp } from '../../live/app.ts'
+import { SnapshotSource } from '../../live/snapshot-source.ts'
+import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { FIXTURE_NOW, buildFixtureStore } from '../support/fixture-store.ts'
+import { tempDir } from '../support/tmp.ts'
+
+const GOLDEN = join(import.meta.dir, '..', 'golden', 'snapshot')
+const tmp = tempDir('snapshot')
+const db = buildFixtureStore(join(tmp.dir, 's.sqlite'))
+afterAll(() => {
+  db.close()
+  tmp.cleanup()
+})
+const answers = answersFor({ version: 'test', uptimeSeconds: () => 0 })
+const view = { db, index: new SqliteSearchIndex(db), version: 'v', watermark: null }
+
+describe('golden snapshot of the fixture store', () => {
+  const files = computeSnapshot(view, FIXTURE_NOW.getTime(), answers, fixedSnapshotUrls())
+  test('covers every fixed snapshot URL', () => expect(files.length).toBe(fixedSnapshotUrls().length))
+  test.each(files.map((f) => [f.path, f.body] as const))('%s', (path, body) => {
+    const file = join(GOLDEN, path)
+    const pretty = `${JSON.stringify(JSON.parse(body), null, 2)}\n`
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
+      if (process.env.CI === 'true' && !existsSync(file)) throw new Error(`golden file ${path} is missing`)
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, pretty)
+    }
+    expect(pretty).toBe(readFileSync(file, 'utf8'))
+  })
+})
+
+describe('published snapshot, live node and hot swap', () => {
+  const root = join(tmp.dir, 'snapshots')
+  let clockMs = FIXTURE_NOW.getTime()
+  const source = new SnapshotSource({ root, db: () => db, index: (d) => new SqliteSearchIndex(d) })
+  const app = createApp({ data: () => source.current, clock: () => new Date(clockMs), uptimeSeconds: () => 0, version: 't', log: () => {} })
+
+  beforeAll(() => {
+    buildSnapshot({ db, root, now: FIXTURE_NOW, sources: {} })
+    source.refresh()
+  })
+
+  test('default-parameter URLs are served from the snapshot, byte for byte what live computes', async () => {
+    for (const url of fixedSnapshotUrls()) {
+      const served = await app.handle(new Request(`http://localhost${url}`))
+      expect(served.status).toBe(200)
+      expect(served.headers.get('x-snapshot-version')).toBe('20261121T1400Z')
+      // the same URL with a no-op extra parameter is computed live (unknown parameters are ignored)
+      const live = await app.handle(new Request(`http://localhost${url}?_live=1`))
+      expect(await live.text()).toBe(await served.text())
+    }
+  })
+
+  test('snapshot answers carry a cache lifetime until the next build', async () => {
+    const r = await app.handle(new Request('http://localhost/v1/btc/summary'))
+    expect(r.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/)
+  })
+
+  test('hot swap under concurrent requests: no failure, no mixed version', async () => {
+    const v1 = source.current?.version
+    const bodiesByVersion = new Map<string, Set<string>>()
+    let failures = 0
+    let stop = false
+    const worker = async () => {
+      while (!stop) {
+        const r = await app.handle(new Request('http://localhost/v1/btc/summary'))
+        if (r.status !== 200) failures++
+        const version = r.headers.get('x-snapshot-version') ?? 'none'
+        const set = bodiesByVersion.get(version) ?? new Set<string>()
+        set.add(await r.text())
+        bodiesByVersion.set(version, set)
+        await Bun.sleep(0)
+      }
+    }
+    const workers = Array.from({ length: 8 }, worker)
+    await Bun.sleep(20)
+    clockMs = FIXTURE_NOW.getTime() + 3_600_000
+    buildSnapshot({ db, root, now: new Date(clockMs), sources: {} })
+    expect(source.refresh()).toBe(true)
+    await Bun.sleep(20)
+    stop = true
+    await Promise.all(workers)
+    expect(failures).toBe(0)
+    expect([...bodiesByVersion.keys()].sort()).toEqual([v1, '20261121T1500Z'].sort())
+    // each version answered with exactly one body: nothing mixed two versions
+    for (const bodies of bodiesByVersion.values()) expect(bodies.size).toBe(1)
+  })
+})
