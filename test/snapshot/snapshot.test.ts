@@ -67,7 +67,7 @@ describe('published snapshot, live node and hot swap', () => {
   })
 
   test('hot swap under concurrent requests: no failure, no mixed version', async () => {
-    const v1 = source.current?.version
+    const v1 = source.current?.version ?? 'none'
     const bodiesByVersion = new Map<string, Set<string>>()
     let failures = 0
     let stop = false
