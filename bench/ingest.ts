@@ -1,0 +1,85 @@
+/**
+ * Ingest throughput from `.warc.gz` on a generated demo archive: whole pipeline on one thread and
+ * with one worker per core, and the time split by stage (read, extract, enrich, store).
+ *   bun bench/ingest.ts [--days N] [--per-day N]
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { articleId } from '../core/article-id.ts'
+import { dupKey, enrichArticle } from '../core/enrich/index.ts'
+import { generateDemoArchive } from '../build/demo/index.ts'
+import { extractArticle } from '../build/extract/index.ts'
+import { ingest } from '../build/ingest/run.ts'
+import { resolveInputs } from '../build/warc/inputs.ts'
+import { readWarc } from '../build/warc/reader.ts'
+import type { HtmlResponse } from '../build/warc/types.ts'
+import { type ArticleRow, ArticleWriter } from '../store/articles.ts'
+import { openStore } from '../store/open.ts'
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(name)
+  return i === -1 ? def : Number(process.argv[i + 1])
+}
+const days = arg('--days', 7)
+const perDay = arg('--per-day', 800)
+const NOW = new Date('2026-11-21T14:00:00Z')
+const dir = mkdtempSync(join(tmpdir(), 'newsdesk-bench-ingest-'))
+try {
+  const demo = await generateDemoArchive({ outDir: join(dir, 'demo'), now: NOW, days, articlesPerDay: perDay })
+  const sources = await resolveInputs([join(dir, 'demo', 'warc')], { ccNewsBaseUrl: 'http://127.0.0.1:9/' })
+
+  // Stage split on one thread.
+  let t = performance.now()
+  const html: HtmlResponse[] = []
+  for (const s of sources) for await (const e of readWarc(s)) if (e.kind === 'html') html.push(e)
+  const readMs = performance.now() - t
+  t = performance.now()
+  const extracted = html.map((e) => extractArticle({ html: e.html, targetUri: e.targetUri, warcDate: e.warcDate, httpHeaders: e.httpHeaders }))
+  const extractMs = performance.now() - t
+  t = performance.now()
+  const rows: ArticleRow[] = []
+  for (const a of extracted) {
+    if (a === null) continue
+    rows.push({ ...a, ...enrichArticle(a), id: articleId(a.url), dup_key: dupKey(a), source_file: 'bench' })
+  }
+  const enrichMs = performance.now() - t
+  const db0 = openStore(join(dir, 'stage.sqlite'))
+  const writer = new ArticleWriter(db0)
+  t = performance.now()
+  db0.transaction(() => {
+    for (const r of rows) writer.write(r, 0)
+  })()
+  const storeMs = performance.now() - t
+  db0.close()
+
+  const run = async (workers: number) => {
+    const db = openStore(join(dir, `w${workers}.sqlite`))
+    const s = await ingest({ db, sources, now: NOW, workers })
+    db.close()
+    return s
+  }
+  const one = await run(0)
+  const cores = availableParallelism()
+  const all = await run(cores)
+
+  const n = rows.length
+  const per = (ms: number) => (ms / n).toFixed(3)
+  console.log(`demo archive: ${days} days × ~${perDay}/day, ${sources.length} files, ${n} articles (generated in ${(demo.elapsedMs / 1000).toFixed(1)} s)\n`)
+  console.log('| stage (one thread) | ms total | ms/article | share |')
+  console.log('|---|---:|---:|---:|')
+  const total = readMs + extractMs + enrichMs + storeMs
+  for (const [name, ms] of [['read .warc.gz', readMs], ['extract', extractMs], ['enrich', enrichMs], ['store (SQLite + FTS5)', storeMs]] as const) {
+    console.log(`| ${name} | ${ms.toFixed(0)} | ${per(ms)} | ${((ms / total) * 100).toFixed(0)}% |`)
+  }
+  console.log(`\nenrichment / extraction cost: ${(enrichMs / extractMs).toFixed(2)}\n`)
+  console.log('| pipeline | workers | articles | seconds | articles/s | articles/s/core |')
+  console.log('|---|---:|---:|---:|---:|---:|')
+  for (const [label, s, w] of [['in-process', one, 1], ['worker threads', all, cores]] as const) {
+    const sec = s.elapsed_ms / 1000
+    console.log(`| ${label} | ${label === 'in-process' ? 0 : w} | ${s.articles} | ${sec.toFixed(1)} | ${(s.articles / sec).toFixed(0)} | ${(s.articles / sec / w).toFixed(0)} |`)
+  }
+  console.log('\ntarget: ≥ 1,000 articles/s/core')
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}
