@@ -61,6 +61,9 @@ const SEARCH_HIT_SCHEMA: JsonSchema = { ...ARTICLE_SCHEMA, required: [] }
 
 const bucket = object({ key: str, articles: int })
 
+/** A trend's headline and a trend detail's item. */
+const trendHeadline = object({ title: str, url: str, host: str, lang: str, published_at: timestamp })
+
 // BTC group and markets (DECISIONS.md, BTC group and Markets; shapes built in core/btc, core/markets).
 const num: JsonSchema = { type: 'number' }
 const bool: JsonSchema = { type: 'boolean' }
@@ -148,6 +151,53 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       ),
     },
   ),
+  '/v1/trends': object({
+    window: str,
+    since: timestamp,
+    until: timestamp,
+    total: int,
+    size: int,
+    offset: int,
+    trends: arrayOf(
+      object({
+        title: str,
+        category: str,
+        country: { type: 'string', pattern: '^[A-Z]{2}$' },
+        slug: { type: 'string', pattern: '^[\\p{L}\\p{M}\\p{N}]+(?:-[\\p{L}\\p{M}\\p{N}]+)*$' },
+        articles: int,
+        publishers: int,
+        first_seen: timestamp,
+        last_seen: timestamp,
+        keywords: arrayOf(str),
+        headlines: arrayOf(trendHeadline),
+        score: { type: 'number' },
+      }),
+    ),
+  }),
+  '/v1/trends/keywords': object({
+    window: str,
+    since: timestamp,
+    until: timestamp,
+    total: int,
+    size: int,
+    offset: int,
+    keywords: arrayOf(object({ word: str, trends: int, articles: int })),
+  }),
+  '/v1/trends/countries': object({
+    window: str,
+    countries: arrayOf(object({ country: { type: 'string', pattern: '^[A-Z]{2}$' }, trends: int, articles: int })),
+  }),
+  '/v1/trends/{cc}/{slug}': object({
+    title: str,
+    category: str,
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    slug: { type: 'string', pattern: '^[\\p{L}\\p{M}\\p{N}]+(?:-[\\p{L}\\p{M}\\p{N}]+)*$' },
+    articles: int,
+    publishers: int,
+    first_seen: timestamp,
+    last_seen: timestamp,
+    items: arrayOf(trendHeadline),
+  }),
   '/health': object({
     status: { type: 'string', enum: ['ok', 'degraded'] },
     version: str,

@@ -1,0 +1,86 @@
+/**
+ * How unusual a story's volume is against the days before the window, after Event Registry's
+ * trending concepts (a Pearson residual of recent mentions against a 14-day baseline).
+ *
+ * Per country c, with documents = headlines counted once per syndication group (dup_key):
+ *   N_w = documents in the window, N_b = documents in the background (the BACKGROUND_DAYS before
+ *   `since`), O_k = window documents whose headline carries key k, B_k = background documents
+ *   carrying k. The expected window count scales the background by volume, not by time, so an
+ *   archive that starts inside the background span or a quiet weekend does not look like a burst:
+ *     E_k = (B_k + ALPHA) · N_w / N_b        (ALPHA: a word never seen before still expects a little)
+ *     r_k = (O_k − E_k) / √E_k
+ *   The story's score is the mean r_k over its keywords (at most KEYWORDS_PER_STORY). A story
+ *   whose words were absent before scores high; one whose words run every day at the same rate
+ *   scores near 0; fading words go negative. No background for the country (N_b = 0), or a story
+ *   without keywords: 0. Deterministic: counts and a fixed key order only.
+ */
+import { TermMemo, headlineTerms } from './headline-terms.ts'
+import type { TrendArticle } from './types.ts'
+
+export const BACKGROUND_DAYS = 14
+const ALPHA = 0.5
+
+/** Per-country document counts of headline keys. */
+export interface KeyCounts {
+  /** Documents (syndication groups). */
+  docs: number
+  keys: Map<string, number>
+}
+
+/** Background counts by country: what `clusterStories` needs of the BACKGROUND_DAYS before the window. */
+export type BackgroundCounts = ReadonlyMap<string, KeyCounts>
+
+/** The first article of each syndication group per country, in (published_at, id) order. */
+function firstOfGroups(articles: readonly TrendArticle[]): TrendArticle[] {
+  const sorted = [...articles].sort(byTimeThenId)
+  const seen = new Set<string>()
+  const out: TrendArticle[] = []
+  for (const a of sorted) {
+    const group = `${a.country}\u0000${a.dup_key}`
+    if (seen.has(group)) continue
+    seen.add(group)
+    out.push(a)
+  }
+  return out
+}
+
+export function byTimeThenId(a: TrendArticle, b: TrendArticle): number {
+  return a.published_at - b.published_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+/** Counts of the background articles (any order; articles of every country). */
+export function countBackground(articles: readonly TrendArticle[], memo: TermMemo = new TermMemo()): BackgroundCounts {
+  const out = new Map<string, KeyCounts>()
+  for (const a of firstOfGroups(articles)) {
+    let c = out.get(a.country)
+    if (c === undefined) {
+      c = { docs: 0, keys: new Map() }
+      out.set(a.country, c)
+    }
+    addDocument(c, headlineTerms(a.title, a.lang, memo).map((t) => t.key))
+  }
+  return out
+}
+
+function addDocument(counts: KeyCounts, keys: readonly string[]): void {
+  counts.docs++
+  for (const k of keys) counts.keys.set(k, (counts.keys.get(k) ?? 0) + 1)
+}
+
+/** Window documents (syndication groups) of a country, and how many carry a key. */
+export interface WindowCounts {
+  docs: number
+  carrying: (key: string) => number
+}
+
+/** The mean Pearson residual of `keys` in the window against the background (module comment). */
+export function residualScore(keys: readonly string[], window: WindowCounts, background: KeyCounts | undefined): number {
+  if (background === undefined || background.docs === 0 || keys.length === 0) return 0
+  const scale = window.docs / background.docs
+  let sum = 0
+  for (const k of keys) {
+    const expected = ((background.keys.get(k) ?? 0) + ALPHA) * scale
+    sum += (window.carrying(k) - expected) / Math.sqrt(expected)
+  }
+  return sum / keys.length
+}

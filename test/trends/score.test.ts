@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'bun:test'
+import { clusterStories } from '../../core/trends/cluster.ts'
+import { BACKGROUND_DAYS, countBackground, residualScore } from '../../core/trends/score.ts'
+import type { TrendArticle } from '../../core/trends/types.ts'
+
+const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
+const DAY_S = 86_400
+
+function article(id: string, title: string, publishedAt: number, extra: Partial<TrendArticle> = {}): TrendArticle {
+  return { id, url: `https://x.example/${id}`, title, host: `h${id}.example`, lang: 'en', country: 'US', category: 'world', published_at: publishedAt, dup_key: id, ...extra }
+}
+
+describe('residualScore: mean of (O − E)/√E with E = (B + 0.5) · N_w / N_b', () => {
+  const window = { docs: 100, carrying: (k: string) => ({ new: 20, steady: 10, fading: 2 })[k] ?? 0 }
+  const background = { docs: 1400, keys: new Map([['steady', 140], ['fading', 280]]) }
+  const residual = (observed: number, b: number): number => {
+    const e = ((b + 0.5) * 100) / 1400
+    return (observed - e) / Math.sqrt(e)
+  }
+  test.each([
+    { name: 'a word never seen before', keys: ['new'], want: residual(20, 0) },
+    { name: 'a word at its usual rate', keys: ['steady'], want: residual(10, 140) },
+    { name: 'a fading word', keys: ['fading'], want: residual(2, 280) },
+    { name: 'the mean over keywords', keys: ['new', 'fading'], want: (residual(20, 0) + residual(2, 280)) / 2 },
+  ])('$name', ({ keys, want }) => expect(residualScore(keys, window, background)).toBeCloseTo(want, 10))
+
+  test('signs', () => {
+    expect(residualScore(['new'], window, background)).toBeGreaterThan(10)
+    expect(Math.abs(residualScore(['steady'], window, background))).toBeLessThan(0.2)
+    expect(residualScore(['fading'], window, background)).toBeLessThan(0)
+  })
+
+  test.each([
+    { name: 'no background', background: undefined },
+    { name: 'an empty background', background: { docs: 0, keys: new Map<string, number>() } },
+  ])('$name: 0', ({ background: b }) => expect(residualScore(['new'], window, b)).toBe(0))
+
+  test('no keywords: 0', () => expect(residualScore([], window, background)).toBe(0))
+})
+
+describe('story score against the days before', () => {
+  // Every day of the background: the same weather headline five times; nothing about a volcano.
+  const background: TrendArticle[] = []
+  for (let d = 1; d <= BACKGROUND_DAYS; d++) {
+    for (let i = 0; i < 5; i++) background.push(article(`bg${d}-${i}`, `Weather forecast: sunny skies over Denver, day ${d * 5 + i}`, NOW_S - DAY_S - d * DAY_S + i * 3600))
+    for (let i = 0; i < 10; i++) background.push(article(`bgx${d}-${i}`, `Local council meets on budget item ${d * 10 + i}`, NOW_S - DAY_S - d * DAY_S + i * 1800))
+  }
+  const window: TrendArticle[] = []
+  for (let i = 0; i < 5; i++) window.push(article(`w${i}`, `Weather forecast: sunny skies over Denver again ${i}`, NOW_S - 20 * 3600 + i * 3600))
+  for (let i = 0; i < 5; i++) window.push(article(`v${i}`, `Volcano erupts near Naples, thousands evacuated ${i}`, NOW_S - 10 * 3600 + i * 600))
+
+  const stories = clusterStories(window, { background })
+  const weather = stories.find((s) => s.title.startsWith('Weather'))
+  const volcano = stories.find((s) => s.title.startsWith('Volcano'))
+
+  test('a story whose words were absent before scores higher than one that was always there', () => {
+    expect(volcano?.score ?? 0).toBeGreaterThan(weather?.score ?? 0)
+    expect(volcano?.score ?? 0).toBeGreaterThan(0)
+  })
+
+  test('background as articles or as counts gives the same scores', () => {
+    expect(clusterStories(window, { background: countBackground(background) })).toEqual(stories)
+  })
+
+  test('no background: every score is 0', () => {
+    for (const s of clusterStories(window)) expect(s.score).toBe(0)
+  })
+
+  test('a background of another country does not count', () => {
+    const elsewhere = background.map((a) => ({ ...a, country: 'GB' }))
+    for (const s of clusterStories(window, { background: elsewhere })) expect(s.score).toBe(0)
+  })
+})
