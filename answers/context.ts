@@ -12,6 +12,8 @@ export interface DataView {
   watermark: number | null
   /** When the version was built (ISO), for /health and cache lifetimes; null without snapshots. */
   builtAt?: string | null
+  /** Results computed for this version (trend sets), dropped with it. */
+  memo?: Map<string, unknown>
   /** A file of this version's snapshot by its path, or null. */
   file?: (path: string) => Uint8Array | null
 }

@@ -5,6 +5,7 @@ import { atom, jsonFeed, rss } from './feeds.ts'
 import { healthHandler } from './health.ts'
 import { market, markets } from './markets.ts'
 import { article, search, stats } from './search.ts'
+import { trendCountries, trendDetail, trendKeywords, trends } from './trends.ts'
 
 export function answersFor(service: { version: string; uptimeSeconds: () => number }): Readonly<Record<string, Handler>> {
   return {
@@ -14,6 +15,10 @@ export function answersFor(service: { version: string; uptimeSeconds: () => numb
     '/v1/rss': rss,
     '/v1/atom': atom,
     '/v1/feed.json': jsonFeed,
+    '/v1/trends': trends,
+    '/v1/trends/keywords': trendKeywords,
+    '/v1/trends/countries': trendCountries,
+    '/v1/trends/{cc}/{slug}': trendDetail,
     '/v1/btc/summary': btcSummary,
     '/v1/btc/price': btcPrice,
     '/v1/btc/sentiment': btcSentiment,

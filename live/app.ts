@@ -27,6 +27,8 @@ export interface AppDeps {
 
 export const RETRY_AFTER_SECONDS = 30
 
+type OpenApiPaths = NonNullable<NonNullable<NonNullable<Parameters<typeof openapi>[0]>['documentation']>['paths']>
+
 export function handlersFor(deps: Pick<AppDeps, 'version' | 'uptimeSeconds'>): Readonly<Record<string, Handler>> {
   return answersFor(deps)
 }
@@ -90,6 +92,11 @@ export function createApp(deps: AppDeps) {
         specPath: '/openapi.json',
         documentation: {
           info: { title: 'Newsdesk', version: '1.0', description: 'Read-only news search and market context over the CC-NEWS stream. No key needed.' },
+          // The plugin replaces the parameters of routes with path parameters by its own guess;
+          // these operations are restated whole from the registry (merged over the generated ones).
+          paths: Object.fromEntries(
+            endpoints.filter((e) => Object.keys(e.pathParams).length > 0).map((e) => [e.path, { get: operationDetail(e) }]),
+          ) as OpenApiPaths,
         },
         exclude: { paths: ['/mcp'], staticFile: false },
       }),

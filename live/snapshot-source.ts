@@ -53,6 +53,7 @@ export class SnapshotSource {
       builtAt: manifest.built_at,
       watermark: manifest.watermark,
       manifest,
+      memo: new Map(),
       file: (path) => {
         if (!known.has(path)) return null
         try {

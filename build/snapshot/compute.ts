@@ -5,11 +5,16 @@
 import { answerRequest, matchEndpoint } from '../../answers/answer.ts'
 import type { DataView, Handler } from '../../answers/context.ts'
 import { INSTRUMENTS } from '../../core/instruments.ts'
+import { defaultTrendScope } from '../../core/trends/scope.ts'
+import { trendSetFor } from '../../answers/trends.ts'
 import { type SnapshotFile, snapshotPathFor } from '../../store/snapshot-files.ts'
 
 /** The URLs whose default answers do not depend on the data (the data-driven ones are added by their areas). */
 export function fixedSnapshotUrls(): string[] {
   return [
+    '/v1/trends',
+    '/v1/trends/keywords',
+    '/v1/trends/countries',
     '/v1/btc/summary',
     '/v1/btc/price',
     '/v1/btc/sentiment',
@@ -19,6 +24,16 @@ export function fixedSnapshotUrls(): string[] {
     '/v1/btc/sources',
     '/v1/markets',
     ...INSTRUMENTS.map((i) => `/v1/markets/${i.slug}`),
+  ]
+}
+
+/** Per-country trend lists and every trend's detail of the default window. */
+export function trendSnapshotUrls(view: DataView, nowMs: number): string[] {
+  const set = trendSetFor(view, defaultTrendScope(nowMs))
+  const countries = [...new Set(set.stories.map((s) => s.country))].sort()
+  return [
+    ...countries.map((cc) => `/v1/trends?country=${cc}`),
+    ...set.stories.map((s) => `/v1/trends/${s.country}/${encodeURIComponent(s.slug)}`).sort(),
   ]
 }
 

@@ -3,7 +3,7 @@ import { answersFor } from '../../answers/registry.ts'
 import { isoSeconds } from '../../core/config.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import type { Manifest } from '../../store/snapshot-files.ts'
-import { computeSnapshot, fixedSnapshotUrls } from './compute.ts'
+import { computeSnapshot, fixedSnapshotUrls, trendSnapshotUrls } from './compute.ts'
 import { type PublishHooks, publishSnapshot, versionOf } from './publish.ts'
 
 export interface SnapshotRun {
@@ -19,9 +19,9 @@ export interface SnapshotRun {
 export function buildSnapshot(run: SnapshotRun): Manifest {
   const watermark = run.db.query<{ w: number | null }, []>('SELECT max(seq) AS w FROM articles').get()?.w ?? 0
   const version = versionOf(run.now)
-  const view = { db: run.db, index: new SqliteSearchIndex(run.db), version, watermark }
+  const view = { db: run.db, index: new SqliteSearchIndex(run.db), version, watermark, memo: new Map<string, unknown>() }
   const answers = answersFor({ version: 'build', uptimeSeconds: () => 0 })
-  const files = computeSnapshot(view, run.now.getTime(), answers, fixedSnapshotUrls())
+  const files = computeSnapshot(view, run.now.getTime(), answers, [...fixedSnapshotUrls(), ...trendSnapshotUrls(view, run.now.getTime())])
   const articles = run.db.query<{ n: number }, [number]>('SELECT count(*) AS n FROM articles WHERE seq <= ?').get(watermark)?.n ?? 0
   return publishSnapshot(
     run.root,

@@ -1,0 +1,56 @@
+/** The four trends answers: the articles of the scope (plus the 14-day background) from the store, stories from core/trends. */
+import { countriesBody } from '../core/trends/country-list.ts'
+import { keywordsBody } from '../core/trends/keyword-list.ts'
+import { BACKGROUND_DAYS } from '../core/trends/score.ts'
+import { defaultTrendScope, resolveTrendScope } from '../core/trends/scope.ts'
+import { trendDetailBody } from '../core/trends/trend-detail.ts'
+import { trendsBody } from '../core/trends/trend-list.ts'
+import { buildTrendSet } from '../core/trends/trend-set.ts'
+import type { TrendScope, TrendSet } from '../core/trends/types.ts'
+import type { Params } from '../core/validate.ts'
+import { loadTrendArticles } from '../store/trend-articles.ts'
+import { type DataView, type Handler, NotFound, type Payload } from './context.ts'
+
+const DAY_S = 86_400
+
+/**
+ * The stories of a scope, memoised on the data view (so per snapshot version): countries are
+ * clustered independently, so a country-filtered request clusters only those countries.
+ */
+export function trendSetFor(data: DataView, scope: TrendScope, countries?: readonly string[]): TrendSet {
+  const key = `trends:${scope.sinceMs}:${scope.untilMs}:${scope.window}:${countries?.join(',') ?? '*'}`
+  const cached = data.memo?.get(key) as TrendSet | undefined
+  if (cached !== undefined) return cached
+  const sinceS = Math.ceil(scope.sinceMs / 1000)
+  const all = loadTrendArticles(data.db, sinceS - BACKGROUND_DAYS * DAY_S, Math.ceil(scope.untilMs / 1000), data.watermark, countries)
+  const background = all.filter((a) => a.published_at < sinceS)
+  const window = all.filter((a) => a.published_at >= sinceS)
+  const set = buildTrendSet(window, scope, background)
+  data.memo?.set(key, set)
+  return set
+}
+
+function withScope(params: Params, nowMs: number, body: (scope: TrendScope) => unknown): Payload {
+  const resolved = resolveTrendScope(params, nowMs)
+  return resolved.ok ? { status: 200, body: body(resolved.scope) } : { status: 422, body: { detail: resolved.detail } }
+}
+
+const countriesOf = (params: Params) => (Array.isArray(params.country) ? params.country : undefined)
+
+export const trends: Handler = (params, { data, nowMs }) =>
+  withScope(params, nowMs, (scope) => trendsBody(trendSetFor(data, scope, countriesOf(params)), params))
+
+export const trendKeywords: Handler = (params, { data, nowMs }) =>
+  withScope(params, nowMs, (scope) => keywordsBody(trendSetFor(data, scope, countriesOf(params)), params))
+
+export const trendCountries: Handler = (params, { data, nowMs }) => ({
+  status: 200,
+  body: countriesBody(trendSetFor(data, defaultTrendScope(nowMs)), params),
+})
+
+export const trendDetail: Handler = (params, { data, nowMs }) => {
+  const cc = String(params.cc).toUpperCase()
+  const result = trendDetailBody(trendSetFor(data, defaultTrendScope(nowMs), [cc]), cc, String(params.slug), params)
+  if (!result.ok) throw new NotFound(result.detail)
+  return { status: 200, body: result.body }
+}
