@@ -1,0 +1,26 @@
+/**
+ * `npm run bench`: runs every benchmark in turn and prints their tables. Benchmarks are never part
+ * of pass/fail; quote ratios from one run (the machines are shared and noisy).
+ *   bun bench/run.ts [name-filter]
+ */
+const BENCHES: { file: string; args?: string[]; what: string }[] = [
+  { file: 'warc-reader.ts', what: 'WARC reader throughput and memory' },
+  { file: 'extract-f1.ts', what: 'body-text extraction F1 on the article-extraction benchmark' },
+  { file: 'extract-fields.ts', what: 'title/date/authors/tags accuracy on fundus fixtures' },
+  { file: 'extract-throughput.ts', what: 'extraction time per page size' },
+  { file: 'lang-detect.ts', what: 'language detection: eld vs franc' },
+  { file: 'sentiment-report.ts', what: 'sentiment model vs lexicon on the held-out split' },
+  { file: 'ingest.ts', what: 'ingest throughput from .warc.gz, per stage' },
+  { file: 'trends-cluster.ts', what: 'story clustering time and quality' },
+  { file: 'search.ts', args: ['--sizes', '100000'], what: 'search/stats latency vs plain FTS5 and Orama (add --sizes 100000,1000000 by hand)' },
+]
+
+const filter = process.argv[2]
+for (const b of BENCHES) {
+  if (filter !== undefined && !b.file.includes(filter)) continue
+  if (!(await Bun.file(new URL(b.file, import.meta.url)).exists())) continue
+  console.log(`\n## ${b.file}: ${b.what}\n`)
+  const proc = Bun.spawn([process.execPath, new URL(b.file, import.meta.url).pathname, ...(b.args ?? [])], { stdout: 'inherit', stderr: 'inherit' })
+  const code = await proc.exited
+  if (code !== 0) console.log(`(${b.file} exited with ${code})`)
+}
