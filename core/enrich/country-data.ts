@@ -62,6 +62,11 @@ export const NAMED_TLD_COUNTRY: Readonly<Record<string, string>> = {
   'xn--lgbbat1ad8j': 'DZ', 'xn--pgbs0dh': 'TN', 'xn--mgb9awbf': 'OM', 'xn--mgba3a4f16a': 'IR',
   'xn--mgbai9azgqp6j': 'PK', 'xn--h2brj9c': 'IN', 'xn--o3cw4h': 'TH', 'xn--node': 'GE',
   'xn--qxam': 'GR', 'xn--y9a3aq': 'AM',
+  // The same internationalised TLDs in Unicode, for hosts that were not converted to punycode.
+  рф: 'RU', москва: 'RU', укр: 'UA', бел: 'BY', срб: 'RS', мкд: 'MK', қаз: 'KZ', бг: 'BG', 中国: 'CN',
+  中國: 'CN', 香港: 'HK', 台湾: 'TW', 台灣: 'TW', 한국: 'KR', 澳門: 'MO', 新加坡: 'SG', امارات: 'AE',
+  السعودية: 'SA', مصر: 'EG', الاردن: 'JO', قطر: 'QA', المغرب: 'MA', الجزائر: 'DZ', تونس: 'TN', عمان: 'OM',
+  ایران: 'IR', پاکستان: 'PK', भारत: 'IN', ไทย: 'TH', გე: 'GE', ελ: 'GR', հայ: 'AM',
 }
 
 /**

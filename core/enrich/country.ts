@@ -82,7 +82,8 @@ const ISO2_RE = /^[A-Za-z]{2}$/
 
 /** Publisher-stated country (`GB`, `United Kingdom`, `Deutschland`, `USA`) or a dateline in it. */
 export function countryFromStatement(stated: string): string {
-  const trimmed = stated.trim()
+  // A stated country is a code, a name or a dateline: a few words at most.
+  const trimmed = stated.slice(0, 200).trim()
   if (trimmed === '') return ''
   if (ISO2_RE.test(trimmed)) {
     const code = trimmed.toUpperCase() === 'UK' ? 'GB' : trimmed.toUpperCase()

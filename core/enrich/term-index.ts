@@ -1,7 +1,8 @@
 /**
  * Lookup tables built once from the word lists: whole words, stems (`econom*` matches `economía`,
- * `экономика`), phrases of two or three words (`interest rate`), and for scripts written without
- * spaces (Chinese, Japanese) substrings found by one precompiled alternation.
+ * `экономика`), phrases of two or three words whose last word may be a stem (`interest rate*`),
+ * and for scripts written without spaces (Chinese, Japanese) substrings found by one precompiled
+ * alternation.
  */
 
 export interface TermMatch<V> {
@@ -18,32 +19,41 @@ export class TermIndex<V> {
   readonly #exact = new Map<string, V>()
   readonly #stems = new Map<string, V>()
   readonly #phraseHeads = new Set<string>()
-  #stemLengths: number[] = []
+  /** Phrases ending in a stem, by their words before the stem: `interest rate*` under `interest`. */
+  readonly #phraseStems = new Map<string, Array<{ stem: string; value: V }>>()
+  /** Stem lengths by the stem's first two characters (one for one-character stems), longest first. */
+  readonly #stemLengthsByHead = new Map<string, number[]>()
   #maxPhraseWords = 1
 
-  /** Adds `term` (`word`, `stem*` or `two words`); returns false when it is already there. */
+  /** Adds `term` (`word`, `stem*`, `two words` or `two stem*`); returns false when it is already there. */
   add(term: string, value: V): boolean {
-    if (term.endsWith('*')) {
-      const stem = term.slice(0, -1)
-      if (this.#stems.has(stem)) return false
-      this.#stems.set(stem, value)
-      if (!this.#stemLengths.includes(stem.length)) {
-        this.#stemLengths = [...this.#stemLengths, stem.length].sort((a, b) => b - a)
-      }
-      return true
-    }
-    if (this.#exact.has(term)) return false
-    this.#exact.set(term, value)
     const words = term.split(' ')
     if (words.length > 1) {
       this.#phraseHeads.add(words[0] ?? '')
       this.#maxPhraseWords = Math.max(this.#maxPhraseWords, words.length)
     }
+    if (words.length > 1 && term.endsWith('*')) {
+      const head = words.slice(0, -1).join(' ')
+      const stem = (words[words.length - 1] ?? '').slice(0, -1)
+      const entries = this.#phraseStems.get(head) ?? []
+      if (entries.some((e) => e.stem === stem)) return false
+      entries.push({ stem, value })
+      entries.sort((a, b) => b.stem.length - a.stem.length)
+      this.#phraseStems.set(head, entries)
+      return true
+    }
+    if (term.endsWith('*')) {
+      const stem = term.slice(0, -1)
+      if (this.#stems.has(stem) || stem === '') return false
+      this.#stems.set(stem, value)
+      const head = stem.slice(0, 2)
+      const lengths = this.#stemLengthsByHead.get(head) ?? []
+      if (!lengths.includes(stem.length)) this.#stemLengthsByHead.set(head, [...lengths, stem.length].sort((a, b) => b - a))
+      return true
+    }
+    if (this.#exact.has(term)) return false
+    this.#exact.set(term, value)
     return true
-  }
-
-  get size(): number {
-    return this.#exact.size + this.#stems.size
   }
 
   /** The longest entry that starts at `tokens[i]`: a phrase, the word itself, else its longest stem. */
@@ -55,6 +65,13 @@ export class TermIndex<V> {
         const phrase = tokens.slice(i, i + n).join(' ')
         const value = this.#exact.get(phrase)
         if (value !== undefined) return { value, term: phrase, tokens: n, rest: '' }
+        const last = tokens[i + n - 1] ?? ''
+        for (const e of this.#phraseStems.get(tokens.slice(i, i + n - 1).join(' ')) ?? []) {
+          if (last.startsWith(e.stem)) {
+            const head = phrase.slice(0, phrase.length - last.length)
+            return { value: e.value, term: head + e.stem, tokens: n, rest: last.slice(e.stem.length) }
+          }
+        }
       }
     }
     return this.matchWord(token)
@@ -64,7 +81,14 @@ export class TermIndex<V> {
   matchWord(token: string): TermMatch<V> | undefined {
     const value = this.#exact.get(token)
     if (value !== undefined) return { value, term: token, tokens: 1, rest: '' }
-    for (const length of this.#stemLengths) {
+    if (this.#stems.size === 0) return undefined
+    const found = this.#matchStem(token, this.#stemLengthsByHead.get(token.slice(0, 2)))
+    return found ?? this.#matchStem(token, this.#stemLengthsByHead.get(token.slice(0, 1)))
+  }
+
+  #matchStem(token: string, lengths: readonly number[] | undefined): TermMatch<V> | undefined {
+    if (lengths === undefined) return undefined
+    for (const length of lengths) {
       if (length > token.length) continue
       const stem = token.slice(0, length)
       const stemValue = this.#stems.get(stem)

@@ -22,6 +22,28 @@ export function foldCase(text: string): string {
   return folded
 }
 
+// Latin letters with accents, precomposed or followed by a combining accent.
+const HAS_LATIN_ACCENT_RE = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]/
+const LATIN_ACCENT_RE = /([a-z])[\u0300-\u036f]+/g
+
+/**
+ * Folded text without accents on Latin letters (`tecnológico` → `tecnologico`, `économie` →
+ * `economie`), so one keyword serves URLs written without them and stems cut before an accent.
+ * Only accents on Latin letters go: Cyrillic й and ё, Devanagari, Arabic and kana marks stay.
+ */
+export function foldAccents(folded: string): string {
+  if (!HAS_LATIN_ACCENT_RE.test(folded)) return folded
+  return folded.normalize('NFD').replace(LATIN_ACCENT_RE, '$1').normalize('NFC')
+}
+
+// French and Italian elided articles and prepositions: l'économie, d'un, dell'anno, qu'il.
+const ELISION_RE = /^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|dell|all|dall|nell|sull|quell|un)'(?=\p{L})/u
+
+/** A token without its elided article (`l'intelligence` → `intelligence`); other tokens unchanged. */
+export function stripElision(token: string): string {
+  return token.includes("'") ? token.replace(ELISION_RE, '') : token
+}
+
 /** Tokens of already folded text, at most `limit` of them. */
 export function wordTokens(folded: string, limit = Number.POSITIVE_INFINITY): string[] {
   const tokens: string[] = []
@@ -31,6 +53,26 @@ export function wordTokens(folded: string, limit = Number.POSITIVE_INFINITY): st
     if (tokens.length >= limit) break
   }
   return tokens
+}
+
+const CLAUSE_BREAK_RE = /[.!?;:,()\[\]"«»“”|–—。！？；：，、]/
+
+/**
+ * Tokens plus, for each, whether a clause break (punctuation) stands between it and the token
+ * before; negation never reaches across one ("No. Stocks rally" is not "no rally").
+ */
+export function wordTokensWithBreaks(folded: string, limit = Number.POSITIVE_INFINITY): { tokens: string[]; breakBefore: boolean[] } {
+  const tokens: string[] = []
+  const breakBefore: boolean[] = []
+  let end = 0
+  WORD_RE.lastIndex = 0
+  for (let m = WORD_RE.exec(folded); m !== null; m = WORD_RE.exec(folded)) {
+    tokens.push(m[0])
+    breakBefore.push(CLAUSE_BREAK_RE.test(folded.slice(end, m.index)))
+    end = m.index + m[0].length
+    if (tokens.length >= limit) break
+  }
+  return { tokens, breakBefore }
 }
 
 /** The first `maxChars` of `text`, cut back to the last space so no word is split. */

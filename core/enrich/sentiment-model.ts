@@ -1,0 +1,69 @@
+/**
+ * The trained sentiment model: multinomial logistic regression over the features of
+ * sentiment-features.ts. Only the learned weights ship (sentiment-weights.json, written by
+ * scripts/train-sentiment.ts); this file turns them into a prediction.
+ */
+import type { SentimentLabel } from '../article.ts'
+import shipped from './sentiment-weights.json' with { type: 'json' }
+import { sentimentFeatures } from './sentiment-features.ts'
+
+export const MODEL_FORMAT = 'newsdesk-sentiment-logreg/1'
+export const MODEL_CLASSES: readonly SentimentLabel[] = ['neg', 'neu', 'pos']
+
+/** The weights file. `weights` is row-major: three numbers (neg, neu, pos) per `vocab` entry. */
+export interface SentimentWeights {
+  format: string
+  classes: string[]
+  languages: string[]
+  bias: number[]
+  vocab: string[]
+  weights: number[]
+  split: { seed: number; held_out_share: number; train_fingerprint: string; held_out_fingerprint: string }
+}
+
+export interface SentimentModel {
+  languages: ReadonlySet<string>
+  bias: readonly [number, number, number]
+  rows: ReadonlyMap<string, readonly [number, number, number]>
+}
+
+export interface SentimentPrediction {
+  label: SentimentLabel
+  /** P(pos) − P(neg), in [-1, 1]. */
+  score: number
+  probabilities: { neg: number; neu: number; pos: number }
+}
+
+export function loadSentimentModel(w: SentimentWeights): SentimentModel {
+  if (w.format !== MODEL_FORMAT) throw new Error(`sentiment weights: unknown format ${w.format}`)
+  if (w.classes.join(',') !== MODEL_CLASSES.join(',')) throw new Error('sentiment weights: classes must be neg,neu,pos')
+  if (w.weights.length !== w.vocab.length * 3 || w.bias.length !== 3) throw new Error('sentiment weights: wrong sizes')
+  const rows = new Map<string, readonly [number, number, number]>()
+  w.vocab.forEach((feature, i) => {
+    rows.set(feature, [w.weights[3 * i] ?? 0, w.weights[3 * i + 1] ?? 0, w.weights[3 * i + 2] ?? 0])
+  })
+  return { languages: new Set(w.languages), bias: [w.bias[0] ?? 0, w.bias[1] ?? 0, w.bias[2] ?? 0], rows }
+}
+
+export const SHIPPED_MODEL: SentimentModel = loadSentimentModel(shipped)
+
+export function predictSentiment(text: string, model: SentimentModel = SHIPPED_MODEL): SentimentPrediction {
+  let neg = model.bias[0]
+  let neu = model.bias[1]
+  let pos = model.bias[2]
+  for (const feature of sentimentFeatures(text)) {
+    const row = model.rows.get(feature)
+    if (row === undefined) continue
+    neg += row[0]
+    neu += row[1]
+    pos += row[2]
+  }
+  const top = Math.max(neg, neu, pos)
+  const eNeg = Math.exp(neg - top)
+  const eNeu = Math.exp(neu - top)
+  const ePos = Math.exp(pos - top)
+  const sum = eNeg + eNeu + ePos
+  const probabilities = { neg: eNeg / sum, neu: eNeu / sum, pos: ePos / sum }
+  const label: SentimentLabel = pos >= neu && pos > neg ? 'pos' : neg > neu && neg >= pos ? 'neg' : 'neu'
+  return { label, score: probabilities.pos - probabilities.neg, probabilities }
+}

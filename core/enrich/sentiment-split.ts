@@ -1,0 +1,123 @@
+/**
+ * The labelled headline set as rows, and its fixed train/held-out split. Pure: the training script
+ * and the report read the CSV themselves and pass its text in, so both get the same split.
+ */
+import type { SentimentLabel } from '../article.ts'
+
+export interface LabelledText {
+  text: string
+  label: SentimentLabel
+}
+
+/** twitter-financial-news-sentiment: 0 = Bearish, 1 = Bullish, 2 = Neutral. */
+const LABELS: Readonly<Record<string, SentimentLabel>> = { '0': 'neg', '1': 'pos', '2': 'neu' }
+
+/** RFC 4180 CSV (quoted fields, doubled quotes, newlines inside quotes) into rows of fields. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"'
+          i++
+        } else quoted = false
+      } else field += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') {
+      row.push(field)
+      field = ''
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+    } else field += ch
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field)
+    rows.push(row)
+  }
+  return rows
+}
+
+/** Rows of `text,label` (header first); unknown labels and exact duplicate texts are dropped. */
+export function parseLabelledCsv(csv: string): LabelledText[] {
+  const rows = parseCsv(csv)
+  const header = rows[0] ?? []
+  const textAt = header.indexOf('text')
+  const labelAt = header.indexOf('label')
+  if (textAt < 0 || labelAt < 0) throw new Error('expected a header with text and label columns')
+  const seen = new Set<string>()
+  const out: LabelledText[] = []
+  for (const row of rows.slice(1)) {
+    const text = (row[textAt] ?? '').trim()
+    const label = LABELS[(row[labelAt] ?? '').trim()]
+    if (text === '' || label === undefined || seen.has(text)) continue
+    seen.add(text)
+    out.push({ text, label })
+  }
+  return out
+}
+
+/** mulberry32: a small seeded PRNG, enough for shuffles that must repeat exactly. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    const tmp = out[i] as T
+    out[i] = out[j] as T
+    out[j] = tmp
+  }
+  return out
+}
+
+export interface Split {
+  train: LabelledText[]
+  heldOut: LabelledText[]
+}
+
+/** Stratified: each label keeps its share in both parts. Rows are sorted first, so file order does not matter. */
+export function splitHeldOut(rows: readonly LabelledText[], seed: number, heldOutShare: number): Split {
+  const random = seededRandom(seed)
+  const train: LabelledText[] = []
+  const heldOut: LabelledText[] = []
+  for (const label of ['neg', 'neu', 'pos'] as const) {
+    const ofLabel = rows.filter((r) => r.label === label).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+    const mixed = shuffled(ofLabel, random)
+    const cut = Math.round(mixed.length * heldOutShare)
+    heldOut.push(...mixed.slice(0, cut))
+    train.push(...mixed.slice(cut))
+  }
+  return { train, heldOut }
+}
+
+/** A short fingerprint of a row set (FNV-1a over the sorted texts), to prove two runs used the same split. */
+export function fingerprint(rows: readonly LabelledText[]): string {
+  let h = 0x811c9dc5
+  for (const text of rows.map((r) => `${r.label}\t${r.text}`).sort()) {
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i)
+      h = Math.imul(h, 0x01000193)
+    }
+    h ^= 10
+    h = Math.imul(h, 0x01000193)
+  }
+  return (h >>> 0).toString(16).padStart(8, '0')
+}

@@ -1,0 +1,46 @@
+/**
+ * Real pages from 181 publishers in 41 countries (shared/corpus/fundus-news-fixtures): language
+ * against each page's own `<html lang>`, and country against the folder the page is filed under.
+ */
+import { describe, expect, test } from 'bun:test'
+import { type FundusPage, fundusAvailable, loadFundus } from '../../bench/extract-corpus.ts'
+import { countryFromHost } from '../../core/enrich/country.ts'
+import { detectLanguage } from '../../core/enrich/language.ts'
+import { parseLocale } from '../../core/enrich/locale.ts'
+
+const HTML_LANG_RE = /<html[^>]*\slang=["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*)/i
+// Folder names that are not ISO codes (see the corpus' SOURCES.md); `gl` holds global outlets.
+const FOLDER_COUNTRY: Readonly<Record<string, string>> = { uk: 'GB', ind: 'IN', isl: 'IS' }
+
+if (!fundusAvailable()) console.log('skipping the fundus corpus tests: shared/corpus/fundus-news-fixtures is absent')
+const pages: FundusPage[] = fundusAvailable() ? (loadFundus() ?? []) : []
+
+function input(p: FundusPage, declared: string) {
+  return { declared_lang: declared, title: p.expected.title ?? '', description: '', text: p.expected.bodyParagraphs.join('\n\n') }
+}
+
+describe.skipIf(pages.length === 0)('fundus fixtures', () => {
+  test('with the page declaration, the language is the declared one on ≥ 97% of pages', () => {
+    const declared = pages.map((p) => ({ p, lang: HTML_LANG_RE.exec(p.html)?.[1] ?? '' })).filter((x) => parseLocale(x.lang).lang !== '')
+    const misses = declared.filter(({ p, lang }) => detectLanguage(input(p, lang)) !== parseLocale(lang).lang)
+    console.log(`fundus: ${declared.length - misses.length}/${declared.length} declared languages kept`)
+    for (const { p, lang } of misses) console.log(`  ${p.file}: declared ${lang}, got ${detectLanguage(input(p, lang))}`)
+    expect(1 - misses.length / declared.length).toBeGreaterThanOrEqual(0.97)
+  })
+
+  test('from the text alone, eld agrees with the declaration on ≥ 92% of pages', () => {
+    const declared = pages.map((p) => ({ p, lang: parseLocale(HTML_LANG_RE.exec(p.html)?.[1] ?? '').lang })).filter((x) => x.lang !== '')
+    const agree = declared.filter(({ p, lang }) => detectLanguage(input(p, '')) === lang).length
+    console.log(`fundus: text-only detection agrees on ${agree}/${declared.length}`)
+    expect(agree / declared.length).toBeGreaterThanOrEqual(0.92)
+  })
+
+  test('a ccTLD host names the folder country on ≥ 98% of pages', () => {
+    const withTld = pages
+      .map((p) => ({ p, got: countryFromHost(new URL(p.url).hostname.replace(/^www\./, '')) }))
+      .filter((x) => x.got !== '' && x.p.country !== 'gl')
+    const right = withTld.filter(({ p, got }) => got === (FOLDER_COUNTRY[p.country] ?? p.country.toUpperCase())).length
+    console.log(`fundus: ccTLD country right on ${right}/${withTld.length}`)
+    expect(right / withTld.length).toBeGreaterThanOrEqual(0.98)
+  })
+})
