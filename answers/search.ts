@@ -9,7 +9,7 @@ const iso = (ms: number) => isoSeconds(new Date(ms))
 
 /** The Article fields of a record, without the signals the BTC endpoints use. */
 export function publicArticle(a: ArticleRecord & ArticleSignals): ArticleRecord {
-  const { sentiment: _s, score: _sc, labelled_by: _l, lexicon_score: _ls, lexicon_terms: _lt, dup_key: _d, ...rest } = a
+  const { sentiment: _s, score: _sc, labelled_by: _l, lexicon_score: _ls, lexicon_terms: _lt, dup_group: _d, ...rest } = a
   return rest
 }
 

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'bun:sqlite'
 import type { StoredArticle } from '../core/article.ts'
+import { dupKeyTitle, isSameStory } from '../core/enrich/dup-key.ts'
 import { indexForm } from '../core/search/tokens.ts'
 
 /** One article ready for the store: extraction + enrichment + id + the dup key, with the file it came from. */
@@ -26,6 +27,9 @@ export class ArticleWriter {
   readonly #alias: Statement<unknown, [string, string]>
   readonly #ftsInsert: Statement<unknown, [number, string, string]>
   readonly #ftsDelete: Statement<unknown, [number]>
+  readonly #candidates: Statement<{ id: string; dup_key: string; dup_group: string }, [string, string]>
+  readonly #setGroup: Statement<unknown, [string, string, string]>
+  readonly #relabel: Statement<unknown, [string, string]>
 
   constructor(db: Database) {
     const cols = COLUMNS.join(', ')
@@ -41,6 +45,26 @@ export class ArticleWriter {
     this.#alias = db.query('INSERT OR IGNORE INTO url_aliases (target_uri, url) VALUES (?, ?)')
     this.#ftsInsert = db.query('INSERT INTO articles_fts (rowid, title, description) VALUES (?, ?, ?)')
     this.#ftsDelete = db.query('DELETE FROM articles_fts WHERE rowid = ?')
+    this.#candidates = db.query('SELECT id, dup_key, dup_group FROM articles WHERE dup_title = ? AND host <> ? LIMIT 200')
+    this.#setGroup = db.query('UPDATE articles SET dup_title = ?, dup_group = ? WHERE id = ?')
+    this.#relabel = db.query('UPDATE articles SET dup_group = ? WHERE dup_group = ?')
+  }
+
+  /**
+   * Puts a new article into the syndication group of a near-identical copy on another host, if
+   * any. Groups are named after their smallest id, relabelled when a smaller one joins.
+   */
+  #group(row: ArticleRow): void {
+    const title = dupKeyTitle(row.dup_key)
+    let group = row.id
+    const joined = new Set<string>()
+    for (const c of this.#candidates.all(title, row.host)) {
+      if (c.id === row.id || !isSameStory(c.dup_key, row.dup_key)) continue
+      joined.add(c.dup_group)
+      if (c.dup_group < group) group = c.dup_group
+    }
+    this.#setGroup.run(title, group, row.id)
+    for (const other of joined) if (other !== group) this.#relabel.run(group, other)
   }
 
   /** Call inside a transaction. `minPublishedAt` (epoch s) drops what retention would delete anyway. */
@@ -54,6 +78,7 @@ export class ArticleWriter {
       if (inserted === null) throw new Error('article insert returned no row')
       this.#insertText.run(inserted.seq, row.text)
       this.#ftsInsert.run(inserted.seq, indexForm(row.title), indexForm(row.description))
+      this.#group(row)
       return 'inserted'
     }
     if ((params.crawled_at as number) < existing.crawled_at) {

@@ -104,4 +104,14 @@ export const MIGRATIONS: readonly string[] = [
     tokenize = 'unicode61 remove_diacritics 2'
   );
   `,
+  // 3: syndication groups. Copies share the title half of dup_key and a near-identical body
+  // (core/enrich/dup-key.ts); a group is named after its smallest article id, so the grouping does
+  // not depend on the order files are ingested in.
+  `
+  ALTER TABLE articles ADD COLUMN dup_title TEXT NOT NULL DEFAULT '';
+  ALTER TABLE articles ADD COLUMN dup_group TEXT NOT NULL DEFAULT '';
+  UPDATE articles SET dup_title = substr(dup_key, 1, instr(dup_key || ':', ':') - 1), dup_group = id;
+  CREATE INDEX articles_dup_title ON articles(dup_title);
+  CREATE INDEX articles_dup_group ON articles(dup_group);
+  `,
 ]

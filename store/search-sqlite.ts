@@ -78,7 +78,7 @@ const ORDER: Record<SearchRequest['sort'], string> = {
 }
 
 const ARTICLE_COLUMNS =
-  'a.seq, a.id, a.url, a.title, a.description, a.published_at, a.crawled_at, a.host, a.tld, a.lang, a.country, a.country_source, a.category, a.image, a.authors, a.tags, a.words, a.sentiment, a.score, a.labelled_by, a.lexicon_score, a.lexicon_terms, a.dup_key'
+  'a.seq, a.id, a.url, a.title, a.description, a.published_at, a.crawled_at, a.host, a.tld, a.lang, a.country, a.country_source, a.category, a.image, a.authors, a.tags, a.words, a.sentiment, a.score, a.labelled_by, a.lexicon_score, a.lexicon_terms, a.dup_group'
 
 interface ArticleRow {
   seq: number
@@ -103,7 +103,7 @@ interface ArticleRow {
   labelled_by: string
   lexicon_score: number
   lexicon_terms: string
-  dup_key: string
+  dup_group: string
 }
 
 const iso = (s: number) => isoSeconds(new Date(s * 1000))
@@ -131,7 +131,7 @@ export function toRecord(r: ArticleRow, text: string | undefined): ArticleRecord
     labelled_by: r.labelled_by as ArticleSignals['labelled_by'],
     lexicon_score: r.lexicon_score,
     lexicon_terms: r.lexicon_terms,
-    dup_key: r.dup_key,
+    dup_group: r.dup_group,
   }
   if (text !== undefined) record.text = text
   return record
@@ -149,7 +149,7 @@ export class SqliteSearchIndex implements SearchIndex {
     let countSql: string
     if (req.dedupe) {
       // First article of each syndication group, in the requested order.
-      const inner = `SELECT ${ARTICLE_COLUMNS}${sort === 'relevance' ? ', m.rank' : ''}, row_number() OVER (PARTITION BY a.dup_key ORDER BY ${ORDER[sort]}) AS nth FROM ${from.sql} WHERE ${w.sql}`
+      const inner = `SELECT ${ARTICLE_COLUMNS}${sort === 'relevance' ? ', m.rank' : ''}, row_number() OVER (PARTITION BY a.dup_group ORDER BY ${ORDER[sort]}) AS nth FROM ${from.sql} WHERE ${w.sql}`
       rowsSql = `SELECT * FROM (${inner}) a${sort === 'relevance' ? '' : ''} WHERE nth = 1 ORDER BY ${ORDER[sort].replaceAll('m.rank', 'a.rank')} LIMIT ? OFFSET ?`
       countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM (${inner}) WHERE nth = 1 LIMIT ${TOTAL_EXACT_LIMIT + 1})`
     } else {

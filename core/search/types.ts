@@ -53,7 +53,8 @@ export interface ArticleSignals {
   labelled_by: 'model' | 'lexicon'
   lexicon_score: number
   lexicon_terms: string
-  dup_key: string
+  /** Syndication group: copies of one story on several hosts share it. */
+  dup_group: string
 }
 
 export interface SearchPage {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import type { Database } from 'bun:sqlite'
 import { articleId } from '../../core/article-id.ts'
+import { dupKey } from '../../core/enrich/dup-key.ts'
 import { ArticleWriter, type ArticleRow, applyRetention, countArticles } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -105,4 +106,31 @@ test('reopening a migrated store keeps its data and schema version', () => {
   expect(countArticles(db)).toBe(1)
   expect(db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version).toBeGreaterThan(0)
   expect(db.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()?.journal_mode).toBe('wal')
+})
+
+describe('syndication groups', () => {
+  const text = 'The central bank held rates steady on Thursday, citing slowing inflation and a cooling labour market across the region. '.repeat(8)
+  const copy = (host: string, over: Partial<ArticleRow> = {}) => {
+    const url = `https://${host}/story`
+    const r = row(url, { host, title: 'Central bank holds rates steady', text, ...over })
+    return { ...r, dup_key: dupKey(r) }
+  }
+  const groups = () => db.query<{ host: string; dup_group: string; id: string }, []>('SELECT host, dup_group, id FROM articles ORDER BY host').all()
+
+  test.each([['forward'], ['reverse']])('copies on other hosts share the smallest id as group, in %s order', (order) => {
+    const rows = [copy('a.example.com'), copy('b.example.org', { text: `${text} Reporting by staff.` }), copy('c.example.net')]
+    const w = new ArticleWriter(db)
+    for (const r of order === 'forward' ? rows : [...rows].reverse()) w.write(r, 0)
+    const g = groups()
+    const smallest = [...g.map((x) => x.id)].sort()[0] ?? ''
+    expect(new Set(g.map((x) => x.dup_group))).toEqual(new Set([smallest]))
+  })
+
+  test('a different story with the same title is not grouped', () => {
+    const w = new ArticleWriter(db)
+    w.write(copy('a.example.com'), 0)
+    w.write(copy('b.example.org', { text: 'Completely different body about a football match and the weather in the north. '.repeat(8) }), 0)
+    const g = groups()
+    expect(g[0]?.dup_group).not.toBe(g[1]?.dup_group)
+  })
 })

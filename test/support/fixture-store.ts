@@ -8,6 +8,7 @@ import { articleId } from '../../core/article-id.ts'
 import { isoSeconds } from '../../core/config.ts'
 import { ArticleWriter, type ArticleRow } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
+import { dupKey } from '../../core/enrich/dup-key.ts'
 import { saveCandles, saveDailyCloses, setInstrumentSource } from '../../store/prices.ts'
 import type { Candle } from '../../core/candle.ts'
 
@@ -80,10 +81,22 @@ export function fixtureArticles(count = 400, seed = 7): FixtureArticle[] {
       lexicon_score: 0,
       lexicon_terms: '',
       is_bitcoin: /bitcoin|биткоин|比特币|ビットコイン/i.test(title + description),
-      dup_key: `k${i % 50 === 0 ? 'syndicated' : i}`,
+      dup_key: '',
       source_file: 'fixture.warc.gz',
     })
   }
+  // Syndicated copies: every 50th article repeats the first one's story on its own host.
+  const first = out[0]
+  if (first !== undefined) {
+    for (const a of out) {
+      if (a !== first && out.indexOf(a) % 50 === 0) {
+        a.title = first.title
+        a.description = first.description
+        a.text = first.text
+      }
+    }
+  }
+  for (const a of out) a.dup_key = dupKey(a)
   return out
 }
 
