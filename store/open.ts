@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path'
 import { MIGRATIONS } from './schema.ts'
 
 export const STORE_FILE = 'newsdesk.sqlite'
+const READER_MMAP_BYTES = 4 * 1024 ** 3
+const READER_CACHE_KIB = 32 * 1024
 
 export function storePath(dataDir: string): string {
   return join(dataDir, STORE_FILE)
@@ -18,6 +20,10 @@ export function openStore(path: string, opts: { readonly?: boolean } = {}): Data
   if (opts.readonly) {
     const db = new Database(path, { readonly: true, strict: true })
     db.exec('PRAGMA busy_timeout = 5000')
+    // Readers map the file instead of copying pages into a private cache: the pages are the OS
+    // page cache's, shared between processes, and searches skip a copy per page.
+    db.exec(`PRAGMA mmap_size = ${READER_MMAP_BYTES}`)
+    db.exec(`PRAGMA cache_size = -${READER_CACHE_KIB}`)
     return db
   }
   mkdirSync(dirname(path), { recursive: true })

@@ -169,21 +169,28 @@ export class SqliteSearchIndex implements SearchIndex {
   stats(f: SearchFilters, top: number, periodSeconds: number): StatsResult {
     const w = buildWhere(f, false)
     const from = fromClause(w)
-    const params = [...from.params, ...w.params]
-    // Materialise the slice once, then group it four ways and by period.
-    const slice = `WITH s AS MATERIALIZED (SELECT a.country, a.lang, a.tld, a.host, a.published_at FROM ${from.sql} WHERE ${w.sql})`
+    // The slice is read once into a temporary table (the temp database is writable even on a
+    // read-only connection), then grouped four ways and by period. Calls are synchronous, so
+    // two requests never share the table at once.
+    this.db.exec('CREATE TEMP TABLE IF NOT EXISTS stats_slice (country TEXT, lang TEXT, tld TEXT, host TEXT, published_at INTEGER)')
+    this.db.exec('DELETE FROM stats_slice')
+    this.db
+      .query<unknown, Binding[]>(`INSERT INTO stats_slice SELECT a.country, a.lang, a.tld, a.host, a.published_at FROM ${from.sql} WHERE ${w.sql}`)
+      .run(...from.params, ...w.params)
     const facet = (column: string): Bucket[] =>
       this.db
-        .query<Bucket, Binding[]>(`${slice} SELECT ${column} AS key, count(*) AS articles FROM s GROUP BY ${column} ORDER BY articles DESC, key ASC LIMIT ?`)
-        .all(...params, top)
+        .query<Bucket, [number]>(`SELECT ${column} AS key, count(*) AS articles FROM stats_slice GROUP BY ${column} ORDER BY articles DESC, key ASC LIMIT ?`)
+        .all(top)
     const timeline = new Map<number, number>()
     for (const r of this.db
-      .query<{ t: number; n: number }, Binding[]>(`${slice} SELECT (published_at / ?) * ? AS t, count(*) AS n FROM s GROUP BY t`)
-      .all(...params, periodSeconds, periodSeconds)) {
+      .query<{ t: number; n: number }, [number, number]>('SELECT (published_at / ?) * ? AS t, count(*) AS n FROM stats_slice GROUP BY t')
+      .all(periodSeconds, periodSeconds)) {
       timeline.set(r.t, r.n)
     }
-    const total = [...timeline.values()].reduce((a, b) => a + b, 0)
-    return { total, countries: facet('country'), langs: facet('lang'), tlds: facet('tld'), hosts: facet('host'), timeline }
+    const result = { total: 0, countries: facet('country'), langs: facet('lang'), tlds: facet('tld'), hosts: facet('host'), timeline }
+    result.total = [...timeline.values()].reduce((a, b) => a + b, 0)
+    this.db.exec('DELETE FROM stats_slice')
+    return result
   }
 
   article(url: string, fullText: boolean, maxSeq: number | null): (ArticleRecord & ArticleSignals) | null {
