@@ -99,6 +99,64 @@ const pct = (xs: number[], p: number) => {
 const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`
 const rows: string[][] = []
 
+interface QueryReport { searchMs: number[]; bySort: [string, number[]][]; statsMs: number[]; baseMs: number[]; rss: number }
+
+/** The query phase, run in its own process on a read-only connection: its RSS is what a live node holds. */
+function runQueries(path: string): QueryReport {
+  const ro = openStore(path, { readonly: true })
+  const index = new SqliteSearchIndex(ro)
+  const mix = queryMix(QUERIES, 2)
+  const req = (q: Q): SearchRequest => ({
+    query: parseQuery(q.q),
+    fromS: NOW_S - q.days * 86400,
+    toS: NOW_S,
+    strictCountry: false,
+    maxSeq: null,
+    ...(q.lang ? { lang: q.lang } : {}),
+    ...(q.country ? { country: q.country } : {}),
+    sort: q.sort,
+    size: 20,
+    offset: 0,
+    dedupe: false,
+    fullText: false,
+  })
+  for (const q of mix.slice(0, 30)) index.search(req(q)) // warm the page cache
+  const searchMs: number[] = []
+  const bySort = new Map<string, number[]>()
+  let t = 0
+  for (const q of mix) {
+    t = performance.now()
+    index.search(req(q))
+    const ms = performance.now() - t
+    searchMs.push(ms)
+    bySort.set(q.sort, [...(bySort.get(q.sort) ?? []), ms])
+  }
+  const statsMs: number[] = []
+  for (const q of mix.slice(0, Math.min(100, QUERIES))) {
+    t = performance.now()
+    index.stats(req(q), 20, q.days <= 3 ? 3600 : 86400)
+    statsMs.push(performance.now() - t)
+  }
+  const baseline = ro.query<{ rowid: number }, [string]>('SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? LIMIT 20')
+  const baseMs: number[] = []
+  for (const q of mix.filter((x) => x.q !== '')) {
+    const parsed = parseQuery(q.q)
+    const match = parsed?.all.map((g) => g.map((tm) => `"${tm.tokens.join(' ')}"`).join(' OR ')).map((g) => `(${g})`).join(' AND ')
+    if (!match) continue
+    t = performance.now()
+    baseline.all(match)
+    baseMs.push(performance.now() - t)
+  }
+  const rss = process.memoryUsage().rss
+  ro.close()
+  return { searchMs, bySort: [...bySort], statsMs, baseMs, rss }
+}
+
+if (process.argv[2] === '--queries-on') {
+  console.log(JSON.stringify(runQueries(process.argv[3] ?? '')))
+  process.exit(0)
+}
+
 for (const size of SIZES) {
   const dir = mkdtempSync(join(tmpdir(), 'newsdesk-bench-search-'))
   try {
@@ -120,51 +178,11 @@ for (const size of SIZES) {
     db.close()
     const fileBytes = Bun.file(path).size
 
-    const ro = openStore(path, { readonly: true })
-    const index = new SqliteSearchIndex(ro)
+    const child = Bun.spawnSync([process.execPath, import.meta.path, '--queries-on', path, '--queries', String(QUERIES)], { stdout: 'pipe', stderr: 'inherit' })
+    const report = JSON.parse(child.stdout.toString()) as QueryReport
+    const { searchMs, statsMs, baseMs, rss } = report
+    const bySort = new Map(report.bySort)
     const mix = queryMix(QUERIES, 2)
-    const req = (q: Q): SearchRequest => ({
-      query: parseQuery(q.q),
-      fromS: NOW_S - q.days * 86400,
-      toS: NOW_S,
-      strictCountry: false,
-      maxSeq: null,
-      ...(q.lang ? { lang: q.lang } : {}),
-      ...(q.country ? { country: q.country } : {}),
-      sort: q.sort,
-      size: 20,
-      offset: 0,
-      dedupe: false,
-      fullText: false,
-    })
-    for (const q of mix.slice(0, 30)) index.search(req(q)) // warm the page cache
-    const searchMs: number[] = []
-    const bySort = new Map<string, number[]>()
-    for (const q of mix) {
-      t = performance.now()
-      index.search(req(q))
-      const ms = performance.now() - t
-      searchMs.push(ms)
-      bySort.set(q.sort, [...(bySort.get(q.sort) ?? []), ms])
-    }
-    const statsMs: number[] = []
-    for (const q of mix.slice(0, Math.min(100, QUERIES))) {
-      t = performance.now()
-      index.stats(req(q), 20, q.days <= 3 ? 3600 : 86400)
-      statsMs.push(performance.now() - t)
-    }
-    const baseline = ro.query<{ rowid: number }, [string]>('SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? LIMIT 20')
-    const baseMs: number[] = []
-    for (const q of mix.filter((x) => x.q !== '')) {
-      const parsed = parseQuery(q.q)
-      const match = parsed?.all.map((g) => g.map((tm) => `"${tm.tokens.join(' ')}"`).join(' OR ')).map((g) => `(${g})`).join(' AND ')
-      if (!match) continue
-      t = performance.now()
-      baseline.all(match)
-      baseMs.push(performance.now() - t)
-    }
-    const rss = process.memoryUsage().rss
-    ro.close()
     rows.push([
       `FTS5 (store) ${size / 1000}k`, `${(buildMs / 1000).toFixed(1)} s`, mb(fileBytes), mb(rss),
       pct(searchMs, 50).toFixed(2), pct(searchMs, 99).toFixed(2), pct(statsMs, 50).toFixed(2), pct(statsMs, 99).toFixed(2),
@@ -203,7 +221,7 @@ for (const size of SIZES) {
 }
 
 console.log(`query mix: ${QUERIES} queries (2 words, phrase, OR, exclusion, filters only, 1 word; half with lang, half with 3 countries; 1-90 day ranges; all five sorts)\n`)
-console.log('| engine | build | file | RSS | search p50 ms | search p99 ms | stats p50 ms | stats p99 ms | plain FTS5 p50 ms | ratio p50 |')
+console.log('| engine | build | file | reader RSS | search p50 ms | search p99 ms | stats p50 ms | stats p99 ms | plain FTS5 p50 ms | ratio p50 |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const r of rows) console.log(`| ${r.join(' | ')} |`)
 console.log('\nratio: FTS5 rows = our query ÷ the plain FTS5 MATCH baseline; Orama row = Orama ÷ our query. Targets at 1M: search p50 ≤ 5 ms, p99 ≤ 50 ms, stats p50 ≤ 50 ms, RSS ≤ 300 MB.')
