@@ -11,9 +11,11 @@ import type { DataView, Handler } from '../answers/context.ts'
 import { answersFor } from '../answers/registry.ts'
 import { handleMcp } from './mcp.ts'
 import { operationDetail } from './openapi-doc.ts'
+import { createPage } from './page.ts'
 import type { Payload } from '../answers/context.ts'
 import { snapshotPathFor } from '../store/snapshot-files.ts'
 import { baseHeaders, respond, respondBytes } from './respond.ts'
+import { snapshotDownloads } from './snapshot-downloads.ts'
 
 export interface AppDeps {
   /** The data to answer from, or null while nothing has been loaded yet (→ 503). */
@@ -23,6 +25,8 @@ export interface AppDeps {
   uptimeSeconds: () => number
   version: string
   log?: (line: string) => void
+  /** The snapshot folder, for the research downloads under /snapshots/ (not mounted when absent). */
+  snapshotsRoot?: string
 }
 
 export const RETRY_AFTER_SECONDS = 30
@@ -107,6 +111,10 @@ export function createApp(deps: AppDeps) {
       return respond(request, { status: 500, body: { detail: 'Internal error' } }, meta)
     })
     .options('/*', () => new Response(null, { status: 204, headers: { ...baseHeaders({ requestId: crypto.randomUUID(), snapshotVersion: null }), 'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS', 'access-control-allow-headers': '*', 'access-control-max-age': '86400' } }), { detail: { hide: true } })
+  if (deps.snapshotsRoot !== undefined) app.use(snapshotDownloads(deps.snapshotsRoot))
+  // The web page (public/), kept out of the OpenAPI document like /mcp.
+  const page = createPage(deps.log)
+  app.get('/', () => page.index(), { detail: { hide: true } }).get('/assets/:file', ({ params }) => page.asset(params.file), { detail: { hide: true } })
   for (const endpoint of endpoints) {
     const handler = handlers[endpoint.path] as Handler
     app.get(elysiaPath(endpoint.path), ({ request, params }) => answer(deps, endpoint, handler, request, params as Record<string, string>), {

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
 
   const app = createApp({
     data: () => snapshots.current,
+    snapshotsRoot: config.snapshotsDir,
     clock,
     uptimeSeconds: () => Math.floor((performance.now() - started) / 1000),
     version: process.env.npm_package_version ?? '0.1.0',

@@ -1,0 +1,155 @@
+/** The trends view: a country picker fed by /v1/trends/countries, stories, keywords and a story's detail. */
+import { getJson, isAbort, latestOnly } from './api-client.ts'
+import { byId, h, setStatus, utcMinute } from './dom.ts'
+import { showError } from './errors-shown.ts'
+import { readState, writeState } from './url-state.ts'
+import type { CountriesAnswer, Headline, KeywordsAnswer, Trend, TrendDetail, TrendsAnswer } from './wire-types.ts'
+
+export function mountTrends(): { render: () => void } {
+  const picker = byId<HTMLSelectElement>('t-country')
+  const listStatus = byId('trends-status')
+  const list = byId('trends-list')
+  const kwStatus = byId('keywords-status')
+  const kwBox = byId('keywords')
+  const detail = byId('trend-detail')
+  const detailStatus = byId('trend-detail-status')
+  const detailBody = byId('trend-detail-body')
+  const nextList = latestOnly()
+  const nextKeywords = latestOnly()
+  const nextDetail = latestOnly()
+  let keywords: KeywordsAnswer | null = null
+  let countriesLoaded = false
+
+  picker.addEventListener('change', () => {
+    writeState({ tc: picker.value, trend: undefined })
+    void render()
+  })
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="kwview"]')) {
+    radio.addEventListener('change', () => keywords !== null && drawKeywords(kwBox, keywords, kwView()))
+  }
+
+  async function loadCountries(): Promise<void> {
+    const answer = await getJson<CountriesAnswer>('/v1/trends/countries')
+    picker.replaceChildren(
+      h('option', { value: '' }, 'All countries'),
+      ...answer.countries.map((c) => h('option', { value: c.country }, `${countryName(c.country)} (${c.trends} ${c.trends === 1 ? 'story' : 'stories'})`)),
+    )
+    countriesLoaded = true
+  }
+
+  async function render(): Promise<void> {
+    const state = readState()
+    const country = state.get('tc') ?? ''
+    const signal = nextList()
+    setStatus(listStatus, 'loading', 'Loading stories…')
+    setStatus(kwStatus, 'loading', 'Loading keywords…')
+    list.replaceChildren()
+    kwBox.replaceChildren()
+    void renderDetail(state.get('trend'))
+    try {
+      if (!countriesLoaded) await loadCountries()
+      picker.value = country
+      const answer = await getJson<TrendsAnswer>('/v1/trends', { country }, signal)
+      list.replaceChildren(...answer.trends.map((t) => trendItem(t, openTrend)))
+      if (answer.trends.length === 0) setStatus(listStatus, 'empty', `No trending stories in the last ${answer.window}${country === '' ? '' : ` for ${countryName(country)}`}.`)
+      else setStatus(listStatus, 'ok')
+    } catch (error) {
+      if (isAbort(error)) return
+      showError(listStatus, error)
+    }
+    void renderKeywords(country)
+  }
+
+  async function renderKeywords(country: string): Promise<void> {
+    const signal = nextKeywords()
+    try {
+      keywords = await getJson<KeywordsAnswer>('/v1/trends/keywords', { country }, signal)
+      if (keywords.keywords.length === 0) {
+        kwBox.replaceChildren()
+        setStatus(kwStatus, 'empty', 'No keyword is shared by enough stories yet.')
+      } else {
+        setStatus(kwStatus, 'ok')
+        drawKeywords(kwBox, keywords, kwView())
+      }
+    } catch (error) {
+      if (!isAbort(error)) showError(kwStatus, error)
+    }
+  }
+
+  function openTrend(trend: Trend): void {
+    writeState({ trend: `${trend.country.toLowerCase()}/${trend.slug}` })
+    void renderDetail(`${trend.country.toLowerCase()}/${trend.slug}`).then(() => byId('h-trend-detail').focus())
+  }
+
+  async function renderDetail(key: string | null | undefined): Promise<void> {
+    const signal = nextDetail()
+    const match = key?.match(/^([a-z]{2})\/(.+)$/i)
+    if (match === null || match === undefined) {
+      detail.hidden = true
+      return
+    }
+    detail.hidden = false
+    detailBody.replaceChildren()
+    byId('h-trend-detail').textContent = 'Story'
+    setStatus(detailStatus, 'loading', 'Loading the story…')
+    try {
+      const t = await getJson<TrendDetail>(`/v1/trends/${encodeURIComponent(match[1] ?? '')}/${encodeURIComponent(match[2] ?? '')}`, {}, signal)
+      byId('h-trend-detail').textContent = t.title
+      detailBody.replaceChildren(
+        h('p', { class: 'meta' }, `${countryName(t.country)} · ${t.category} · ${t.publishers} publishers · ${t.articles} articles · ${utcMinute(t.first_seen)} to ${utcMinute(t.last_seen)}`),
+        h('ol', { class: 'headlines' }, ...t.items.map(headlineItem)),
+      )
+      setStatus(detailStatus, t.items.length === 0 ? 'empty' : 'ok', 'This story has no headlines in the window any more.')
+    } catch (error) {
+      if (!isAbort(error)) showError(detailStatus, error)
+    }
+  }
+
+  return { render: () => void render() }
+}
+
+function kwView(): 'cloud' | 'list' {
+  return document.querySelector<HTMLInputElement>('input[name="kwview"]:checked')?.value === 'list' ? 'list' : 'cloud'
+}
+
+function drawKeywords(box: HTMLElement, answer: KeywordsAnswer, view: 'cloud' | 'list'): void {
+  if (view === 'list') {
+    box.replaceChildren(h('ol', { class: 'kwlist' }, ...answer.keywords.map((k) => h('li', {}, `${k.word} — ${k.trends} stories, ${k.articles} articles`))))
+    return
+  }
+  const most = Math.max(...answer.keywords.map((k) => k.trends))
+  box.replaceChildren(
+    h(
+      'p',
+      { class: 'cloud' },
+      ...answer.keywords.map((k) => {
+        const span = h('span', { title: `${k.trends} stories, ${k.articles} articles` }, k.word)
+        span.style.fontSize = `${(0.9 + (most > 1 ? (k.trends - 1) / (most - 1) : 0) * 0.9).toFixed(2)}rem`
+        return span
+      }),
+    ),
+  )
+}
+
+function trendItem(t: Trend, open: (t: Trend) => void): HTMLLIElement {
+  return h(
+    'li',
+    {},
+    h('button', { type: 'button', class: 'link', onclick: () => open(t) }, t.title),
+    h('div', { class: 'meta' }, `${t.publishers} ${t.publishers === 1 ? 'publisher' : 'publishers'} · ${t.articles} ${t.articles === 1 ? 'article' : 'articles'} · ${countryName(t.country)} · ${t.category}`),
+    t.headlines.length > 0 ? h('ul', {}, ...t.headlines.map(headlineItem)) : null,
+  )
+}
+
+function headlineItem(item: Headline): HTMLLIElement {
+  return h('li', {}, h('a', { href: item.url, rel: 'noopener noreferrer', target: '_blank' }, item.title), h('span', { class: 'meta' }, ` ${item.host}, ${utcMinute(item.published_at)}`))
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
+function countryName(code: string): string {
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code
+  } catch {
+    return code
+  }
+}

@@ -1,0 +1,110 @@
+/** The response shapes the page reads (core/response-schemas.ts is the contract; only the fields used here). */
+
+export interface SearchHit {
+  id?: string
+  url?: string
+  title?: string
+  description?: string
+  published_at?: string
+  host?: string
+  lang?: string
+  country?: string
+  image?: string
+}
+
+export interface SearchAnswer {
+  q: string
+  total: number
+  total_relation: 'eq' | 'gte'
+  size: number
+  offset: number
+  results: SearchHit[]
+}
+
+export interface Headline {
+  title: string
+  url: string
+  host: string
+  lang: string
+  published_at: string
+}
+
+export interface Trend {
+  title: string
+  category: string
+  country: string
+  slug: string
+  articles: number
+  publishers: number
+  first_seen: string
+  last_seen: string
+  keywords: string[]
+  headlines: Headline[]
+}
+
+export interface TrendsAnswer {
+  window: string
+  total: number
+  trends: Trend[]
+}
+
+export interface TrendDetail extends Omit<Trend, 'keywords' | 'headlines'> {
+  items: Headline[]
+}
+
+export interface CountriesAnswer {
+  window: string
+  countries: { country: string; trends: number; articles: number }[]
+}
+
+export interface KeywordsAnswer {
+  total: number
+  keywords: { word: string; trends: number; articles: number }[]
+}
+
+export interface BtcSummary {
+  price: { time: string | null; close: number | null; high_24h: number | null; low_24h: number | null }
+  change_pct: Record<'1h' | '24h' | '7d' | '30d', number | null>
+  tone_today: { positive: number; neutral: number; negative: number; net: number; articles: number }
+}
+
+export interface BtcSeriesAnswer {
+  interval: string
+  points: number
+  series: { time: string; close: number; net: number; articles: number; return_pct: number | null }[]
+}
+
+export interface BtcShift {
+  shift: number
+  r: number | null
+  pairs: number
+  reading: string
+  ci_low: number | null
+  ci_high: number | null
+  significant: boolean
+}
+
+export interface BtcCorrelationAnswer {
+  interval: string
+  points: number
+  same_period_r: number | null
+  best: BtcShift | null
+  best_reason: string | null
+  by_shift: BtcShift[]
+  note: string
+}
+
+export interface Instrument {
+  slug: string
+  name: string
+  kind: string
+  unit: string
+  grain: string
+  source: string
+}
+
+export interface MarketAnswer {
+  instrument: Instrument
+  window: string
+  price: { t: string; close: number }[]
+}

@@ -1,0 +1,67 @@
+/** The trends view in Chromium: the country picker, opening a story, keywords as a list. */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { type Browsing, HAS_CHROMIUM, PHONE, type Served, announceSkip, launch, openPage, screenshot, serve } from './browser-support.ts'
+
+announceSkip('test/e2e/trends.test.ts')
+let served: Served
+let browsing: Browsing
+beforeAll(async () => {
+  if (!HAS_CHROMIUM) return
+  served = serve('data')
+  browsing = await launch()
+})
+afterAll(async () => {
+  if (!HAS_CHROMIUM) return
+  await browsing.close()
+  await served.stop()
+})
+
+test.skipIf(!HAS_CHROMIUM)('picking a country and opening a trend shows its headlines, and the URL reopens it', async () => {
+  const w = await openPage(browsing)
+  const { page } = w
+  await page.goto(`${served.base}?view=trends`)
+  await page.waitForSelector('#trends-list li')
+  const countries = await page.locator('#t-country option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+  const fed = (await (await page.request.get(`${served.base}v1/trends/countries`)).json()) as { countries: { country: string }[] }
+  expect(countries).toEqual(['', ...fed.countries.map((c) => c.country)])
+
+  await page.locator('#view-trends').getByLabel('Country').selectOption('FR')
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('tc') === 'FR')
+  await page.waitForFunction(() => document.querySelector('#trends-status')?.getAttribute('data-state') === 'ok')
+  const metas = await page.locator('#trends-list > li > .meta').allTextContents()
+  expect(metas.length).toBeGreaterThan(0)
+  for (const m of metas) expect(m).toMatch(/\d+ publishers? · \d+ articles? · France · /)
+
+  const first = page.locator('#trends-list > li > button').first()
+  const title = await first.textContent()
+  await first.focus()
+  await page.keyboard.press('Enter')
+  await page.waitForFunction((t) => document.querySelector('#h-trend-detail')?.textContent === t, title)
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('h-trend-detail')
+  expect(new URL(page.url()).searchParams.get('trend')).toMatch(/^fr\//)
+  const headlines = await page.locator('#trend-detail-body ol li').count()
+  expect(headlines).toBeGreaterThan(0)
+  expect(await page.locator('#trend-detail-body .meta').first().textContent()).toMatch(/France · \w+ · \d+ publishers · \d+ articles/)
+
+  await page.locator('#view-trends').getByLabel('list').check()
+  await page.waitForSelector('#keywords ol.kwlist li, #keywords-status[data-state="empty"]')
+  await screenshot(page, 'trends-detail')
+
+  await page.reload()
+  await page.waitForFunction((t) => document.querySelector('#h-trend-detail')?.textContent === t, title)
+  expect(await page.locator('#view-trends').getByLabel('Country').inputValue()).toBe('FR')
+  expect(w.problems).toEqual([])
+  await w.close()
+})
+
+test.skipIf(!HAS_CHROMIUM)('trends on a phone: keywords as a cloud', async () => {
+  const w = await openPage(browsing, PHONE)
+  const { page } = w
+  await page.goto(`${served.base}?view=trends`)
+  await page.waitForSelector('#trends-list li')
+  await page.waitForSelector('#keywords .cloud span')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  await screenshot(page, 'trends-phone', false)
+  expect(w.problems).toEqual([])
+  await w.close()
+})
