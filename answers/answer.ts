@@ -14,7 +14,7 @@ export function answerRequest(
   data: DataView,
   nowMs: number,
   url: URL,
-  pathValues: Readonly<Record<string, string>>,
+  pathValues: Readonly<Record<string, string | null | undefined>>,
 ): Payload {
   const checked = validateRequest(endpoint, url.searchParams, pathValues, nowMs)
   if (!checked.ok) return { status: 422, body: { detail: checked.detail } }

@@ -2,6 +2,7 @@ import { isoSeconds } from '../core/config.ts'
 import { type ArticleField, pickFields } from '../core/search/article-fields.ts'
 import { highlight, highlightTokens } from '../core/search/highlight.ts'
 import { num, toFilters, toSearchRequest } from '../core/search/request.ts'
+import { gridTooLong } from '../core/time-range.ts'
 import type { ArticleRecord, ArticleSignals } from '../core/search/types.ts'
 import { type Handler, NotFound } from './context.ts'
 
@@ -47,6 +48,12 @@ const DAY_S = 86400
 export const stats: Handler = (params, { data, nowMs }) => {
   const f = toFilters(params, nowMs, data.watermark)
   const period = f.toS - f.fromS <= 72 * HOUR_S ? HOUR_S : DAY_S
+  const tooLong = gridTooLong(f.fromS * 1000, f.toS * 1000, period * 1000, 'day')
+  if (tooLong !== null) {
+    // Only an explicit from/to can get here (presets and the default window are short).
+    const name = typeof params.from === 'string' ? 'from' : 'to'
+    return { status: 422, body: { detail: [{ loc: ['query', name], msg: `Value error, ${tooLong}`, type: 'value_error', input: String(params[name] ?? ''), ctx: { error: tooLong } }] } }
+  }
   const r = data.index.stats(f, num(params.top), period)
   const timeline: { time: string; articles: number }[] = []
   for (let t = Math.floor(f.fromS / period) * period; t < f.toS; t += period) {

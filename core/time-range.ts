@@ -5,7 +5,17 @@
 
 const UNIT_SECONDS = { m: 60, h: 3600, d: 86400, w: 604800 } as const
 
-export const RANGE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time, unix seconds, now, or now-<N><m|h|d|w>'
+export const RANGE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time, unix seconds, now, or now-<N><m|h|d|w>, from 1970 to 9998'
+
+/**
+ * Every instant a client gives lies in [1970-01-01, 9999-01-01): unix seconds start at the epoch,
+ * and anything derived from it (the end of a `date`, a grid aligned to weeks) still prints as a
+ * four-digit ISO 8601 timestamp. Outside it an answer's `from`/`to` would not be a contract
+ * timestamp (`now-999999w` is 17,000 years before the epoch, `date=9999-12-31` ends in year 10000).
+ */
+const MIN_INSTANT_MS = 0
+const MAX_INSTANT_MS = Date.UTC(9999, 0, 1)
+const inSpan = (ms: number | null): number | null => (ms !== null && ms >= MIN_INSTANT_MS && ms < MAX_INSTANT_MS ? ms : null)
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i
@@ -19,7 +29,7 @@ export function parseDay(text: string): number | null {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
   const ms = Date.UTC(y, mo - 1, d)
   const back = new Date(ms)
-  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? ms : null
+  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? inSpan(ms) : null
 }
 
 /** An ISO 8601 date-time; without a zone it is read as UTC. Null when it is not one. */
@@ -29,7 +39,7 @@ export function parseDateTime(text: string): number | null {
   if (day === null) return null
   const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`
   const ms = Date.parse(zoned.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'))
-  return Number.isNaN(ms) ? null : ms
+  return Number.isNaN(ms) ? null : inSpan(ms)
 }
 
 /** One range bound in any accepted form, as epoch ms, or null when it parses as none of them. */
@@ -39,9 +49,9 @@ export function parseRangeValue(text: string, nowMs: number): number | null {
   if (rel !== null) {
     if (rel[1] === undefined) return nowMs
     const unit = (rel[2] as string).toLowerCase() as keyof typeof UNIT_SECONDS
-    return nowMs - Number(rel[1]) * UNIT_SECONDS[unit] * 1000
+    return inSpan(nowMs - Number(rel[1]) * UNIT_SECONDS[unit] * 1000)
   }
-  if (UNIX.test(value)) return Number(value) * 1000
+  if (UNIX.test(value)) return inSpan(Number(value) * 1000)
   return parseDay(value) ?? parseDateTime(value)
 }
 
@@ -62,6 +72,21 @@ export function parseWindow(text: string, spec: WindowSpec): number | null {
   if (!spec.units.includes(unit)) return null
   const ms = Number(m[1]) * WINDOW_UNIT_MS[unit]
   return ms >= spec.minMs && ms <= spec.maxMs ? ms : null
+}
+
+/**
+ * Most periods a zero-filled timeline may hold (the `/v1/stats` timeline, the BTC grids): about
+ * 416 days hourly, 27 years daily. Without it `from=0&to=99999999999` asks for millions of
+ * buckets (a 100 MB body per request on `/v1/btc/sentiment`).
+ */
+export const MAX_GRID_POINTS = 10_000
+
+/** Why a grid of `periodName` periods over [fromMs, toMs) is refused, or null when it is within MAX_GRID_POINTS. */
+export function gridTooLong(fromMs: number, toMs: number, periodMs: number, periodName: string): string | null {
+  const points = Math.ceil((toMs - fromMs) / periodMs)
+  return points > MAX_GRID_POINTS
+    ? `the range holds ${points} ${periodName} periods; at most ${MAX_GRID_POINTS} are allowed (narrow from/to or use a longer interval)`
+    : null
 }
 
 /** Date presets of `/v1/search` (DECISIONS.md): [fromMs, toMs). */

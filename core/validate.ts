@@ -14,7 +14,8 @@ export type Validated = { ok: true; params: Params } | { ok: false; detail: Vali
 export function validateRequest(
   spec: EndpointSpec,
   query: URLSearchParams,
-  pathValues: Readonly<Record<string, string>>,
+  /** Decoded path segments; null when the router could not decode one (malformed percent-encoding). */
+  pathValues: Readonly<Record<string, string | null | undefined>>,
   nowMs: number,
 ): Validated {
   const detail: ValidationIssue[] = []
@@ -25,6 +26,11 @@ export function validateRequest(
     const raw = pathValues[name]
     if (raw === undefined) {
       detail.push({ loc: ['path', name], msg: 'Field required', type: 'missing', input: null })
+      continue
+    }
+    if (raw === null) {
+      const reason = 'the path segment is not valid percent-encoded UTF-8'
+      detail.push({ loc: ['path', name], msg: `Value error, ${reason}`, type: 'value_error', input: null, ctx: { error: reason } })
       continue
     }
     const parsed = parseParam(param, raw, ctx)

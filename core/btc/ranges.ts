@@ -7,9 +7,9 @@
  */
 import { findEndpoint } from '../endpoints.ts'
 import type { ValidationIssue } from '../params.ts'
-import { RANGE_FORMS, parseRangeValue } from '../time-range.ts'
+import { RANGE_FORMS, gridTooLong, parseRangeValue } from '../time-range.ts'
 import type { Params } from '../validate.ts'
-import { DAY_MS, type Interval, type TimeRange, alignRange } from './periods.ts'
+import { DAY_MS, INTERVAL_MS, type Interval, type TimeRange, alignRange } from './periods.ts'
 
 export const BTC_RANGE_PATHS = ['/v1/btc/price', '/v1/btc/sentiment', '/v1/btc/series', '/v1/btc/correlation', '/v1/btc/news', '/v1/btc/sources'] as const
 export type BtcRangePath = (typeof BTC_RANGE_PATHS)[number]
@@ -50,7 +50,13 @@ export function resolveRange(path: BtcRangePath, params: Readonly<Params>, nowMs
     return { ok: false, detail: [issue] }
   }
   const range = { fromMs, toMs }
-  return { ok: true, range: interval === null ? range : alignRange(range, interval) }
+  if (interval === null) return { ok: true, range }
+  const aligned = alignRange(range, interval)
+  const tooLong = gridTooLong(aligned.fromMs, aligned.toMs, INTERVAL_MS[interval], interval)
+  if (tooLong !== null) {
+    return { ok: false, detail: [fromText !== undefined ? valueError('from', tooLong, fromText) : valueError('to', tooLong, toText ?? '')] }
+  }
+  return { ok: true, range: aligned }
 }
 
 export function priceRange(params: Readonly<Params>, nowMs: number, interval: Interval): RangeResolution {
