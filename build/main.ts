@@ -5,7 +5,8 @@
  *   bun run demo                          generate (or extend) the demo archive in $NEWSDESK_DATA/demo
  *   bun run ingest <inputs...>            ingest WARC files, directories, globs, URLs, cc-news:YYYY/MM[/DD]
  *   bun run ingest:prices <slug> <files>  load kline / daily close files for one instrument
- *   bun run build                         one batch run: new inputs, prices, retention
+ *   bun run build [--with-text|--no-export]  one batch run: new inputs, prices, retention, snapshot + research bundle
+ *   import-bundle <folder>                reload a downloaded research bundle into $NEWSDESK_DATA (an empty store)
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,6 +16,9 @@ import { generateDemoArchive } from './demo/index.ts'
 import { type IngestSummary, ingest } from './ingest/run.ts'
 import { type PriceLoad, loadPriceFiles } from './load-prices.ts'
 import { buildSnapshot } from './snapshot/run.ts'
+import { importBundle } from './export/load.ts'
+import { verifyBundle } from './verify.ts'
+import { countArticles } from '../store/articles.ts'
 import { resolveInputs } from './warc/inputs.ts'
 
 class UsageError extends Error {}
@@ -140,7 +144,7 @@ function commandIngestPrices(config: Config, now: Date, args: readonly string[])
 }
 
 /** One batch run over the configured inputs. */
-export async function commandBuild(config: Config, now: Date): Promise<void> {
+export async function commandBuild(config: Config, now: Date, args: readonly string[] = []): Promise<void> {
   const specs: string[] = []
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const prices: PriceLoad[] = []
@@ -160,13 +164,31 @@ export async function commandBuild(config: Config, now: Date): Promise<void> {
   printSummary(summary)
   const db = openStore(storePath(config.dataDir))
   try {
-    const manifest = buildSnapshot({ db, root: config.snapshotsDir, now, sources: { ingest: summary, prices } })
-    console.log(`snapshot ${manifest.version}: ${manifest.files.length} files, watermark ${manifest.watermark}`)
+    const bundle = args.includes('--no-export') ? false : { withText: args.includes('--with-text') }
+    const started = performance.now()
+    const manifest = buildSnapshot({ db, root: config.snapshotsDir, now, sources: { ingest: summary, prices }, bundle })
+    const exported = manifest.export === undefined ? 'no bundle' : `bundle of ${manifest.export.articles} articles`
+    console.log(`snapshot ${manifest.version}: ${manifest.files.length} files, ${exported}, watermark ${manifest.watermark} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
   } finally {
     db.close()
   }
   // A failed source does not fail the build: it is in the manifest and /health, the rest is published.
   for (const f of summary.files_failed) console.error(`warning: source failed: ${f.source}: ${f.message}`)
+}
+
+async function commandImportBundle(config: Config, args: readonly string[]): Promise<void> {
+  const dir = args.find((a) => !a.startsWith('--'))
+  if (dir === undefined) throw new UsageError('usage: main.ts import-bundle <folder>')
+  const check = await verifyBundle(dir)
+  if (!check.ok) throw new UsageError(`${dir} does not match its SHA256SUMS: run bun run verify ${dir}`)
+  const db = openStore(storePath(config.dataDir))
+  try {
+    if (countArticles(db) > 0) throw new UsageError(`${storePath(config.dataDir)} already holds articles: import into an empty NEWSDESK_DATA`)
+    const summary = importBundle(db, dir)
+    console.log(`imported ${summary.articles} articles, ${JSON.stringify(summary.rows)} into ${storePath(config.dataDir)}`)
+  } finally {
+    db.close()
+  }
 }
 
 function flag(args: readonly string[], name: string): number | undefined {
@@ -196,9 +218,11 @@ async function main(argv: readonly string[]): Promise<void> {
     case 'ingest-prices':
       return commandIngestPrices(config, now, args)
     case 'build':
-      return commandBuild(config, now)
+      return commandBuild(config, now, args)
+    case 'import-bundle':
+      return commandImportBundle(config, args)
     default:
-      throw new UsageError('usage: main.ts demo|ingest|ingest-prices|build')
+      throw new UsageError('usage: main.ts demo|ingest|ingest-prices|build|import-bundle')
   }
 }
 

@@ -2,12 +2,16 @@
  * The snapshot folder's format, shared by the writer (build) and the readers (live, verify):
  * `<root>/<version>/…json` + `manifest.json`, and `<root>/latest.json` pointing at the served one.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { TREND_SLUG_PATTERN } from '../core/endpoints.ts'
 
 export const LATEST_FILE = 'latest.json'
 export const MANIFEST_FILE = 'manifest.json'
+/** A symlink `<root>/current -> <version>`, swapped with the pointer, for static servers that cannot read JSON (nginx). */
+export const CURRENT_LINK = 'current'
+/** `sha256  path` lines over every file of a version folder (the research bundle's checksums). */
+export const SUMS_FILE = 'SHA256SUMS'
 /** `20261121T1400Z`: the UTC build time to the minute. Doubles as the allow-list pattern for version names. */
 export const VERSION_PATTERN = /^\d{8}T\d{4}Z$/
 
@@ -33,6 +37,15 @@ export interface Manifest {
   /** What each input source did in this run (ingest summary, price loads, failures). */
   sources: Record<string, unknown>
   files: ManifestFile[]
+  /** The research bundle written beside the snapshot files (absent in versions built before it existed). */
+  export?: ExportSummary
+}
+
+export interface ExportSummary {
+  /** Articles in the bundle: every article of the window with seq <= watermark. */
+  articles: number
+  with_text: boolean
+  files: ManifestFile[]
 }
 
 export interface LatestPointer {
@@ -57,6 +70,29 @@ export function readManifest(root: string, version: string): Manifest | null {
   } catch {
     return null
   }
+}
+
+/** Versions present under `root`, oldest first. */
+export function listVersions(root: string): string[] {
+  try {
+    return readdirSync(root)
+      .filter((n) => VERSION_PATTERN.test(n) && existsSync(join(root, n, MANIFEST_FILE)))
+      .sort()
+  } catch {
+    return []
+  }
+}
+
+/** Parses a SHA256SUMS text (`<64 hex>  <path>` per line) into path → sha256. */
+export function parseSums(text: string): Map<string, string> {
+  const sums = new Map<string, string>()
+  for (const line of text.split('\n')) {
+    if (line === '') continue
+    const m = /^([0-9a-f]{64}) [ *](.+)$/.exec(line)
+    if (m === null) throw new Error(`bad ${SUMS_FILE} line: ${line.slice(0, 80)}`)
+    sums.set(m[2] as string, m[1] as string)
+  }
+  return sums
 }
 
 /**

@@ -1,20 +1,28 @@
 /**
  * Atomic publication of a snapshot version: write everything into a temporary folder, fsync,
- * rename it to `<version>/`, then swap the `latest.json` pointer (write + fsync + rename). A run
- * killed at any point leaves the previous version served; the next run removes its leftovers.
+ * rename it to `<version>/`, then swap the `latest.json` pointer (write + fsync + rename) and the
+ * `current` symlink nginx follows (symlink + rename). A run killed at any point leaves the previous
+ * version served; the next run removes its leftovers.
+ *
+ * Every file's mtime is the build instant, so a static server derives the same Last-Modified,
+ * ETag (nginx: mtime-size) and expiry from any copy of the folder (rsync -t, object store).
  */
 import { createHash } from 'node:crypto'
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, utimesSync, writeSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 import {
+  CURRENT_LINK,
+  type ExportSummary,
   LATEST_FILE,
   type LatestPointer,
   MANIFEST_FILE,
   type Manifest,
   type ManifestFile,
   type SnapshotFile,
+  SUMS_FILE,
   VERSION_PATTERN,
+  readLatest,
 } from '../../store/snapshot-files.ts'
 
 export const KEEP_VERSIONS = 48
@@ -50,12 +58,46 @@ export function cleanLeftovers(root: string): string[] {
   if (!existsSync(root)) return []
   const removed: string[] = []
   for (const name of readdirSync(root)) {
-    if (name.startsWith(TMP_PREFIX) || name === `${LATEST_FILE}.tmp`) {
+    if (name.startsWith(TMP_PREFIX) || name === `${LATEST_FILE}.tmp` || name === `${CURRENT_LINK}.tmp`) {
       rmSync(join(root, name), { recursive: true, force: true })
       removed.push(name)
     }
   }
+  // A run killed between the pointer and the link swaps: point the link where the pointer points.
+  const latest = readLatest(root)
+  if (latest !== null && currentTarget(root) !== latest.version) linkCurrent(root, latest.version)
   return removed
+}
+
+/** The version the `current` symlink names, or null. */
+export function currentTarget(root: string): string | null {
+  try {
+    const path = join(root, CURRENT_LINK)
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : null
+  } catch {
+    return null
+  }
+}
+
+/** Swaps `current` to `version` atomically: a relative symlink under a temporary name, renamed over the old one. */
+export function linkCurrent(root: string, version: string): void {
+  const tmp = join(root, `${CURRENT_LINK}.tmp`)
+  rmSync(tmp, { force: true })
+  symlinkSync(version, tmp)
+  renameSync(tmp, join(root, CURRENT_LINK))
+  fsyncDir(root)
+}
+
+/** `SHA256SUMS` text (sha256sum's format, sorted by path) for the given files. */
+export function sumsText(files: readonly ManifestFile[]): string {
+  return [...files]
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((f) => `${f.sha256}  ${f.path}\n`)
+    .join('')
+}
+
+export function fileEntry(path: string, bytes: Uint8Array): ManifestFile {
+  return { path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') }
 }
 
 export interface PublishHooks {
@@ -68,6 +110,8 @@ export function publishSnapshot(
   meta: Omit<Manifest, 'files' | 'schema'>,
   files: readonly SnapshotFile[],
   hooks: PublishHooks = {},
+  /** Writes the research bundle into the version's temporary folder and says what it wrote. */
+  writeBundle?: (dir: string) => ExportSummary,
 ): Manifest {
   if (!VERSION_PATTERN.test(meta.version)) throw new Error(`bad snapshot version ${meta.version}`)
   mkdirSync(root, { recursive: true })
@@ -80,10 +124,18 @@ export function publishSnapshot(
     if (f.path.includes('..') || f.path.startsWith('/')) throw new Error(`bad snapshot path ${f.path}`)
     const bytes = Buffer.from(f.body)
     writeSynced(join(tmp, f.path), bytes)
-    manifestFiles.push({ path: f.path, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') })
+    manifestFiles.push(fileEntry(f.path, bytes))
   }
-  const manifest: Manifest = { schema: 1, ...meta, files: manifestFiles }
-  writeSynced(join(tmp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
+  const bundle = writeBundle?.(tmp)
+  const manifest: Manifest = { schema: 1, ...meta, files: manifestFiles, ...(bundle === undefined ? {} : { export: bundle }) }
+  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)
+  writeSynced(join(tmp, MANIFEST_FILE), manifestBytes)
+  const everything = [...manifestFiles, ...(bundle?.files ?? []), fileEntry(MANIFEST_FILE, manifestBytes)]
+  writeSynced(join(tmp, SUMS_FILE), sumsText(everything))
+  const builtAt = new Date(meta.built_at)
+  if (!Number.isNaN(builtAt.getTime())) {
+    for (const f of [...everything.map((e) => e.path), SUMS_FILE]) utimesSync(join(tmp, f), builtAt, builtAt)
+  }
   fsyncDir(tmp)
   hooks.step?.('files-written')
 
@@ -98,6 +150,7 @@ export function publishSnapshot(
   hooks.step?.('pointer-written')
   renameSync(join(root, `${LATEST_FILE}.tmp`), join(root, LATEST_FILE))
   fsyncDir(root)
+  linkCurrent(root, meta.version)
 
   pruneVersions(root, meta.version)
   return manifest

@@ -3,6 +3,7 @@ import { answersFor } from '../../answers/registry.ts'
 import { isoSeconds } from '../../core/config.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import type { Manifest } from '../../store/snapshot-files.ts'
+import { writeBundle } from '../export/bundle.ts'
 import { computeSnapshot, fixedSnapshotUrls, trendSnapshotUrls } from './compute.ts'
 import { type PublishHooks, publishSnapshot, versionOf } from './publish.ts'
 
@@ -13,6 +14,8 @@ export interface SnapshotRun {
   /** What the run's sources did (ingest summary, price loads, failures), recorded in the manifest. */
   sources: Record<string, unknown>
   hooks?: PublishHooks
+  /** Research bundle beside the snapshot files: true (default), false to skip it, or with body text. */
+  bundle?: boolean | { withText: boolean }
 }
 
 /** Pins the store's current data (its highest seq), computes every snapshot file and publishes the version. */
@@ -28,5 +31,8 @@ export function buildSnapshot(run: SnapshotRun): Manifest {
     { version, built_at: isoSeconds(run.now), watermark, counts: { articles, files: files.length }, sources: run.sources },
     files,
     run.hooks,
+    run.bundle === false
+      ? undefined
+      : (dir) => writeBundle(dir, { db: run.db, watermark, version, builtAt: isoSeconds(run.now), withText: typeof run.bundle === 'object' && run.bundle.withText }),
   )
 }
