@@ -2,6 +2,7 @@ import type { Database, Statement } from 'bun:sqlite'
 import type { StoredArticle } from '../core/article.ts'
 import { dupKeyTitle, isSameStory } from '../core/enrich/dup-key.ts'
 import { indexForm } from '../core/search/tokens.ts'
+import { timeKey } from './time-key.ts'
 
 /** One article ready for the store: extraction + enrichment + id + the dup key, with the file it came from. */
 export interface ArticleRow extends StoredArticle {
@@ -19,7 +20,9 @@ const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000)
  * every crawled variant is remembered in url_aliases for `/v1/article`.
  */
 export class ArticleWriter {
-  readonly #find: Statement<{ seq: number; crawled_at: number }, [string]>
+  readonly #find: Statement<{ seq: number; crawled_at: number; tkey: number }, [string]>
+  readonly #keyTaken: Statement<{ seq: number }, [number]>
+  readonly #setKey: Statement<unknown, [number, number]>
   readonly #insert: Statement<{ seq: number }, [Record<string, string | number>]>
   readonly #replace: Statement<unknown, [Record<string, string | number>]>
   readonly #insertText: Statement<unknown, [number, string]>
@@ -37,7 +40,9 @@ export class ArticleWriter {
     const sets = COLUMNS.filter((c) => c !== 'url' && c !== 'id')
       .map((c) => `${c} = $${c}`)
       .join(', ')
-    this.#find = db.query('SELECT seq, crawled_at FROM articles WHERE url = ?')
+    this.#find = db.query('SELECT seq, crawled_at, tkey FROM articles WHERE url = ?')
+    this.#keyTaken = db.query('SELECT seq FROM articles WHERE tkey = ?')
+    this.#setKey = db.query('UPDATE articles SET tkey = ? WHERE seq = ?')
     this.#insert = db.query(`INSERT INTO articles (${cols}) VALUES (${params}) RETURNING seq`)
     this.#replace = db.query(`UPDATE articles SET ${sets} WHERE url = $url`)
     this.#insertText = db.query('INSERT INTO article_text (seq, text) VALUES (?, ?)')
@@ -67,6 +72,12 @@ export class ArticleWriter {
     for (const other of joined) if (other !== group) this.#relabel.run(group, other)
   }
 
+  #freeKey(publishedAtS: number, id: string): number {
+    let key = timeKey(publishedAtS, id)
+    while (this.#keyTaken.get(key) !== null) key++
+    return key
+  }
+
   /** Call inside a transaction. `minPublishedAt` (epoch s) drops what retention would delete anyway. */
   write(row: ArticleRow, minPublishedAt: number): InsertOutcome {
     const params = toParams(row)
@@ -77,15 +88,20 @@ export class ArticleWriter {
       const inserted = this.#insert.get(params)
       if (inserted === null) throw new Error('article insert returned no row')
       this.#insertText.run(inserted.seq, row.text)
-      this.#ftsInsert.run(inserted.seq, indexForm(row.title), indexForm(row.description))
+      const key = this.#freeKey(params.published_at as number, row.id)
+      this.#setKey.run(key, inserted.seq)
+      this.#ftsInsert.run(key, indexForm(row.title), indexForm(row.description))
       this.#group(row)
       return 'inserted'
     }
     if ((params.crawled_at as number) < existing.crawled_at) {
       this.#replace.run(params)
       this.#replaceText.run(row.text, existing.seq)
-      this.#ftsDelete.run(existing.seq)
-      this.#ftsInsert.run(existing.seq, indexForm(row.title), indexForm(row.description))
+      this.#ftsDelete.run(existing.tkey)
+      this.#setKey.run(-existing.seq, existing.seq) // release the old key before looking for one
+      const key = this.#freeKey(params.published_at as number, row.id)
+      this.#setKey.run(key, existing.seq)
+      this.#ftsInsert.run(key, indexForm(row.title), indexForm(row.description))
       return 'replaced'
     }
     return 'duplicate'
@@ -138,7 +154,7 @@ function toParams(row: ArticleRow): Record<string, string | number> {
 export function applyRetention(db: Database, cutoff: number): number {
   return db.transaction(() => {
     db.query('DELETE FROM article_text WHERE seq IN (SELECT seq FROM articles WHERE published_at < ?)').run(cutoff)
-    db.query('DELETE FROM articles_fts WHERE rowid IN (SELECT seq FROM articles WHERE published_at < ?)').run(cutoff)
+    db.query('DELETE FROM articles_fts WHERE rowid IN (SELECT tkey FROM articles WHERE published_at < ?)').run(cutoff)
     const { changes } = db.query('DELETE FROM articles WHERE published_at < ?').run(cutoff)
     db.query('DELETE FROM url_aliases WHERE url NOT IN (SELECT url FROM articles)').run()
     return changes

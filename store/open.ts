@@ -44,7 +44,9 @@ function migrate(db: Database): void {
   }
   for (let v = current; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[v] as string)
+      const step = MIGRATIONS[v]
+      if (typeof step === 'function') step(db)
+      else db.exec(step as string)
       db.exec(`PRAGMA user_version = ${v + 1}`)
     })()
   }

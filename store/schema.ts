@@ -1,8 +1,12 @@
+import type { Database } from 'bun:sqlite'
+import { indexForm } from '../core/search/tokens.ts'
+import { timeKey } from './time-key.ts'
+
 /**
- * The store's schema, as ordered migrations keyed by `PRAGMA user_version`.
- * A migration never edits an earlier one: add a new entry instead.
+ * The store's schema, as ordered migrations keyed by `PRAGMA user_version`: SQL, or a function
+ * when rows must be recomputed in TypeScript. A migration never edits an earlier one.
  */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // 1: articles, their bodies, URL variants, ingested WARC files, prices
   `
   CREATE TABLE articles (
@@ -114,4 +118,24 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX articles_dup_title ON articles(dup_title);
   CREATE INDEX articles_dup_group ON articles(dup_group);
   `,
+  // 4: the full-text index is keyed by a time key (published_at, then id) instead of seq, so a
+  // date-sorted search walks the index newest-first and stops at its page instead of sorting
+  // every match (store/time-key.ts).
+  (db: Database) => {
+    db.exec('ALTER TABLE articles ADD COLUMN tkey INTEGER')
+    const rows = db.query<{ seq: number; id: string; published_at: number; title: string; description: string }, []>('SELECT seq, id, published_at, title, description FROM articles').all()
+    const taken = new Set<number>()
+    const setKey = db.query('UPDATE articles SET tkey = ? WHERE seq = ?')
+    db.exec('DROP TABLE articles_fts')
+    db.exec(`CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`)
+    const fts = db.query('INSERT INTO articles_fts (rowid, title, description) VALUES (?, ?, ?)')
+    for (const r of rows) {
+      let key = timeKey(r.published_at, r.id)
+      while (taken.has(key)) key++
+      taken.add(key)
+      setKey.run(key, r.seq)
+      fts.run(key, indexForm(r.title), indexForm(r.description))
+    }
+    db.exec('CREATE UNIQUE INDEX articles_tkey ON articles(tkey)')
+  },
 ]

@@ -22,8 +22,8 @@ type Binding = string | number
 interface Where {
   sql: string
   params: Binding[]
-  /** A CTE of matching rowids with their bm25 rank, when the query has positive terms. */
-  match: { sql: string; params: Binding[] } | null
+  /** Whether the query has positive terms, so the full-text index drives the join. */
+  hasMatch: boolean
 }
 
 const phrase = (t: Term): string => `"${t.tokens.join(' ')}"`
@@ -33,7 +33,7 @@ export function matchExpression(groups: readonly Term[][]): string {
   return groups.map((g) => (g.length === 1 ? phrase(g[0] as Term) : `(${g.map(phrase).join(' OR ')})`)).join(' AND ')
 }
 
-function buildWhere(f: SearchFilters, withRank: boolean): Where {
+function buildWhere(f: SearchFilters): Where {
   const clauses = ['a.published_at >= ?', 'a.published_at < ?']
   const params: Binding[] = [f.fromS, f.toS]
   const inList = (column: string, values: readonly string[] | undefined) => {
@@ -52,29 +52,40 @@ function buildWhere(f: SearchFilters, withRank: boolean): Where {
   }
   const q: ParsedQuery | null = f.query
   if (q !== null && q.none.length > 0) {
-    clauses.push('a.seq NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)')
+    clauses.push('a.tkey NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)')
     params.push(q.none.map(phrase).join(' OR '))
   }
-  let match: Where['match'] = null
   if (q !== null && q.all.length > 0) {
-    const rank = withRank ? ', bm25(articles_fts, 2.0, 1.0) AS rank' : ''
-    match = { sql: `SELECT rowid AS seq${rank} FROM articles_fts WHERE articles_fts MATCH ?`, params: [matchExpression(q.all)] }
+    // The index drives the join, so a date sort can walk its time-ordered rowids and stop early.
+    clauses.unshift('articles_fts MATCH ?')
+    params.unshift(matchExpression(q.all))
+    return { sql: clauses.join(' AND '), params, hasMatch: true }
   }
-  return { sql: clauses.join(' AND '), params, match }
+  return { sql: clauses.join(' AND '), params, hasMatch: false }
 }
 
 function fromClause(w: Where): { sql: string; params: Binding[] } {
-  return w.match === null
-    ? { sql: 'articles a', params: [] }
-    : { sql: `(${w.match.sql}) m JOIN articles a ON a.seq = m.seq`, params: w.match.params }
+  return { sql: w.hasMatch ? 'articles_fts JOIN articles a ON a.tkey = articles_fts.rowid' : 'articles a', params: [] }
 }
 
-const ORDER: Record<SearchRequest['sort'], string> = {
-  date: 'a.published_at DESC, a.id',
-  date_asc: 'a.published_at ASC, a.id',
-  crawled: 'a.crawled_at DESC, a.id',
-  crawled_asc: 'a.crawled_at ASC, a.id',
-  relevance: 'm.rank ASC, a.published_at DESC, a.id',
+/**
+ * ORDER BY of each sort. Date sorts follow the time key (published_at, then id; store/time-key.ts),
+ * read from the full-text index itself when it drives the query.
+ */
+function orderBy(sort: SearchRequest['sort'], hasMatch: boolean): string {
+  const key = hasMatch ? 'articles_fts.rowid' : 'a.tkey'
+  switch (sort) {
+    case 'date':
+      return `${key} DESC`
+    case 'date_asc':
+      return `${key} ASC`
+    case 'crawled':
+      return 'a.crawled_at DESC, a.id'
+    case 'crawled_asc':
+      return 'a.crawled_at ASC, a.id'
+    case 'relevance':
+      return 'rank ASC, a.tkey DESC'
+  }
 }
 
 const ARTICLE_COLUMNS =
@@ -142,18 +153,20 @@ export class SqliteSearchIndex implements SearchIndex {
 
   search(req: SearchRequest): SearchPage {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
-    const w = buildWhere(req, sort === 'relevance')
+    const w = buildWhere(req)
     const from = fromClause(w)
     const params = [...from.params, ...w.params]
     let rowsSql: string
     let countSql: string
+    const hasMatch = w.hasMatch
+    const rank = sort === 'relevance' ? ', bm25(articles_fts, 2.0, 1.0) AS rank' : ''
     if (req.dedupe) {
       // First article of each syndication group, in the requested order.
-      const inner = `SELECT ${ARTICLE_COLUMNS}${sort === 'relevance' ? ', m.rank' : ''}, row_number() OVER (PARTITION BY a.dup_group ORDER BY ${ORDER[sort]}) AS nth FROM ${from.sql} WHERE ${w.sql}`
-      rowsSql = `SELECT * FROM (${inner}) a${sort === 'relevance' ? '' : ''} WHERE nth = 1 ORDER BY ${ORDER[sort].replaceAll('m.rank', 'a.rank')} LIMIT ? OFFSET ?`
+      const inner = `SELECT ${ARTICLE_COLUMNS}, a.tkey${rank}, row_number() OVER (PARTITION BY a.dup_group ORDER BY ${orderBy(sort, false)}) AS nth FROM ${from.sql} WHERE ${w.sql}`
+      rowsSql = `SELECT * FROM (${inner}) a WHERE nth = 1 ORDER BY ${orderBy(sort, false)} LIMIT ? OFFSET ?`
       countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM (${inner}) WHERE nth = 1 LIMIT ${TOTAL_EXACT_LIMIT + 1})`
     } else {
-      rowsSql = `SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`
+      rowsSql = `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, hasMatch)} LIMIT ? OFFSET ?`
       countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${from.sql} WHERE ${w.sql} LIMIT ${TOTAL_EXACT_LIMIT + 1})`
     }
     const rows = this.db.query<ArticleRow, Binding[]>(rowsSql).all(...params, req.size, req.offset)
@@ -167,7 +180,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   stats(f: SearchFilters, top: number, periodSeconds: number): StatsResult {
-    const w = buildWhere(f, false)
+    const w = buildWhere(f)
     const from = fromClause(w)
     // The slice is read once into a temporary table (the temp database is writable even on a
     // read-only connection), then grouped four ways and by period. Calls are synchronous, so

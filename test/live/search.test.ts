@@ -24,7 +24,8 @@ function expected(q: string, filter: (a: (typeof f.articles)[number]) => boolean
     .filter((a) => Date.parse(a.published_at) / 1000 >= NOW_S - 90 * 86400 && Date.parse(a.published_at) / 1000 < NOW_S)
     .filter(filter)
     .filter((a) => parsed === null || matchesFields(parsed, [indexTokens(a.title), indexTokens(a.description)]))
-    .sort((x, y) => dir * (Date.parse(x[key]) - Date.parse(y[key])) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+    // date sorts: (published_at, id) both in the sort's direction; crawled sorts: ties by id ascending
+    .sort((x, y) => dir * (Date.parse(x[key]) - Date.parse(y[key])) || (key === 'published_at' ? dir : 1) * (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
     .map((a) => a.url)
 }
 
