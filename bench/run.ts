@@ -12,6 +12,7 @@ const BENCHES: { file: string; args?: string[]; what: string }[] = [
   { file: 'sentiment-report.ts', what: 'sentiment model vs lexicon on the held-out split' },
   { file: 'ingest.ts', what: 'ingest throughput from .warc.gz, per stage' },
   { file: 'trends-cluster.ts', what: 'story clustering time and quality' },
+  { file: 'rebuild.ts', args: ['--sizes', '70000'], what: 'hourly rebuild and live restart (add --sizes 70000,1000000 by hand)' },
   { file: 'search.ts', args: ['--sizes', '100000'], what: 'search/stats latency vs plain FTS5 and Orama (add --sizes 100000,1000000 by hand)' },
 ]
 
