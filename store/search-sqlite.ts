@@ -24,6 +24,8 @@ interface Where {
   params: Binding[]
   /** Whether the query has positive terms, so the full-text index drives the join. */
   hasMatch: boolean
+  /** FTS5 MATCH expression of the positive terms, or null. */
+  matchExpr: string | null
 }
 
 const phrase = (t: Term): string => `"${t.tokens.join(' ')}"`
@@ -55,17 +57,24 @@ function buildWhere(f: SearchFilters): Where {
     clauses.push('a.tkey NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)')
     params.push(q.none.map(phrase).join(' OR '))
   }
-  if (q !== null && q.all.length > 0) {
-    // The index drives the join, so a date sort can walk its time-ordered rowids and stop early.
-    clauses.unshift('articles_fts MATCH ?')
-    params.unshift(matchExpression(q.all))
-    return { sql: clauses.join(' AND '), params, hasMatch: true }
-  }
-  return { sql: clauses.join(' AND '), params, hasMatch: false }
+  const matchExpr = q !== null && q.all.length > 0 ? matchExpression(q.all) : null
+  return { sql: clauses.join(' AND '), params, hasMatch: matchExpr !== null, matchExpr }
 }
 
-function fromClause(w: Where): { sql: string; params: Binding[] } {
-  return { sql: w.hasMatch ? 'articles_fts JOIN articles a ON a.tkey = articles_fts.rowid' : 'articles a', params: [] }
+/**
+ * The FROM clause. With positive terms and a non-relevance sort the full-text index drives the
+ * join, so a date sort walks its time-ordered rowids and stops at its page; relevance needs bm25,
+ * which SQLite only computes in a plain query over the index, hence the ranked subquery.
+ */
+function fromClause(w: Where, ranked: boolean): { sql: string; params: Binding[] } {
+  if (w.matchExpr === null) return { sql: 'articles a', params: [] }
+  if (ranked) {
+    return {
+      sql: '(SELECT rowid AS tkey, bm25(articles_fts, 2.0, 1.0) AS rank FROM articles_fts WHERE articles_fts MATCH ?) m JOIN articles a ON a.tkey = m.tkey',
+      params: [w.matchExpr],
+    }
+  }
+  return { sql: 'articles_fts JOIN articles a ON a.tkey = articles_fts.rowid AND articles_fts MATCH ?', params: [w.matchExpr] }
 }
 
 /**
@@ -154,12 +163,12 @@ export class SqliteSearchIndex implements SearchIndex {
   search(req: SearchRequest): SearchPage {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
     const w = buildWhere(req)
-    const from = fromClause(w)
+    const from = fromClause(w, sort === 'relevance')
     const params = [...from.params, ...w.params]
     let rowsSql: string
     let countSql: string
-    const hasMatch = w.hasMatch
-    const rank = sort === 'relevance' ? ', bm25(articles_fts, 2.0, 1.0) AS rank' : ''
+    const hasMatch = w.hasMatch && sort !== 'relevance'
+    const rank = sort === 'relevance' ? ', m.rank' : ''
     if (req.dedupe) {
       // First article of each syndication group, in the requested order.
       const inner = `SELECT ${ARTICLE_COLUMNS}, a.tkey${rank}, row_number() OVER (PARTITION BY a.dup_group ORDER BY ${orderBy(sort, false)}) AS nth FROM ${from.sql} WHERE ${w.sql}`
@@ -181,7 +190,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   stats(f: SearchFilters, top: number, periodSeconds: number): StatsResult {
     const w = buildWhere(f)
-    const from = fromClause(w)
+    const from = fromClause(w, false)
     // The slice is read once into a temporary table (the temp database is writable even on a
     // read-only connection), then grouped four ways and by period. Calls are synchronous, so
     // two requests never share the table at once.

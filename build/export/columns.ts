@@ -56,6 +56,7 @@ export const ARTICLES: TableSpec = {
     { name: 'dup_title', type: 'string', description: 'title half of dup_key' },
     { name: 'dup_group', type: 'string', description: 'syndication group: the smallest id among near-identical copies on other hosts' },
     { name: 'source_file', type: 'string', description: 'WARC file the article was read from' },
+    { name: 'tkey', type: 'integer', description: 'full-text index key: published_at × 2^20 + 20 bits of id (orders date sorts)' },
     { name: 'text', type: 'string', description: 'body text; present only in bundles built with --with-text' },
   ],
 }

@@ -80,7 +80,7 @@ export function importBundle(db: Database, dir: string): ImportSummary {
       }
       insert.run(params)
       insertText.run(params.seq as number, typeof a.text === 'string' ? a.text : '')
-      insertFts.run(params.seq as number, indexForm(a.title as string), indexForm(a.description as string))
+      insertFts.run(params.tkey as number, indexForm(a.title as string), indexForm(a.description as string))
       articles++
     }
     for (const spec of CSV_TABLES) rows[spec.table] = loadCsv(db, dir, spec)
