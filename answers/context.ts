@@ -14,8 +14,16 @@ export interface DataView {
   builtAt?: string | null
   /** Results computed for this version (trend sets), dropped with it. */
   memo?: Map<string, unknown>
+  /** Sources the build of this version could not read (from its manifest), for /health. */
+  sourceFailures?: readonly SourceFailure[]
   /** A file of this version's snapshot by its path, or null. */
   file?: (path: string) => Uint8Array | null
+}
+
+export interface SourceFailure {
+  kind: string
+  source: string
+  message: string
 }
 
 export interface HandlerContext {

@@ -25,6 +25,7 @@ export function healthHandler(service: { version: string; uptimeSeconds: () => n
         last_ingest: iso(stats.last_ingest),
         lag_seconds: stats.last_ingest === null ? null : Math.max(0, nowS - stats.last_ingest),
         uptime_s: service.uptimeSeconds(),
+        source_failures: data.sourceFailures ?? [],
       },
     }
   }

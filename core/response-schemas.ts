@@ -208,6 +208,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     last_ingest: nullable(timestamp),
     lag_seconds: nullable(int),
     uptime_s: int,
+    source_failures: arrayOf(object({ kind: str, source: str, message: str })),
   }),
   '/v1/btc/summary': withRecommendation({
     price: object({ time: nullable(timestamp), close: nullable(num), high_24h: nullable(num), low_24h: nullable(num) }),

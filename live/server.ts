@@ -9,8 +9,13 @@ import { fileURLToPath } from 'node:url'
 import cron from 'node-cron'
 import { ConfigError, clockFrom, parseConfig } from '../core/config.ts'
 import { openStore, storePath } from '../store/open.ts'
+import type { SearchIndex } from '../core/search/types.ts'
+import { syncTransport } from '../store/opensearch/sync-transport.ts'
+import { INDEX_PATTERN } from '../store/opensearch/index-template.ts'
+import { OpenSearchIndex, storeVariantResolver } from '../store/search-opensearch.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { createApp } from './app.ts'
+import { serveWithLimits } from './limits.ts'
 import { SnapshotSource } from './snapshot-source.ts'
 
 const BUILD_SCRIPT = fileURLToPath(new URL('../build/main.ts', import.meta.url))
@@ -27,13 +32,16 @@ async function main(): Promise<void> {
   const path = storePath(config.dataDir)
   const started = performance.now()
   let db: Database | null = null
+  // One transport for the process: the OpenSearch engine holds no state beyond the connection.
+  const openSearch = config.search === 'opensearch' && config.openSearchUrl !== null ? syncTransport(config.openSearchUrl) : null
+  const searchIndex = (store: Database): SearchIndex => (openSearch === null ? new SqliteSearchIndex(store) : new OpenSearchIndex(openSearch.send, INDEX_PATTERN, storeVariantResolver(store)))
   const snapshots = new SnapshotSource({
     root: config.snapshotsDir,
     db: () => {
       if (db === null && existsSync(path)) db = openStore(path, { readonly: true })
       return db
     },
-    index: (store) => new SqliteSearchIndex(store),
+    index: searchIndex,
     onSwitch: (view) => console.log(`newsdesk: serving snapshot ${view.version} (watermark ${view.watermark})`),
     onError: (message) => console.error(`newsdesk: ${message}`),
   })
@@ -47,8 +55,10 @@ async function main(): Promise<void> {
     uptimeSeconds: () => Math.floor((performance.now() - started) / 1000),
     version: process.env.npm_package_version ?? '0.1.0',
   })
-  app.listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
-  console.log(`newsdesk: listening on http://localhost:${app.server?.port ?? config.port} (docs at /docs, MCP at /mcp)`)
+  // Bun.serve rather than app.listen: the limits (body, idle, in-flight cap) wrap the app's fetch.
+  const server = serveWithLimits(app, { port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
+  console.log(`newsdesk: search engine ${config.search}`)
+  console.log(`newsdesk: listening on http://localhost:${server.port ?? config.port} (docs at /docs, MCP at /mcp)`)
 
   let building = false
   const build = async (why: string) => {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SearchIndex } from '../core/search/types.ts'
 import { type Manifest, readLatest, readManifest } from '../store/snapshot-files.ts'
-import type { DataView } from '../answers/context.ts'
+import type { DataView, SourceFailure } from '../answers/context.ts'
 
 export interface SnapshotView extends DataView {
   version: string
@@ -54,6 +54,7 @@ export class SnapshotSource {
       watermark: manifest.watermark,
       manifest,
       memo: new Map(),
+      sourceFailures: sourceFailuresOf(manifest),
       file: (path) => {
         if (!known.has(path)) return null
         try {
@@ -84,4 +85,14 @@ export class SnapshotSource {
     if (this.#timer !== null) clearInterval(this.#timer)
     this.#timer = null
   }
+}
+
+/** The manifest's `sources.failed` list (written by build/main.ts), checked field by field: it is read from disk. */
+function sourceFailuresOf(manifest: Manifest): SourceFailure[] {
+  const failed = manifest.sources.failed
+  if (!Array.isArray(failed)) return []
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  return failed
+    .filter((f): f is Record<string, unknown> => typeof f === 'object' && f !== null)
+    .map((f) => ({ kind: text(f.kind), source: text(f.source), message: text(f.message) }))
 }

@@ -1,5 +1,5 @@
 import type { ArticleRow } from '../../store/articles.ts'
-import { readWarc } from '../warc/reader.ts'
+import { type ReadWarcOptions, readWarc } from '../warc/reader.ts'
 import type { HtmlResponse } from '../warc/types.ts'
 import { recordToRow } from './record-to-row.ts'
 
@@ -23,9 +23,14 @@ export const BATCH_RECORDS = 600
  * Records before `startIndex` are parsed but not extracted (they were committed by an earlier run).
  * The last batch has `done: true`, even when the file was cut short (the reader counts that as a skip).
  */
-export async function* readBatches(source: string, startIndex: number, batchRecords = BATCH_RECORDS): AsyncGenerator<Batch> {
+export async function* readBatches(
+  source: string,
+  startIndex: number,
+  batchRecords = BATCH_RECORDS,
+  readOptions: Pick<ReadWarcOptions, 'timeoutMs'> = {},
+): AsyncGenerator<Batch> {
   let batch = emptyBatch(source, startIndex)
-  for await (const event of readWarc(source)) {
+  for await (const event of readWarc(source, readOptions)) {
     if (event.index < startIndex) continue
     batch.records++
     batch.nextIndex = event.index + 1

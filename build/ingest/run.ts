@@ -14,6 +14,14 @@ export interface IngestOptions {
   /** Worker threads; 0 runs everything on this thread (tests, debugging). Default: one per core. */
   workers?: number
   onProgress?: (p: IngestSummary) => void
+  /** WARC URL silence limit in ms (build/warc/byte-source.ts WARC_TIMEOUT_MS by default). */
+  fetchTimeoutMs?: number
+  hooks?: IngestHooks
+}
+
+export interface IngestHooks {
+  /** Called inside a batch's transaction after its rows are written, before its progress is; fault tests kill here. */
+  inTransaction?: (batch: Batch) => void
 }
 
 export interface IngestSummary {
@@ -68,7 +76,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
     }
     const p = known ?? { source, status: 'running', next_record: 0, records: 0, html: 0, articles: 0, duplicates: 0, skipped: {} }
     progress.set(source, p)
-    jobs.push({ source, startIndex: p.next_record })
+    jobs.push({ source, startIndex: p.next_record, ...(opts.fetchTimeoutMs === undefined ? {} : { timeoutMs: opts.fetchTimeoutMs }) })
   }
 
   const commit = opts.db.transaction((batch: Batch) => {
@@ -81,6 +89,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
       else if (outcome === 'duplicate') (p.duplicates++, summary.duplicates++)
       else summary.out_of_window++
     }
+    opts.hooks?.inTransaction?.(batch)
     p.records += batch.records
     p.html += batch.html
     p.next_record = batch.nextIndex
@@ -108,7 +117,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
   if (workers <= 0) {
     for (const job of jobs) {
       try {
-        for await (const batch of readBatches(job.source, job.startIndex)) onBatch(batch)
+        for await (const batch of readBatches(job.source, job.startIndex, undefined, job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs })) onBatch(batch)
       } catch (error) {
         onFailed(job.source, String(error))
       }

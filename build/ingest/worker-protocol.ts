@@ -3,6 +3,8 @@ import type { Batch } from './batches.ts'
 export interface ToWorker {
   source: string
   startIndex: number
+  /** WARC URL silence limit (ReadWarcOptions.timeoutMs); absent: the default. */
+  timeoutMs?: number
 }
 
 export type FromWorker =

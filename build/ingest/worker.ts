@@ -11,7 +11,7 @@ declare const self: Worker
 self.onmessage = async (message: MessageEvent<ToWorker>) => {
   const job = message.data
   try {
-    for await (const batch of readBatches(job.source, job.startIndex)) {
+    for await (const batch of readBatches(job.source, job.startIndex, undefined, job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs })) {
       self.postMessage({ type: 'batch', batch } satisfies FromWorker)
     }
   } catch (error) {

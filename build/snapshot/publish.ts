@@ -103,6 +103,8 @@ export function fileEntry(path: string, bytes: Uint8Array): ManifestFile {
 export interface PublishHooks {
   /** Called between steps; tests use it to kill a publish at a chosen point. */
   step?: (name: 'files-written' | 'renamed' | 'pointer-written') => void
+  /** Called after each snapshot file is written to the temporary folder (0-based); fault tests kill mid-write. */
+  fileWritten?: (index: number) => void
 }
 
 export function publishSnapshot(
@@ -125,6 +127,7 @@ export function publishSnapshot(
     const bytes = Buffer.from(f.body)
     writeSynced(join(tmp, f.path), bytes)
     manifestFiles.push(fileEntry(f.path, bytes))
+    hooks.fileWritten?.(manifestFiles.length - 1)
   }
   const bundle = writeBundle?.(tmp)
   const manifest: Manifest = { schema: 1, ...meta, files: manifestFiles, ...(bundle === undefined ? {} : { export: bundle }) }

@@ -7,6 +7,16 @@ export interface ByteSourceOptions {
   fetch?: FetchLike
   signal?: AbortSignal
   onProgress?: (bytesRead: number, totalBytes: number | null) => void
+  /** For URLs: longest wait for the response headers, and then for each next chunk (default WARC_TIMEOUT_MS). */
+  timeoutMs?: number
+}
+
+/** A stalled server must not hang the hourly build: no headers or no bytes for this long fails the source. */
+export const WARC_TIMEOUT_MS = 60_000
+
+/** The remote end went silent. Fatal for this source (it is retried from its last committed batch next run). */
+export class SourceTimeoutError extends Error {
+  override readonly name = 'SourceTimeoutError'
 }
 
 export interface ByteSource {
@@ -35,6 +45,8 @@ interface OpenedBody {
   totalBytes: number | null
   body: ReadableStream<Uint8Array>
   isRemote: boolean
+  /** URLs only: aborts the connection when a read stalls. */
+  abort?: (reason: Error) => void
 }
 
 async function openFile(path: string): Promise<OpenedBody> {
@@ -47,8 +59,16 @@ async function openFile(path: string): Promise<OpenedBody> {
 
 async function openUrl(url: string, opts: ByteSourceOptions): Promise<OpenedBody> {
   const doFetch = opts.fetch ?? fetch
-  const res = await doFetch(url, opts.signal ? { signal: opts.signal } : {}).catch((err: unknown) => {
+  const timeoutMs = opts.timeoutMs ?? WARC_TIMEOUT_MS
+  const stall = new AbortController()
+  const signal = opts.signal ? AbortSignal.any([opts.signal, stall.signal]) : stall.signal
+  const res = await withTimeout(doFetch(url, { signal }), timeoutMs, () => {
+    const error = new SourceTimeoutError(`cannot fetch WARC ${url}: no response in ${timeoutMs} ms`)
+    stall.abort(error)
+    return error
+  }).catch((err: unknown) => {
     opts.signal?.throwIfAborted()
+    if (err instanceof SourceTimeoutError) throw err
     throw new Error(`cannot fetch WARC ${url}: ${errorMessage(err)}`)
   })
   if (!res.ok) {
@@ -57,7 +77,21 @@ async function openUrl(url: string, opts: ByteSourceOptions): Promise<OpenedBody
   }
   if (!res.body) throw new Error(`cannot fetch WARC ${url}: empty response body`)
   const length = Number(res.headers.get('content-length') ?? Number.NaN)
-  return { totalBytes: Number.isSafeInteger(length) && length >= 0 ? length : null, body: res.body, isRemote: true }
+  return {
+    totalBytes: Number.isSafeInteger(length) && length >= 0 ? length : null,
+    body: res.body,
+    isRemote: true,
+    abort: (reason) => stall.abort(reason),
+  }
+}
+
+/** Settles like `promise`, or rejects with `onTimeout()` when it takes longer than `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
 async function* readChunks(opened: OpenedBody, opts: ByteSourceOptions): AsyncGenerator<Uint8Array> {
@@ -67,10 +101,18 @@ async function* readChunks(opened: OpenedBody, opts: ByteSourceOptions): AsyncGe
     while (true) {
       let step: Awaited<ReturnType<typeof reader.read>>
       try {
-        step = await reader.read()
+        const abort = opened.abort
+        step =
+          abort === undefined
+            ? await reader.read()
+            : await withTimeout(reader.read(), opts.timeoutMs ?? WARC_TIMEOUT_MS, () => {
+                const error = new SourceTimeoutError(`source stalled: no bytes for ${opts.timeoutMs ?? WARC_TIMEOUT_MS} ms after ${bytesRead} bytes`)
+                abort(error)
+                return error
+              })
       } catch (err) {
         opts.signal?.throwIfAborted()
-        if (!opened.isRemote) throw err
+        if (!opened.isRemote || err instanceof SourceTimeoutError) throw err
         throw new SourceCutError(`source ended early after ${bytesRead} bytes: ${errorMessage(err)}`)
       }
       if (step.done) return

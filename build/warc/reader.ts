@@ -14,6 +14,8 @@ export interface ReadWarcOptions {
   signal?: AbortSignal
   /** Called as source bytes arrive (compressed bytes for .warc.gz); totalBytes is null when unknown. */
   onProgress?: (bytesRead: number, totalBytes: number | null) => void
+  /** For URLs: longest silence (headers, then each chunk) before the source fails; see byte-source.ts. */
+  timeoutMs?: number
 }
 
 export const DEFAULT_MAX_PAYLOAD_BYTES = 8 * 1024 * 1024
