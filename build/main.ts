@@ -9,17 +9,23 @@
  *   import-bundle <folder>                reload a downloaded research bundle into $NEWSDESK_DATA (an empty store)
  */
 import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { type Config, ConfigError, clockFrom, parseConfig } from '../core/config.ts'
 import { openStore, storePath } from '../store/open.ts'
 import { generateDemoArchive } from './demo/index.ts'
-import { type IngestSummary, ingest } from './ingest/run.ts'
+import { type IngestHooks, type IngestSummary, ingest } from './ingest/run.ts'
 import { type PriceLoad, loadPriceFiles } from './load-prices.ts'
+import type { PublishHooks } from './snapshot/publish.ts'
 import { buildSnapshot } from './snapshot/run.ts'
 import { importBundle } from './export/load.ts'
 import { verifyBundle } from './verify.ts'
 import { countArticles } from '../store/articles.ts'
 import { resolveInputs } from './warc/inputs.ts'
+import type { Database } from 'bun:sqlite'
+import { syncOpenSearch } from '../store/opensearch/bulk.ts'
+import { RETENTION_DAYS } from './ingest/run.ts'
+import { DAILY_INDEX_LAYOUT } from '../store/opensearch/index-template.ts'
+import { asyncTransport, openSearchClient } from '../store/opensearch/transport.ts'
 
 class UsageError extends Error {}
 
@@ -92,12 +98,20 @@ function printPriceLoads(loads: readonly PriceLoad[]): void {
   }
 }
 
-async function runIngest(config: Config, now: Date, specs: readonly string[]): Promise<IngestSummary> {
+async function runIngest(config: Config, now: Date, specs: readonly string[], opts: BuildOptions = {}): Promise<IngestSummary> {
   const sources = await resolveInputs([...specs], { ccNewsBaseUrl: config.ccNewsBaseUrl })
   const db = openStore(storePath(config.dataDir))
   try {
     const workers = config.workers ?? undefined
-    return await ingest({ db, sources, now, onProgress: progressPrinter('ingest'), ...(workers === undefined ? {} : { workers }) })
+    return await ingest({
+      db,
+      sources,
+      now,
+      onProgress: progressPrinter('ingest'),
+      ...(workers === undefined ? {} : { workers }),
+      ...(opts.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: opts.fetchTimeoutMs }),
+      ...(opts.ingestHooks === undefined ? {} : { hooks: opts.ingestHooks }),
+    })
   } finally {
     db.close()
   }
@@ -143,8 +157,49 @@ function commandIngestPrices(config: Config, now: Date, args: readonly string[])
   }
 }
 
+export interface BuildOptions {
+  /** WARC URL silence limit (default build/warc/byte-source.ts WARC_TIMEOUT_MS). */
+  fetchTimeoutMs?: number
+  /** Fault tests kill the run at chosen points through these. */
+  ingestHooks?: IngestHooks
+  publishHooks?: PublishHooks
+}
+
+/** A source that failed in a run, as the manifest and /health show it (file names, never local folders). */
+export interface SourceFailure {
+  kind: 'warc' | 'prices'
+  source: string
+  message: string
+}
+
+const publicName = (source: string): string => (/^https?:\/\//i.test(source) ? source : basename(source))
+const publicMessage = (message: string): string => message.replace(/(?:\/[^\s/:]+)+\/([^\s/:]+)/g, '$1')
+
+export function sourceFailures(ingest: IngestSummary, prices: readonly PriceLoad[]): SourceFailure[] {
+  const failures: SourceFailure[] = ingest.files_failed.map((f) => ({ kind: 'warc', source: publicName(f.source), message: publicMessage(f.message) }))
+  for (const p of prices) {
+    if (p.files_failed > 0 || (p.saved === 0 && p.errors.length > 0)) {
+      failures.push({ kind: 'prices', source: p.instrument, message: publicMessage(p.errors.slice(0, 3).join('; ')) })
+    }
+  }
+  return failures
+}
+
+/** Copies the run's new articles into the daily indices and applies their retention; throws (the run fails) on any error. */
+async function indexIntoOpenSearch(db: Database, url: string, nowSeconds: number): Promise<void> {
+  const started = performance.now()
+  const client = openSearchClient(url)
+  try {
+    const s = await syncOpenSearch({ db, send: asyncTransport(client), nowS: nowSeconds, retentionDays: RETENTION_DAYS, ...DAILY_INDEX_LAYOUT })
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.log(`opensearch: ${s.indexed} indexed, ${s.regrouped} regrouped, ${s.deletedIndices.length} indices deleted, ${s.trimmed} trimmed (${seconds} s)`)
+  } finally {
+    await client.close()
+  }
+}
+
 /** One batch run over the configured inputs. */
-export async function commandBuild(config: Config, now: Date, args: readonly string[] = []): Promise<void> {
+export async function commandBuild(config: Config, now: Date, args: readonly string[] = [], opts: BuildOptions = {}): Promise<void> {
   const specs: string[] = []
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const prices: PriceLoad[] = []
@@ -157,23 +212,35 @@ export async function commandBuild(config: Config, now: Date, args: readonly str
       prices.push(...loadDemoPrices(config, dir, nowSeconds))
     } else {
       specs.push(input)
+      // A demo archive folder named as an input brings its prices, as with `bun run ingest`.
+      if (isDemoArchive(input)) prices.push(...loadDemoPrices(config, input, nowSeconds))
     }
   }
   printPriceLoads(prices)
-  const summary = await runIngest(config, now, specs)
+  const summary = await runIngest(config, now, specs, opts)
   printSummary(summary)
+  const failed = sourceFailures(summary, prices)
   const db = openStore(storePath(config.dataDir))
   try {
+    // Before the snapshot: its watermark must be searchable in OpenSearch when latest.json moves.
+    if (config.search === 'opensearch' && config.openSearchUrl !== null) await indexIntoOpenSearch(db, config.openSearchUrl, nowSeconds)
     const bundle = args.includes('--no-export') ? false : { withText: args.includes('--with-text') }
     const started = performance.now()
-    const manifest = buildSnapshot({ db, root: config.snapshotsDir, now, sources: { ingest: summary, prices }, bundle })
+    const manifest = buildSnapshot({
+      db,
+      root: config.snapshotsDir,
+      now,
+      sources: { ingest: summary, prices, failed },
+      bundle,
+      ...(opts.publishHooks === undefined ? {} : { hooks: opts.publishHooks }),
+    })
     const exported = manifest.export === undefined ? 'no bundle' : `bundle of ${manifest.export.articles} articles`
     console.log(`snapshot ${manifest.version}: ${manifest.files.length} files, ${exported}, watermark ${manifest.watermark} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
   } finally {
     db.close()
   }
   // A failed source does not fail the build: it is in the manifest and /health, the rest is published.
-  for (const f of summary.files_failed) console.error(`warning: source failed: ${f.source}: ${f.message}`)
+  for (const f of failed) console.error(`warning: ${f.kind} source failed: ${f.source}: ${f.message}`)
 }
 
 async function commandImportBundle(config: Config, args: readonly string[]): Promise<void> {

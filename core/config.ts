@@ -21,7 +21,14 @@ export interface Config {
   inputs: string[]
   /** Worker threads for ingest; 0 = in-process. Default: one per core. */
   workers: number | null
+  /** The search engine behind /v1/search, /v1/stats and /v1/article (docs/opensearch.md). */
+  search: SearchEngine
+  /** OpenSearch (or Elasticsearch) base URL; required when `search` is `opensearch`. */
+  openSearchUrl: string | null
 }
+
+export const SEARCH_ENGINES = ['sqlite', 'opensearch'] as const
+export type SearchEngine = (typeof SEARCH_ENGINES)[number]
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -34,6 +41,8 @@ export const DEFAULTS = {
   NEWSDESK_CC_BASE: 'https://data.commoncrawl.org/',
   NEWSDESK_INPUTS: 'demo',
   NEWSDESK_WORKERS: '',
+  NEWSDESK_SEARCH: 'sqlite',
+  OPENSEARCH_URL: '',
 } as const
 
 /** An ISO 8601 instant with an explicit zone (`Z` or ±hh:mm), or a date alone (taken as 00:00 UTC). */
@@ -86,9 +95,24 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     }
   }
 
+  const search = pick('NEWSDESK_SEARCH')
+  if (!(SEARCH_ENGINES as readonly string[]).includes(search)) {
+    throw new ConfigError(`NEWSDESK_SEARCH must be one of ${SEARCH_ENGINES.join(', ')}, got "${search}"`)
+  }
+  const openSearchText = pick('OPENSEARCH_URL')
+  if (openSearchText !== '' && !/^https?:\/\/[^\s/]+\S*$/.test(openSearchText)) {
+    // The value is not echoed: it may carry credentials (https://user:password@host).
+    throw new ConfigError('OPENSEARCH_URL must be an http(s) URL such as http://localhost:9200')
+  }
+  if (search === 'opensearch' && openSearchText === '') {
+    throw new ConfigError('NEWSDESK_SEARCH=opensearch needs OPENSEARCH_URL (for example http://localhost:9200)')
+  }
+
   return {
     inputs,
     workers,
+    search: search as SearchEngine,
+    openSearchUrl: openSearchText === '' ? null : openSearchText,
     dataDir: pick('NEWSDESK_DATA'),
     snapshotsDir: pick('NEWSDESK_SNAPSHOTS'),
     port,

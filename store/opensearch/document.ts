@@ -1,7 +1,7 @@
 /**
  * One article as an OpenSearch document, and back: the document carries the API's Article fields
  * and signals as they are returned (ISO times, arrays), plus what only the engine reads (the
- * store's `seq` for snapshot watermarks, the crawled URL variants, the index tokens).
+ * store's `seq` for snapshot watermarks, the bitcoin flag, the index tokens).
  */
 import type { BtcArticle } from '../../core/btc/btc-article.ts'
 import { isoSeconds } from '../../core/config.ts'
@@ -12,7 +12,6 @@ export type FullArticle = ArticleRecord & ArticleSignals
 
 export interface ArticleDocument extends Omit<FullArticle, 'text'> {
   seq: number
-  aliases: string[]
   text: string
   is_bitcoin: boolean
   title_tokens: string
@@ -21,12 +20,11 @@ export interface ArticleDocument extends Omit<FullArticle, 'text'> {
 }
 
 /** The document for a stored article; `lang_text` feeds the per-language analyzer of its language. */
-export function toDocument(a: FullArticle & { seq: number; aliases: readonly string[]; text: string; is_bitcoin: boolean }): ArticleDocument {
-  const { text, aliases, ...rest } = a
+export function toDocument(a: FullArticle & { seq: number; text: string; is_bitcoin: boolean }): ArticleDocument {
+  const { text, ...rest } = a
   return {
     ...rest,
     text,
-    aliases: [...new Set(aliases)].sort(),
     title_tokens: indexTokens(a.title).join(' '),
     description_tokens: indexTokens(a.description).join(' '),
     lang_text: { [a.lang === '' ? 'und' : a.lang]: `${a.title}\n${a.description}` },

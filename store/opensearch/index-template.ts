@@ -8,16 +8,23 @@ export const INDEX_PREFIX = 'newsdesk-articles-'
 export const INDEX_PATTERN = `${INDEX_PREFIX}*`
 export const TEMPLATE_NAME = 'newsdesk-articles'
 
+/**
+ * One primary shard per daily index: a day of CC-NEWS (~380,000 articles) is ~1 GB of primary
+ * data, far under the 10–50 GB a shard is sized for; one replica for failover and read capacity
+ * (docs/opensearch.md, capacity plan).
+ */
+export const DAILY_INDEX_LAYOUT = { shards: 1, replicas: 1 } as const
+
 /** The contract caps offset at 9,900 and size at 100: from + size never passes this. */
 export const MAX_RESULT_WINDOW = 10_000
 
 const DAY_S = 86_400
 
 /** `newsdesk-articles-2026.11.21` for an instant (epoch s) on that UTC day. */
-export function dailyIndexName(epochS: number): string {
+export function dailyIndexName(epochS: number, prefix = INDEX_PREFIX): string {
   const d = new Date(Math.floor(epochS / DAY_S) * DAY_S * 1000)
   const pad = (n: number) => String(n).padStart(2, '0')
-  return `${INDEX_PREFIX}${d.getUTCFullYear()}.${pad(d.getUTCMonth() + 1)}.${pad(d.getUTCDate())}`
+  return `${prefix}${d.getUTCFullYear()}.${pad(d.getUTCMonth() + 1)}.${pad(d.getUTCDate())}`
 }
 
 /** Start of the UTC day an index holds (epoch s), or null for a name outside the pattern. */
@@ -66,15 +73,27 @@ const keyword = { type: 'keyword' } as const
 const storedText = { type: 'text', index: false } as const
 const storedKeyword = { type: 'keyword', index: false, doc_values: false } as const
 
+export interface TemplateOptions {
+  shards: number
+  replicas: number
+  refreshIntervalS: number
+  /** Default `newsdesk-articles-*`; tests use a prefix of their own. */
+  pattern?: string
+  priority?: number
+  /** `icu_analyzer` needs the analysis-icu plugin; `standard` for a cluster without it. */
+  fallbackAnalyzer?: 'icu_analyzer' | 'standard'
+}
+
 /**
  * The index template. Matching uses `title_tokens`/`description_tokens`: the index tokens of
  * core/search/tokens.ts (folded, CJK already segmented) joined by spaces and split again on
  * whitespace, so OpenSearch matches exactly what `matchesFields` defines. The per-language
  * fields (`lang_text.<lang>`) only add to the relevance score; they never decide a match.
  */
-export function indexTemplate(opts: { shards: number; replicas: number; refreshIntervalS: number }) {
+export function indexTemplate(opts: TemplateOptions) {
   return {
-    index_patterns: [INDEX_PATTERN],
+    index_patterns: [opts.pattern ?? INDEX_PATTERN],
+    priority: opts.priority ?? 100,
     template: {
       settings: {
         number_of_shards: opts.shards,
@@ -84,8 +103,16 @@ export function indexTemplate(opts: { shards: number; replicas: number; refreshI
         codec: 'best_compression',
         analysis: {
           // Index tokens can be long (a URL-like word); the default 255 would split them.
-          tokenizer: { newsdesk_tokens: { type: 'whitespace', max_token_length: 1024 } },
-          analyzer: { newsdesk_tokens: { type: 'custom', tokenizer: 'newsdesk_tokens', filter: [] } },
+          tokenizer: {
+            newsdesk_tokens: { type: 'whitespace', max_token_length: 1024 },
+            // The word rule of core/search/tokens.ts, in Java regex: split on what is not a letter, digit or mark.
+            newsdesk_words: { type: 'pattern', pattern: '[^\\p{L}\\p{N}\\p{M}\\p{Co}]+' },
+          },
+          analyzer: {
+            newsdesk_tokens: { type: 'custom', tokenizer: 'newsdesk_tokens', filter: [] },
+            // Only for highlighting the original text; CJK runs are not segmented here.
+            newsdesk_display: { type: 'custom', tokenizer: 'newsdesk_words', filter: ['lowercase', 'asciifolding'] },
+          },
         },
       },
       mappings: {
@@ -95,15 +122,14 @@ export function indexTemplate(opts: { shards: number; replicas: number; refreshI
           ...Object.entries(LANGUAGE_ANALYZERS)
             .sort(([a], [b]) => (a < b ? -1 : 1))
             .map(([lang, analyzer]) => ({ [`lang_${lang}`]: { path_match: `lang_text.${lang}`, mapping: { type: 'text', analyzer } } })),
-          { lang_other: { path_match: 'lang_text.*', mapping: { type: 'text', analyzer: 'icu_analyzer' } } },
+          { lang_other: { path_match: 'lang_text.*', mapping: { type: 'text', analyzer: opts.fallbackAnalyzer ?? 'icu_analyzer' } } },
         ],
         properties: {
           seq: { type: 'long' },
           id: keyword,
           url: keyword,
-          aliases: keyword,
-          title: storedText,
-          description: storedText,
+          title: { type: 'text', analyzer: 'newsdesk_display', norms: false },
+          description: { type: 'text', analyzer: 'newsdesk_display', norms: false },
           title_tokens: { type: 'text', analyzer: 'newsdesk_tokens' },
           description_tokens: { type: 'text', analyzer: 'newsdesk_tokens' },
           lang_text: { type: 'object', dynamic: true },

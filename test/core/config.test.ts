@@ -12,6 +12,8 @@ describe('parseConfig', () => {
       ccNewsBaseUrl: 'https://data.commoncrawl.org/',
       inputs: ['demo'],
       workers: null,
+      search: 'sqlite',
+      openSearchUrl: null,
     })
   })
 
@@ -51,6 +53,11 @@ describe('parseConfig', () => {
     { env: { NEWSDESK_NOW: '2026-13-45T00:00:00Z' }, says: 'NEWSDESK_NOW' },
     { env: { NEWSDESK_CC_BASE: 'ftp://x' }, says: 'NEWSDESK_CC_BASE' },
     { env: { NEWSDESK_WORKERS: 'many' }, says: 'NEWSDESK_WORKERS' },
+    { env: { NEWSDESK_SEARCH: 'elastic' }, says: 'NEWSDESK_SEARCH' },
+    { env: { NEWSDESK_SEARCH: 'SQLite' }, says: 'NEWSDESK_SEARCH' },
+    { env: { NEWSDESK_SEARCH: 'opensearch' }, says: 'OPENSEARCH_URL' },
+    { env: { NEWSDESK_SEARCH: 'opensearch', OPENSEARCH_URL: 'localhost:9200' }, says: 'OPENSEARCH_URL' },
+    { env: { OPENSEARCH_URL: 'ftp://search:9200' }, says: 'OPENSEARCH_URL' },
   ])('rejects $env with a one-line message naming the variable', ({ env, says }) => {
     let error: unknown
     try {
@@ -62,6 +69,28 @@ describe('parseConfig', () => {
     const message = (error as Error).message
     expect(message).toContain(says)
     expect(message).not.toContain('\n')
+  })
+})
+
+describe('search engine selection', () => {
+  test.each([
+    { env: {}, search: 'sqlite', url: null },
+    { env: { NEWSDESK_SEARCH: 'sqlite', OPENSEARCH_URL: 'http://search:9200' }, search: 'sqlite', url: 'http://search:9200' },
+    { env: { NEWSDESK_SEARCH: ' opensearch ', OPENSEARCH_URL: 'https://search.internal:9200/' }, search: 'opensearch', url: 'https://search.internal:9200/' },
+    { env: { NEWSDESK_SEARCH: '', OPENSEARCH_URL: '' }, search: 'sqlite', url: null },
+  ])('$env', ({ env, search, url }) => {
+    const c = parseConfig(env)
+    expect(c.search).toBe(search as 'sqlite' | 'opensearch')
+    expect(c.openSearchUrl).toBe(url)
+  })
+
+  test('an invalid OPENSEARCH_URL is not echoed (it may hold credentials)', () => {
+    expect(() => parseConfig({ OPENSEARCH_URL: 'user:secret@search' })).toThrow(ConfigError)
+    try {
+      parseConfig({ OPENSEARCH_URL: 'user:secret@search' })
+    } catch (e) {
+      expect((e as Error).message).not.toContain('secret')
+    }
   })
 })
 

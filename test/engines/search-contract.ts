@@ -1,0 +1,254 @@
+/**
+ * The engine-independent search contract: any SearchIndex loaded with the fixture store must
+ * agree with a brute-force scan of the fixture articles under the reference semantics
+ * (`matchesFields`, sorts with id tie-breaks, facets, timeline, watermark, URL variants).
+ * Each engine's test file calls `searchContract` with a factory.
+ */
+import type { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { matchesFields, parseQuery } from '../../core/search/query-syntax.ts'
+import { indexTokens } from '../../core/search/tokens.ts'
+import type { SearchFilters, SearchIndex, SearchRequest, SearchSort } from '../../core/search/types.ts'
+import { articleId } from '../../core/article-id.ts'
+import { FIXTURE_NOW, type FixtureArticle, buildFixtureStore, fixtureArticles } from '../support/fixture-store.ts'
+
+export interface EngineUnderTest {
+  index: SearchIndex
+  close?: () => void | Promise<void>
+}
+
+/** Builds the engine over a fixture store (already written through the real ArticleWriter). */
+export type EngineFactory = (db: Database) => EngineUnderTest | Promise<EngineUnderTest>
+
+const NOW_S = FIXTURE_NOW.getTime() / 1000
+const DAY_S = 86_400
+/** A fixture article with the seq the store gave it (written in order into an empty store). */
+type A = FixtureArticle & { seq: number }
+const epoch = (iso: string) => Date.parse(iso) / 1000
+
+/** The contract table (the same cases as test/live/search.test.ts, at the engine's level). */
+export const CONTRACT_QUERIES: { name: string; q: string; filters?: Partial<SearchFilters>; keep?: (a: A) => boolean }[] = [
+  { name: 'word', q: 'bitcoin' },
+  { name: 'two words', q: 'market crash' },
+  { name: 'phrase', q: '"market crash"' },
+  { name: 'exclusion', q: 'bitcoin -rally' },
+  { name: 'OR', q: 'crash OR rally' },
+  { name: 'OR and a word', q: 'vaccine OR climate court' },
+  { name: 'diacritic', q: 'élection' },
+  { name: 'folded diacritic', q: 'election' },
+  { name: 'ß is not ss', q: 'fussball' },
+  { name: 'umlaut', q: 'Börse' },
+  { name: 'Cyrillic', q: 'биткоин' },
+  { name: 'Chinese', q: '比特币' },
+  { name: 'Japanese kanji', q: '市場' },
+  { name: 'Japanese two words', q: 'ビットコイン 市場' },
+  { name: 'only an exclusion', q: '-bitcoin' },
+  { name: 'no q', q: '' },
+  { name: 'country', q: 'bitcoin', filters: { country: ['GB'] }, keep: (a) => a.country === 'GB' },
+  { name: 'two countries, a language', q: '', filters: { country: ['GB', 'RU'], lang: ['ru'] }, keep: (a) => a.country === 'RU' && a.lang === 'ru' },
+  { name: 'tld', q: 'market', filters: { tld: ['com'] }, keep: (a) => a.tld === 'com' },
+  { name: 'hosts', q: '', filters: { host: ['news1.co.uk', 'daily2.com'] }, keep: (a) => a.host === 'news1.co.uk' || a.host === 'daily2.com' },
+  { name: 'strict country', q: 'crash', filters: { strictCountry: true }, keep: (a) => a.country_source !== 'default' },
+  { name: 'last 7 days', q: '', filters: { fromS: NOW_S - 7 * DAY_S }, keep: (a) => epoch(a.published_at) >= NOW_S - 7 * DAY_S },
+  {
+    name: 'from/to',
+    q: '',
+    filters: { fromS: epoch('2026-11-01T00:00:00Z'), toS: epoch('2026-11-10T00:00:00Z') },
+    keep: (a) => a.published_at >= '2026-11-01' && a.published_at < '2026-11-10',
+  },
+  { name: 'same-instant ties', q: 'tiebreak' },
+  { name: 'watermark', q: 'bitcoin OR market', filters: { maxSeq: 200 }, keep: (a) => a.seq <= 200 },
+]
+
+type Seqd = A
+
+function filtersFor(c: (typeof CONTRACT_QUERIES)[number]): SearchFilters {
+  return { query: parseQuery(c.q), fromS: NOW_S - 90 * DAY_S, toS: NOW_S, strictCountry: false, maxSeq: null, ...c.filters }
+}
+
+function requestFor(c: (typeof CONTRACT_QUERIES)[number], sort: SearchSort, extra: Partial<SearchRequest> = {}): SearchRequest {
+  return { ...filtersFor(c), sort, size: 100, offset: 0, dedupe: false, fullText: false, ...extra }
+}
+
+/** Brute force over the fixture: the reference semantics, nothing from an engine. */
+function scan(articles: readonly Seqd[], c: (typeof CONTRACT_QUERIES)[number], sort: Exclude<SearchSort, 'relevance'>): Seqd[] {
+  const f = filtersFor(c)
+  const key = sort.startsWith('date') ? 'published_at' : 'crawled_at'
+  const dir = sort.endsWith('_asc') ? 1 : -1
+  return articles
+    .filter((a) => epoch(a.published_at) >= f.fromS && epoch(a.published_at) < f.toS)
+    .filter((a) => (c.keep === undefined ? true : c.keep(a)))
+    .filter((a) => f.query === null || matchesFields(f.query, [indexTokens(a.title), indexTokens(a.description)]))
+    // DECISIONS.md: date sorts follow (published_at, id) in their direction; crawled sorts break ties by id ascending.
+    .sort((x, y) => dir * (epoch(x[key]) - epoch(y[key])) || (key === 'published_at' ? dir : 1) * (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+}
+
+/** Three articles at the same instant (published and crawled), to pin the tie-breaks. */
+function tiedArticles(base: readonly FixtureArticle[]): FixtureArticle[] {
+  const model = base[1]
+  if (model === undefined) throw new Error('empty fixture')
+  return ['https://tie.example/a', 'https://tie.example/b', 'https://tie.example/c'].map((url, i) => ({
+    ...model,
+    url,
+    target_uri: url,
+    id: articleId(url),
+    title: `Tiebreak story ${i}`,
+    description: 'tiebreak',
+    published_at: '2026-11-20T12:00:00Z',
+    crawled_at: '2026-11-20T12:30:00Z',
+  }))
+}
+
+export function searchContract(engine: string, factory: EngineFactory): void {
+  const base = fixtureArticles()
+  const all = [...base, ...tiedArticles(base)]
+  const articles: Seqd[] = all.map((a, i) => ({ ...a, seq: i + 1 }))
+  let dir = ''
+  let db: Database | null = null
+  let under: EngineUnderTest | null = null
+  const index = (): SearchIndex => {
+    if (under === null) throw new Error('engine not built')
+    return under.index
+  }
+
+  describe(`search contract: ${engine}`, () => {
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'newsdesk-contract-'))
+      db = buildFixtureStore(join(dir, 'store.sqlite'), all)
+      under = await factory(db)
+    })
+    afterAll(async () => {
+      await under?.close?.()
+      db?.close()
+      rmSync(dir, { recursive: true, force: true })
+    })
+
+    test('the table is not vacuous', () => {
+      const counts = CONTRACT_QUERIES.map((c) => scan(articles, c, 'date').length)
+      expect(counts.filter((n) => n > 0).length).toBeGreaterThan(CONTRACT_QUERIES.length - 3)
+    })
+
+    describe.each(['date', 'date_asc', 'crawled', 'crawled_asc'] as const)('sort=%s agrees with a brute-force scan', (sort) => {
+      test.each(CONTRACT_QUERIES)('$name: $q', (c) => {
+        const want = scan(articles, c, sort)
+        const page = index().search(requestFor(c, sort))
+        expect(page.total).toBe(want.length)
+        expect(page.totalRelation).toBe('eq')
+        expect(page.articles.map((a) => a.url)).toEqual(want.slice(0, 100).map((a) => a.url))
+      })
+    })
+
+    test.each(CONTRACT_QUERIES.filter((c) => c.q !== '' && !c.q.startsWith('-')))('relevance returns the date set: $name', (c) => {
+      const want = scan(articles, c, 'date')
+      const page = index().search(requestFor(c, 'relevance'))
+      expect(page.total).toBe(want.length)
+      expect(page.articles.length).toBe(Math.min(want.length, 100))
+      const urls = new Set(want.map((a) => a.url))
+      for (const a of page.articles) expect(urls.has(a.url)).toBe(true)
+      if (want.length <= 100) expect(new Set(page.articles.map((a) => a.url))).toEqual(urls)
+    })
+
+    test('relevance puts title matches first on average (the title weighs more)', () => {
+      const c = { name: 'word', q: 'storm' }
+      const page = index().search(requestFor(c, 'relevance'))
+      const inTitle = (url: string) => indexTokens(articles.find((a) => a.url === url)?.title ?? '').includes('storm')
+      const ranks = page.articles.map((a, i) => ({ title: inTitle(a.url), i }))
+      const mean = (xs: { i: number }[]) => xs.reduce((s, x) => s + x.i, 0) / xs.length
+      const t = ranks.filter((r) => r.title)
+      const d = ranks.filter((r) => !r.title)
+      expect(t.length).toBeGreaterThan(0)
+      expect(d.length).toBeGreaterThan(0)
+      expect(mean(t)).toBeLessThan(mean(d))
+    })
+
+    test('offset pages walk the same order without gaps or repeats', () => {
+      const c = { name: 'no q', q: '' }
+      const all = index().search(requestFor(c, 'date')).articles.map((a) => a.url)
+      const pages: string[] = []
+      for (let offset = 0; offset < 100; offset += 25) pages.push(...index().search(requestFor(c, 'date', { size: 25, offset })).articles.map((a) => a.url))
+      expect(pages).toEqual(all)
+    })
+
+    test('records carry every Article field and the signals; text only with fullText', () => {
+      const byUrl = new Map(articles.map((a) => [a.url, a]))
+      const plain = index().search(requestFor({ name: '', q: 'bitcoin' }, 'date', { size: 20 }))
+      for (const r of plain.articles) {
+        const a = byUrl.get(r.url)
+        expect(a).toBeDefined()
+        if (a === undefined) continue
+        expect(r).toEqual({
+          id: a.id, url: a.url, title: a.title, description: a.description, published_at: a.published_at, crawled_at: a.crawled_at,
+          host: a.host, tld: a.tld, lang: a.lang, country: a.country, country_source: a.country_source, category: a.category,
+          image: a.image, authors: a.authors, tags: a.tags, words: a.words, sentiment: a.sentiment, score: a.score,
+          labelled_by: a.labelled_by, lexicon_score: a.lexicon_score, lexicon_terms: a.lexicon_terms, dup_group: r.dup_group,
+        })
+      }
+      const full = index().search(requestFor({ name: '', q: 'bitcoin' }, 'date', { size: 5, fullText: true }))
+      for (const r of full.articles) expect(r.text).toBe(byUrl.get(r.url)?.text)
+    })
+
+    test('dedupe keeps the first article of each syndication group; total counts groups', () => {
+      const c = { name: 'no q', q: '' }
+      const want = scan(articles, c, 'date')
+      const groups = new Map<string, number>()
+      for (const a of articles) groups.set(`${a.title}\n${a.text}`, (groups.get(`${a.title}\n${a.text}`) ?? 0) + 1)
+      const copies = [...groups.values()].filter((n) => n > 1)
+      expect(copies.length).toBeGreaterThan(0)
+      const page = index().search(requestFor(c, 'date', { dedupe: true }))
+      const all = index().search(requestFor(c, 'date'))
+      expect(page.total).toBe(want.length - copies.reduce((s, n) => s + n - 1, 0))
+      const seen = new Set<string>()
+      for (const a of page.articles) {
+        expect(seen.has(a.dup_group)).toBe(false)
+        seen.add(a.dup_group)
+      }
+      // The kept article of a group is its first in the requested order.
+      const firstOf = new Map<string, string>()
+      for (const a of all.articles) if (!firstOf.has(a.dup_group)) firstOf.set(a.dup_group, a.url)
+      for (const a of page.articles) if (firstOf.has(a.dup_group)) expect(a.url).toBe(firstOf.get(a.dup_group) as string)
+    })
+
+    test.each([
+      { name: 'all, daily', q: '', periodS: DAY_S, top: 100 },
+      { name: 'bitcoin, daily, top 3', q: 'bitcoin', periodS: DAY_S, top: 3 },
+      { name: 'last 48 hours, hourly', q: '', periodS: 3600, top: 10, fromS: NOW_S - 48 * 3600 },
+    ])('stats agree with a scan: $name', ({ q, periodS, top, fromS }) => {
+      const c = { name: '', q, filters: fromS === undefined ? {} : { fromS }, keep: (a: A) => fromS === undefined || epoch(a.published_at) >= fromS }
+      const want = scan(articles, c, 'date')
+      const r = index().stats(filtersFor(c), top, periodS)
+      expect(r.total).toBe(want.length)
+      const facet = (pick: (a: A) => string) => {
+        const counts = new Map<string, number>()
+        for (const a of want) counts.set(pick(a), (counts.get(pick(a)) ?? 0) + 1)
+        return [...counts].map(([key, articles]) => ({ key, articles })).sort((x, y) => y.articles - x.articles || (x.key < y.key ? -1 : 1)).slice(0, top)
+      }
+      expect(r.countries).toEqual(facet((a) => a.country))
+      expect(r.langs).toEqual(facet((a) => a.lang))
+      expect(r.tlds).toEqual(facet((a) => a.tld))
+      expect(r.hosts).toEqual(facet((a) => a.host))
+      const timeline = new Map<number, number>()
+      for (const a of want) {
+        const t = Math.floor(epoch(a.published_at) / periodS) * periodS
+        timeline.set(t, (timeline.get(t) ?? 0) + 1)
+      }
+      expect([...r.timeline].sort((x, y) => x[0] - y[0])).toEqual([...timeline].sort((x, y) => x[0] - y[0]))
+    })
+
+    test('article: by canonical URL, by a crawled variant, null when unknown or past the watermark', () => {
+      const a = articles.find((x) => x.target_uri !== x.url && x.seq > 1)
+      if (a === undefined) throw new Error('fixture has no variant')
+      for (const url of [a.url, a.target_uri]) {
+        const r = index().article(url, true, null)
+        expect(r?.url).toBe(a.url)
+        expect(r?.text).toBe(a.text)
+      }
+      expect(index().article(a.url, false, null)?.text).toBeUndefined()
+      expect(index().article('https://nowhere.example/x', false, null)).toBeNull()
+      expect(index().article(a.url, false, a.seq - 1)).toBeNull()
+      expect(index().article(a.url, false, a.seq)?.url).toBe(a.url)
+    })
+  })
+}
