@@ -34,13 +34,19 @@ try {
   const html: HtmlResponse[] = []
   for (const s of sources) for await (const e of readWarc(s)) if (e.kind === 'html') html.push(e)
   const readMs = performance.now() - t
-  t = performance.now()
-  const extracted = html.map((e) => extractArticle({ html: e.html, targetUri: e.targetUri, warcDate: e.warcDate, httpHeaders: e.httpHeaders }))
-  const extractMs = performance.now() - t
-  const kept = extracted.filter((a) => a !== null)
-  t = performance.now()
-  const enrichments = kept.map((a) => enrichArticle(a))
-  const enrichMs = performance.now() - t
+  // Two passes over the same records; the table shows the second (steady state, JIT warm), as a
+  // long ingest runs. The first pass's figures are printed below it.
+  const pass = () => {
+    let t0 = performance.now()
+    const extracted = html.map((e) => extractArticle({ html: e.html, targetUri: e.targetUri, warcDate: e.warcDate, httpHeaders: e.httpHeaders }))
+    const extractMs = performance.now() - t0
+    const kept = extracted.filter((a) => a !== null)
+    t0 = performance.now()
+    const enrichments = kept.map((a) => enrichArticle(a))
+    return { kept, enrichments, extractMs, enrichMs: performance.now() - t0 }
+  }
+  const cold = pass()
+  const { kept, enrichments, extractMs, enrichMs } = pass()
   t = performance.now()
   const rows: ArticleRow[] = kept.map((a, i) => ({ ...a, ...(enrichments[i] as ReturnType<typeof enrichArticle>), id: articleId(a.url), dup_key: dupKey(a), source_file: 'bench' }))
   const keysMs = performance.now() - t
@@ -72,7 +78,7 @@ try {
   for (const [name, ms] of [['read .warc.gz', readMs], ['extract', extractMs], ['enrich', enrichMs], ['ids and syndication keys', keysMs], ['store (SQLite + FTS5 + groups)', storeMs]] as const) {
     console.log(`| ${name} | ${ms.toFixed(0)} | ${per(ms)} | ${((ms / total) * 100).toFixed(0)}% |`)
   }
-  console.log(`\nenrichment / extraction cost: ${(enrichMs / extractMs).toFixed(2)}\n`)
+  console.log(`\nenrichment / extraction cost: ${(enrichMs / extractMs).toFixed(2)} (first, cold pass: extract ${per(cold.extractMs)} ms, enrich ${per(cold.enrichMs)} ms per article, ratio ${(cold.enrichMs / cold.extractMs).toFixed(2)})\n`)
   console.log('| pipeline | workers | articles | seconds | articles/s | articles/s/core |')
   console.log('|---|---:|---:|---:|---:|---:|')
   for (const [label, s, w] of [['in-process', one, 1], ['worker threads', all, cores]] as const) {
