@@ -3,6 +3,7 @@
  * sending its next request when the last one is answered, for `seconds`. Used by bench/load.ts
  * (60 s) and by the smoke test (a few seconds, a bounded number of requests).
  */
+import { mulberry32 as prng } from '../core/random.ts'
 
 export interface MixOptions {
   base: string
@@ -41,16 +42,6 @@ const SORTS = ['date', 'relevance', 'crawled']
 const INTERVALS = ['hour', 'day', 'week']
 const NOW_MS = Date.parse('2026-11-21T14:00:00Z')
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 /** One request of the mix: 60% snapshot, 30% search with filters, 10% BTC range. */
 export function nextRequest(random: () => number, snapshotUrls: readonly string[]): { kind: string; path: string } {

@@ -5,19 +5,10 @@
 import { articleId } from '../core/article-id.ts'
 import { isoSeconds } from '../core/config.ts'
 import type { ArticleRow } from '../store/articles.ts'
+import { mulberry32 } from '../core/random.ts'
 
 export const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export const LANGS = ['en', 'es', 'pt', 'fr', 'de', 'it', 'ru', 'ja']
 export const COUNTRIES = ['US', 'GB', 'AU', 'IN', 'CA', 'IE', 'ES', 'MX', 'AR', 'BR', 'PT', 'FR', 'BE', 'DE', 'AT', 'CH', 'IT', 'RU', 'JP', 'NL', 'TR', 'KR', 'CN', 'EG', 'SA', 'ZA', 'NG', 'NZ', 'CO', 'CL']
@@ -49,3 +40,5 @@ export function* articles(n: number, seed: number): Generator<ArticleRow> {
   }
 }
 
+
+export { mulberry32 }

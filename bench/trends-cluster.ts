@@ -13,21 +13,11 @@
 import { BACKGROUND_DAYS, countBackground } from '../core/trends/score.ts'
 import { clusterStories } from '../core/trends/cluster.ts'
 import type { TrendArticle } from '../core/trends/types.ts'
+import { mulberry32 as rng } from '../core/random.ts'
 
 const DAY_S = 86_400
 const END_S = Date.parse('2026-11-21T00:00:00Z') / 1000
 
-/** mulberry32: small, fast, seeded. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const LANGS = ['en', 'en', 'en', 'es', 'pt', 'fr', 'de', 'it', 'nl', 'ru', 'ar', 'hi', 'zh', 'ja', 'ko', 'tr'] as const
 const ALPHABETS: Record<string, string> = {

@@ -1,6 +1,7 @@
 /** Builders for the BTC and markets tests: explicit candles and articles, seeded randomness. */
 import type { Candle } from '../../core/candle.ts'
 import type { BtcArticle } from '../../core/btc/btc-article.ts'
+import { mulberry32 } from '../../core/random.ts'
 
 export const HOUR = 3_600_000
 export const DAY = 86_400_000
@@ -8,16 +9,6 @@ export const DAY = 86_400_000
 export const ms = (iso: string): number => Date.parse(iso)
 export const sec = (iso: string): number => Date.parse(iso) / 1000
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export function hourCandle(iso: string, open: number, high: number, low: number, close: number, volume = 1, trades = 1): Candle {
   return { openTimeMs: ms(iso), open, high, low, close, volume, trades, hours: 1 }
@@ -81,3 +72,5 @@ export function twoPassR(xs: readonly number[], ys: readonly number[]): number |
   if (sxx === 0 || syy === 0) return null
   return sxy / Math.sqrt(sxx * syy)
 }
+
+export { mulberry32 }

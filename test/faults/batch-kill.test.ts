@@ -22,6 +22,7 @@ import { openStore, storePath } from '../../store/open.ts'
 import { readLatest } from '../../store/snapshot-files.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { tempDir } from '../support/tmp.ts'
+import { mulberry32 as prng } from '../../core/random.ts'
 
 const RUNS = Number(process.env.NEWSDESK_FAULT_RUNS ?? 20)
 const SEED = Number(process.env.NEWSDESK_FAULT_SEED ?? 9_005)
@@ -29,17 +30,6 @@ const BASE_NOW = Date.parse('2026-11-21T14:00:00Z')
 const KINDS = ['download', 'ingest', 'file', 'files-written', 'renamed', 'pointer-written', 'instant'] as const
 type Kind = (typeof KINDS)[number]
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed with its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 const tmp = tempDir('faults')
 const dataDir = join(tmp.dir, 'data')

@@ -11,19 +11,10 @@ import { openStore } from '../../store/open.ts'
 import { dupKey } from '../../core/enrich/dup-key.ts'
 import { saveCandles, saveDailyCloses, setInstrumentSource } from '../../store/prices.ts'
 import type { Candle } from '../../core/candle.ts'
+import { mulberry32 } from '../../core/random.ts'
 
 export const FIXTURE_NOW = new Date('2026-11-21T14:00:00Z')
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const LANGS = [
   { lang: 'en', country: 'GB', tld: 'uk', host: (i: number) => `news${i}.co.uk`, words: ['bitcoin', 'market', 'election', 'storm', 'football', 'crash', 'rally', 'minister', 'vaccine', 'climate', 'court', 'festival'] },
