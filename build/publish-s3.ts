@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { S3Client } from 'bun'
 import { clockFrom, parseConfig } from '../core/config.ts'
-import { LATEST_FILE, type LatestPointer, MANIFEST_FILE, type Manifest, SUMS_FILE, parseSums, readLatest, readManifest } from '../store/snapshot-files.ts'
+import { LATEST_FILE, type LatestPointer, MANIFEST_FILE, type Manifest, SUMS_FILE, contentTypeOf, parseSums, readLatest, readManifest } from '../store/snapshot-files.ts'
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 const SLACK_MS = 300_000
@@ -40,12 +40,9 @@ export function urlKeyOf(path: string): string {
   return path.replace(/\.json$/, '')
 }
 
+/** Content-Type of an uploaded file (one mapping for every reader of the folder). */
 export function contentTypeFor(path: string): string {
-  if (path.endsWith('.json')) return 'application/json'
-  if (path.endsWith('.csv')) return 'text/csv; charset=utf-8'
-  if (path.endsWith('.gz')) return 'application/gzip'
-  if (path.endsWith('.md')) return 'text/markdown; charset=utf-8'
-  return 'text/plain; charset=utf-8'
+  return contentTypeOf(path)
 }
 
 /** Seconds a CDN may keep the current files: until the next hourly build is due (as the live node says). */

@@ -7,22 +7,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
-import { type Manifest, SUMS_FILE, VERSION_PATTERN, listVersions, parseSums, readLatest, readManifest } from '../store/snapshot-files.ts'
+import { type Manifest, SUMS_FILE, VERSION_PATTERN, contentTypeOf, listVersions, parseSums, readLatest, readManifest } from '../store/snapshot-files.ts'
 import { baseHeaders, respond } from './respond.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-const CONTENT_TYPES: [RegExp, string][] = [
-  [/\.json$/, 'application/json'],
-  [/\.csv$/, 'text/csv; charset=utf-8'],
-  [/\.gz$/, 'application/gzip'],
-  [/\.md$/, 'text/markdown; charset=utf-8'],
-  [/(^|\/)SHA256SUMS$/, 'text/plain; charset=utf-8'],
-]
-
-export function contentTypeOf(path: string): string {
-  return CONTENT_TYPES.find(([re]) => re.test(path))?.[1] ?? 'application/octet-stream'
-}
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null
 

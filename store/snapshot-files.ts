@@ -135,3 +135,17 @@ export function snapshotPathFor(pathname: string, query: URLSearchParams): strin
   const market = /^\/v1\/markets\/([a-z0-9-]{1,40})$/.exec(pathname)
   return market === null ? null : `v1/markets/${market[1]}.json`
 }
+
+const CONTENT_TYPES: [RegExp, string][] = [
+  [/\.json$/, 'application/json'],
+  [/\.csv$/, 'text/csv; charset=utf-8'],
+  [/\.gz$/, 'application/gzip'],
+  [/\.parquet$/, 'application/vnd.apache.parquet'],
+  [/\.md$/, 'text/markdown; charset=utf-8'],
+  [/(^|\/)SHA256SUMS$/, 'text/plain; charset=utf-8'],
+]
+
+/** Content-Type of a file of a snapshot folder, the same for the live node, nginx docs and S3 uploads. */
+export function contentTypeOf(path: string): string {
+  return CONTENT_TYPES.find(([re]) => re.test(path))?.[1] ?? 'application/octet-stream'
+}

@@ -1,6 +1,7 @@
 /**
  * Writes a version's research bundle beside its snapshot files: every article of the window up to
- * the watermark as gzipped NDJSON, the price tables as CSV, and a README describing every column.
+ * the watermark as gzipped NDJSON and as Parquet, the price tables as CSV, and a README describing
+ * every column.
  * The publisher adds `SHA256SUMS` over the whole folder. Output is deterministic: rows in key
  * order, gzip without a timestamp, so the same store and watermark give the same bytes.
  */
@@ -11,6 +12,7 @@ import { isoSeconds } from '../../core/config.ts'
 import type { ExportSummary, ManifestFile } from '../../store/snapshot-files.ts'
 import { fileEntry } from '../snapshot/publish.ts'
 import { ARTICLES, CSV_TABLES, type TableSpec } from './columns.ts'
+import { ARTICLES_PARQUET, ArticleParquet } from './parquet.ts'
 import { bundleReadme } from './readme.ts'
 
 export interface BundleOptions {
@@ -51,19 +53,22 @@ function articleObject(row: Record<string, unknown>, names: readonly string[]): 
   return out
 }
 
-function articlesNdjson(opts: BundleOptions): { bytes: Uint8Array; count: number } {
+/** One pass over the articles: the gzipped NDJSON and the Parquet file, same rows, same order. */
+function articleFiles(opts: BundleOptions): { ndjson: Uint8Array; parquet: Uint8Array; count: number } {
   const names = ARTICLES.columns.map((c) => c.name).filter((n) => n !== 'text')
   const cols = names.map((n) => `a.${n}`).join(', ')
   const sql = opts.withText
     ? `SELECT ${cols}, coalesce(t.text, '') AS text FROM articles a LEFT JOIN article_text t ON t.seq = a.seq WHERE a.seq <= ? ORDER BY a.seq`
     : `SELECT ${cols} FROM articles a WHERE a.seq <= ? ORDER BY a.seq`
   const wanted = opts.withText ? [...names, 'text'] : names
+  const parquet = new ArticleParquet(ARTICLES.columns.filter((c) => wanted.includes(c.name)))
   const lines: string[] = []
   for (const row of opts.db.query<Record<string, unknown>, [number]>(sql).iterate(opts.watermark)) {
     lines.push(JSON.stringify(articleObject(row, wanted)))
+    parquet.push(row)
   }
   const text = lines.length === 0 ? '' : `${lines.join('\n')}\n`
-  return { bytes: Bun.gzipSync(Buffer.from(text), { level: 6 }), count: lines.length }
+  return { ndjson: Bun.gzipSync(Buffer.from(text), { level: 6 }), parquet: parquet.bytes(), count: lines.length }
 }
 
 function csvField(v: unknown): string {
@@ -83,8 +88,8 @@ function tableCsv(db: Database, spec: TableSpec, watermark: number): Uint8Array 
 
 /** Writes the bundle into `dir` (the version's temporary folder) and returns what it wrote. */
 export function writeBundle(dir: string, opts: BundleOptions): ExportSummary {
-  const { bytes, count } = articlesNdjson(opts)
-  const files: ManifestFile[] = [write(dir, ARTICLES.file, bytes)]
+  const { ndjson, parquet, count } = articleFiles(opts)
+  const files: ManifestFile[] = [write(dir, ARTICLES.file, ndjson), write(dir, ARTICLES_PARQUET, parquet)]
   for (const spec of CSV_TABLES) files.push(write(dir, spec.file, tableCsv(opts.db, spec, opts.watermark)))
   files.push(write(dir, 'README.md', Buffer.from(bundleReadme({ version: opts.version, builtAt: opts.builtAt, watermark: opts.watermark, articles: count, withText: opts.withText }))))
   return { articles: count, with_text: opts.withText, files }

@@ -1,5 +1,6 @@
 /** The bundle's README: what the folder holds and every column of every table, from columns.ts. */
 import { ARTICLES, CSV_TABLES, type TableSpec } from './columns.ts'
+import { ARTICLES_PARQUET, PARQUET_TYPE_NAMES, parquetKind } from './parquet.ts'
 
 export interface ReadmeFacts {
   version: string
@@ -12,6 +13,23 @@ export interface ReadmeFacts {
 function table(spec: TableSpec, note: string): string {
   const rows = spec.columns.map((c) => `| \`${c.name}\` | ${c.type} | ${c.description} |`)
   return [`### \`${spec.file}\``, '', note, '', '| column | type | meaning |', '|---|---|---|', ...rows, ''].join('\n')
+}
+
+function parquetSection(withText: boolean): string {
+  const cols = ARTICLES.columns.filter((c) => withText || c.name !== 'text')
+  return [
+    `### \`${ARTICLES_PARQUET}\``,
+    '',
+    `The same rows, in the same order, with the same columns as \`${ARTICLES.file}\` (meanings above), as one Parquet file`,
+    '(Snappy-compressed, a first row group of 1,000 rows then groups of 100,000). Column types are Parquet\'s own:',
+    'the two instants are timestamps (the same second as the NDJSON\'s ISO string), `authors` and `tags` are lists.',
+    'Read it with `pandas.read_parquet`, `polars.read_parquet`, DuckDB (`SELECT * FROM \'articles.parquet\'`) or hyparquet.',
+    '',
+    '| column | Parquet type |',
+    '|---|---|',
+    ...cols.map((c) => `| \`${c.name}\` | ${PARQUET_TYPE_NAMES[parquetKind(c)]} |`),
+    '',
+  ].join('\n')
 }
 
 export function bundleReadme(f: ReadmeFacts): string {
@@ -31,6 +49,7 @@ export function bundleReadme(f: ReadmeFacts): string {
     '## Tables',
     '',
     table(ARTICLES, 'One JSON object per line, gzip-compressed, ordered by `seq`. Every article of the 90-day window the version sees.'),
+    parquetSection(f.withText),
     ...CSV_TABLES.map((t) => table(t, `CSV (RFC 4180, header row, UTF-8)${t.file.endsWith('.gz') ? ', gzip-compressed' : ''}.`)),
     '## Reload',
     '',

@@ -4,6 +4,7 @@
  * search and a correlation answered there equal the live node's answers for that version.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { parquetMetadata, parquetReadObjects } from 'hyparquet'
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { answerRequest, matchEndpoint } from '../../answers/answer.ts'
@@ -11,8 +12,10 @@ import type { Handler } from '../../answers/context.ts'
 import { answersFor } from '../../answers/registry.ts'
 import { ARTICLES, CSV_TABLES } from '../../build/export/columns.ts'
 import { writeBundle } from '../../build/export/bundle.ts'
+import { ARTICLES_PARQUET } from '../../build/export/parquet.ts'
 import { importBundle } from '../../build/export/load.ts'
 import { buildSnapshot } from '../../build/snapshot/run.ts'
+import { isoSeconds } from '../../core/config.ts'
 import { verifyBundle } from '../../build/verify.ts'
 import { createApp } from '../../live/app.ts'
 import type { VersionListing } from '../../live/snapshot-downloads.ts'
@@ -56,6 +59,9 @@ describe('bundle contents', () => {
     expect(sums.has('manifest.json')).toBe(true)
     expect([...sums.keys()]).toContain('data/articles.ndjson.gz')
     expect([...sums.keys()]).toContain('data/candles.csv')
+    expect([...sums.keys()]).toContain(ARTICLES_PARQUET)
+    expect(manifest.export?.files.map((f) => f.path)).toContain(ARTICLES_PARQUET)
+    expect(readFileSync(join(root, manifest.version, 'README.md'), 'utf8')).toContain(`### \`${ARTICLES_PARQUET}\``)
   })
 
   test('every column of the store is exported and described in the README', () => {
@@ -79,11 +85,30 @@ describe('bundle contents', () => {
     expect(again.files).toEqual(manifest.export?.files ?? [])
   })
 
-  test('--with-text adds each body', () => {
+  test('the Parquet file holds the NDJSON\'s rows: same count, order, columns and values', async () => {
+    const dir = join(root, manifest.version)
+    const ndjson = readNdjson(join(dir, ARTICLES.file))
+    const parquet = await readParquet(join(dir, ARTICLES_PARQUET))
+    expect(parquet.columns).toEqual(ARTICLES.columns.map((c) => c.name).filter((n) => n !== 'text'))
+    expect(parquet.rows.length).toBe(400)
+    expect(parquet.rows).toEqual(ndjson)
+    // spot checks of the typed columns, in case both sides went wrong the same way
+    const first = parquet.rows[0] as Record<string, unknown>
+    expect(typeof first.seq).toBe('number')
+    expect(first.published_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+    expect(Array.isArray(first.authors)).toBe(true)
+    expect(typeof first.is_bitcoin).toBe('boolean')
+    expect(parquet.rows.some((r) => (r.tags as string[]).length > 0)).toBe(true)
+  })
+
+  test('--with-text adds each body', async () => {
     const m = buildSnapshot({ db, root: join(tmp.dir, 'text'), now: FIXTURE_NOW, sources: {}, bundle: { withText: true } })
     expect(m.export?.with_text).toBe(true)
     const first = JSON.parse(Buffer.from(Bun.gunzipSync(readFileSync(join(tmp.dir, 'text', m.version, 'data/articles.ndjson.gz')))).toString('utf8').split('\n')[0] as string) as { text: string }
     expect(first.text).toContain('Body of article')
+    const parquet = await readParquet(join(tmp.dir, 'text', m.version, ARTICLES_PARQUET))
+    expect(parquet.columns.at(-1)).toBe('text')
+    expect(parquet.rows[0]?.text).toBe(first.text)
   })
 })
 
@@ -177,6 +202,24 @@ describe('downloads over HTTP', () => {
     expect(cli.stdout.toString()).toContain('FAILED   data/candles.csv')
   })
 })
+
+function readNdjson(path: string): Record<string, unknown>[] {
+  return Buffer.from(Bun.gunzipSync(readFileSync(path))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+}
+
+/** The Parquet rows in the NDJSON's spelling: INT64 as numbers, timestamps as ISO seconds. */
+async function readParquet(path: string): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
+  const bytes = readFileSync(path)
+  const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
+  const columns = parquetMetadata(file).schema.slice(1).filter((e) => e.name !== 'list' && e.name !== 'element').map((e) => e.name)
+  const raw = (await parquetReadObjects({ file })) as Record<string, unknown>[]
+  const rows = raw.map((r) => {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(r)) out[k] = typeof v === 'bigint' ? Number(v) : v instanceof Date ? isoSeconds(v) : v
+    return out
+  })
+  return { columns, rows }
+}
 
 function liveJsonHasNoLateArticle(body: unknown): boolean {
   return !JSON.stringify(body).includes('late.example')
