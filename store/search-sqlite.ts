@@ -97,10 +97,12 @@ function orderBy(sort: SearchRequest['sort'], hasMatch: boolean): string {
   }
 }
 
-const ARTICLE_COLUMNS =
+/** The article columns every reader of the store selects (search, bulk export to other engines). */
+export const ARTICLE_COLUMNS =
   'a.seq, a.id, a.url, a.title, a.description, a.published_at, a.crawled_at, a.host, a.tld, a.lang, a.country, a.country_source, a.category, a.image, a.authors, a.tags, a.words, a.sentiment, a.score, a.labelled_by, a.lexicon_score, a.lexicon_terms, a.dup_group'
 
-interface ArticleRow {
+/** One row of ARTICLE_COLUMNS as SQLite returns it. */
+export interface StoreArticleRow {
   seq: number
   id: string
   url: string
@@ -118,9 +120,9 @@ interface ArticleRow {
   authors: string
   tags: string
   words: number
-  sentiment: string
+  sentiment: ArticleSignals['sentiment']
   score: number
-  labelled_by: string
+  labelled_by: ArticleSignals['labelled_by']
   lexicon_score: number
   lexicon_terms: string
   dup_group: string
@@ -128,7 +130,7 @@ interface ArticleRow {
 
 const iso = (s: number) => isoSeconds(new Date(s * 1000))
 
-export function toRecord(r: ArticleRow, text: string | undefined): ArticleRecord & ArticleSignals {
+export function toRecord(r: StoreArticleRow, text: string | undefined): ArticleRecord & ArticleSignals {
   const record: ArticleRecord & ArticleSignals = {
     id: r.id,
     url: r.url,
@@ -146,9 +148,9 @@ export function toRecord(r: ArticleRow, text: string | undefined): ArticleRecord
     authors: JSON.parse(r.authors) as string[],
     tags: JSON.parse(r.tags) as string[],
     words: r.words,
-    sentiment: r.sentiment as ArticleSignals['sentiment'],
+    sentiment: r.sentiment,
     score: r.score,
-    labelled_by: r.labelled_by as ArticleSignals['labelled_by'],
+    labelled_by: r.labelled_by,
     lexicon_score: r.lexicon_score,
     lexicon_terms: r.lexicon_terms,
     dup_group: r.dup_group,
@@ -178,7 +180,7 @@ export class SqliteSearchIndex implements SearchIndex {
       rowsSql = `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, hasMatch)} LIMIT ? OFFSET ?`
       countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${from.sql} WHERE ${w.sql} LIMIT ${TOTAL_EXACT_LIMIT + 1})`
     }
-    const rows = this.db.query<ArticleRow, Binding[]>(rowsSql).all(...params, req.size, req.offset)
+    const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...params, req.size, req.offset)
     const n = this.db.query<{ n: number }, Binding[]>(countSql).get(...params)?.n ?? 0
     const texts = req.fullText ? this.texts(rows.map((r) => r.seq)) : null
     return {
@@ -217,7 +219,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   article(url: string, fullText: boolean, maxSeq: number | null): (ArticleRecord & ArticleSignals) | null {
     const row = this.db
-      .query<ArticleRow, [string, string, number]>(
+      .query<StoreArticleRow, [string, string, number]>(
         `SELECT ${ARTICLE_COLUMNS} FROM articles a
          WHERE a.url = coalesce((SELECT url FROM articles WHERE url = ?), (SELECT url FROM url_aliases WHERE target_uri = ?))
            AND a.seq <= ?`,

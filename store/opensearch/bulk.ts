@@ -9,6 +9,7 @@ import { isoSeconds } from '../../core/config.ts'
 import { type ArticleDocument, OpenSearchResponseError, isObject, toDocument } from './document.ts'
 import { INDEX_PATTERN, INDEX_PREFIX, TEMPLATE_NAME, dailyIndexName, indexTemplate, retentionPlan } from './index-template.ts'
 import type { AsyncTransport } from './transport.ts'
+import { ARTICLE_COLUMNS, type StoreArticleRow } from '../search-sqlite.ts'
 
 /**
  * ~1,000 documents a request: at ~6 KB a real-sized document (measured metadata + the benchmark
@@ -17,38 +18,12 @@ import type { AsyncTransport } from './transport.ts'
  */
 export const BULK_DOCS = 1000
 
-interface StoreRow {
-  seq: number
-  id: string
-  url: string
-  title: string
-  description: string
-  published_at: number
-  crawled_at: number
-  host: string
-  tld: string
-  lang: string
-  country: string
-  country_source: string
-  category: string
-  image: string
-  authors: string
-  tags: string
-  words: number
-  sentiment: 'pos' | 'neu' | 'neg'
-  score: number
-  labelled_by: 'model' | 'lexicon'
-  lexicon_score: number
-  lexicon_terms: string
-  dup_group: string
+interface StoreRow extends StoreArticleRow {
   is_bitcoin: number
   text: string | null
 }
 
-const SELECT = `SELECT a.seq, a.id, a.url, a.title, a.description, a.published_at, a.crawled_at, a.host, a.tld, a.lang,
-  a.country, a.country_source, a.category, a.image, a.authors, a.tags, a.words, a.sentiment, a.score, a.labelled_by,
-  a.lexicon_score, a.lexicon_terms, a.dup_group, a.is_bitcoin, t.text
-  FROM articles a LEFT JOIN article_text t ON t.seq = a.seq`
+const SELECT = `SELECT ${ARTICLE_COLUMNS}, a.is_bitcoin, t.text FROM articles a LEFT JOIN article_text t ON t.seq = a.seq`
 
 function toDoc(r: StoreRow): ArticleDocument {
   return toDocument({
