@@ -17,6 +17,7 @@ import {
   type StatsResult,
   TOTAL_EXACT_LIMIT,
 } from '../core/search/types.ts'
+import { timeKeyFloor } from './time-key.ts'
 
 type Binding = string | number
 interface Where {
@@ -66,15 +67,21 @@ function buildWhere(f: SearchFilters): Where {
  * join, so a date sort walks its time-ordered rowids and stops at its page; relevance needs bm25,
  * which SQLite only computes in a plain query over the index, hence the ranked subquery.
  */
-function fromClause(w: Where, ranked: boolean): { sql: string; params: Binding[] } {
+function fromClause(w: Where, ranked: boolean, f: SearchFilters): { sql: string; params: Binding[] } {
   if (w.matchExpr === null) return { sql: 'articles a', params: [] }
+  // The date range is also a rowid range of the index (time keys), so FTS5 skips documents
+  // outside it before any join.
+  const range = [timeKeyFloor(f.fromS), timeKeyFloor(f.toS)]
   if (ranked) {
     return {
-      sql: '(SELECT rowid AS tkey, bm25(articles_fts, 2.0, 1.0) AS rank FROM articles_fts WHERE articles_fts MATCH ?) m JOIN articles a ON a.tkey = m.tkey',
-      params: [w.matchExpr],
+      sql: '(SELECT rowid AS tkey, bm25(articles_fts, 2.0, 1.0) AS rank FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ?) m JOIN articles a ON a.tkey = m.tkey',
+      params: [w.matchExpr, ...range],
     }
   }
-  return { sql: 'articles_fts JOIN articles a ON a.tkey = articles_fts.rowid AND articles_fts MATCH ?', params: [w.matchExpr] }
+  return {
+    sql: 'articles_fts JOIN articles a ON a.tkey = articles_fts.rowid AND articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?',
+    params: [w.matchExpr, ...range],
+  }
 }
 
 /**
@@ -165,7 +172,7 @@ export class SqliteSearchIndex implements SearchIndex {
   search(req: SearchRequest): SearchPage {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
     const w = buildWhere(req)
-    const from = fromClause(w, sort === 'relevance')
+    const from = fromClause(w, sort === 'relevance', req)
     const params = [...from.params, ...w.params]
     let rowsSql: string
     let countSql: string
@@ -192,7 +199,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   stats(f: SearchFilters, top: number, periodSeconds: number): StatsResult {
     const w = buildWhere(f)
-    const from = fromClause(w, false)
+    const from = fromClause(w, false, f)
     // The slice is read once into a temporary table (the temp database is writable even on a
     // read-only connection), then grouped four ways and by period. Calls are synchronous, so
     // two requests never share the table at once.
