@@ -77,7 +77,12 @@ function fold(text: string): string {
 
 /** Tokens for matching: folded, and without French/Italian elisions so phrases still match. */
 function matchTokens(text: string, limit: number): string[] {
-  return wordTokens(fold(text), limit).map(stripElision)
+  const tokens = wordTokens(fold(text), limit)
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as string
+    if (token.includes("'")) tokens[i] = stripElision(token)
+  }
+  return tokens
 }
 
 type Scores = Map<Category, number>

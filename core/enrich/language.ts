@@ -5,8 +5,9 @@
  */
 import { eld } from 'eld/medium'
 import type { ExtractedArticle } from '../article.ts'
+import { functionWordsConfirm } from './function-words.ts'
 import { parseLocale } from './locale.ts'
-import { countScripts, isScriptOf, SCRIPT_DEFAULT_LANGUAGE, type Script } from './scripts.ts'
+import { countScripts, isScriptOf, SCRIPT_DEFAULT_LANGUAGE, type Script, type ScriptCounts } from './scripts.ts'
 
 export type LanguageInput = Pick<ExtractedArticle, 'declared_lang' | 'title' | 'description' | 'text'>
 
@@ -94,16 +95,56 @@ export function detectTextLanguage(sample: string): TextLanguage {
   return { lang, beats }
 }
 
+/**
+ * Scripts only one language writes, as far as the detector and the script rules go: a declaration
+ * of that language over that script needs no check. (Han without kana is Chinese: the fallback
+ * below answers zh for it whatever eld says.)
+ */
+const SINGLE_LANGUAGE_SCRIPT: Readonly<Partial<Record<Script, string>>> = { greek: 'el', thai: 'th', hangul: 'ko', kana: 'ja', han: 'zh', hebrew: 'he' }
+
 export function detectLanguage(a: LanguageInput): string {
   const declared = parseLocale(a.declared_lang).lang
   const sample = languageSample(a)
   const scripts = countScripts(sample)
+  if (declared !== '' && isPlainlyDeclared(declared, scripts.dominant, a)) return declared
+  return decideWithDetector(declared, sample, scripts)
+}
+
+/**
+ * detectLanguage without the cheap checks: every declaration weighed against eld. Exported so the
+ * tests can show the cheap checks never change an answer.
+ */
+export function detectLanguageWithDetector(a: LanguageInput): string {
+  const sample = languageSample(a)
+  return decideWithDetector(parseLocale(a.declared_lang).lang, sample, countScripts(sample))
+}
+
+function decideWithDetector(declared: string, sample: string, scripts: ScriptCounts): string {
   const detected = detectTextLanguage(sample)
 
   if (declared !== '' && isDeclarationConsistent(declared, scripts.dominant, scripts.letters, detected)) return declared
   if (detected.lang !== '' && isScriptOf(detected.lang, scripts.dominant)) return detected.lang
   // eld's answer disagrees with the letters themselves (or it had none): go by the script.
   return SCRIPT_DEFAULT_LANGUAGE[scripts.dominant]
+}
+
+/**
+ * The cheap checks that settle most pages without the detector: a declaration in a script only it
+ * writes, or a declaration in the sample's script whose function words dominate it.
+ */
+function isPlainlyDeclared(declared: string, script: Script, a: Omit<LanguageInput, 'declared_lang'>): boolean {
+  if (SINGLE_LANGUAGE_SCRIPT[script] === declared) return true
+  return isScriptOf(declared, script) && functionWordsConfirm(functionWordSample(a), declared)
+}
+
+/** Function words are few per sentence: they are counted over a longer opening than eld reads. */
+const FUNCTION_WORD_SAMPLE_CHARS = 400
+
+function functionWordSample(a: Omit<LanguageInput, 'declared_lang'>): string {
+  let sample = a.title.slice(0, FUNCTION_WORD_SAMPLE_CHARS)
+  if (a.description !== '') sample += `\n${a.description.slice(0, FUNCTION_WORD_SAMPLE_CHARS - sample.length)}`
+  if (sample.length < FUNCTION_WORD_SAMPLE_CHARS && a.text !== '') sample += `\n${a.text.slice(0, FUNCTION_WORD_SAMPLE_CHARS - sample.length)}`
+  return sample
 }
 
 function isDeclarationConsistent(

@@ -5,31 +5,42 @@
  * alternation.
  */
 
+/** Shared between callers (matchWord memoises them): never modified. */
 export interface TermMatch<V> {
-  value: V
+  readonly value: V
   /** The entry as written in the list, without its `*`. */
-  term: string
+  readonly term: string
   /** How many tokens the match used (phrases use 2 or 3). */
-  tokens: number
+  readonly tokens: number
   /** For a stem, what followed it in the token (`medi` in `yükselmedi`); '' otherwise. */
-  rest: string
+  readonly rest: string
 }
+
+/** Distinct tokens remembered per index: a few MB at most. */
+const MEMO_MAX = 50_000
 
 export class TermIndex<V> {
   readonly #exact = new Map<string, V>()
   readonly #stems = new Map<string, V>()
-  readonly #phraseHeads = new Set<string>()
+  /** Every proper word prefix of a phrase (`interest` of `interest rate*`, `a b` of `a b c`). */
+  readonly #phrasePrefixes = new Set<string>()
   /** Phrases ending in a stem, by their words before the stem: `interest rate*` under `interest`. */
   readonly #phraseStems = new Map<string, Array<{ stem: string; value: V }>>()
   /** Stem lengths by the stem's first two characters (one for one-character stems), longest first. */
   readonly #stemLengthsByHead = new Map<string, number[]>()
   #maxPhraseWords = 1
+  /**
+   * matchWord's answers by token (null for no match). Words in news follow Zipf's law, so most
+   * lookups repeat one already made; the memo is dropped whole when it grows past MEMO_MAX.
+   */
+  readonly #memo = new Map<string, TermMatch<V> | null>()
 
   /** Adds `term` (`word`, `stem*`, `two words` or `two stem*`); returns false when it is already there. */
   add(term: string, value: V): boolean {
+    this.#memo.clear()
     const words = term.split(' ')
     if (words.length > 1) {
-      this.#phraseHeads.add(words[0] ?? '')
+      for (let k = 1; k < words.length; k++) this.#phrasePrefixes.add(words.slice(0, k).join(' '))
       this.#maxPhraseWords = Math.max(this.#maxPhraseWords, words.length)
     }
     if (words.length > 1 && term.endsWith('*')) {
@@ -60,13 +71,20 @@ export class TermIndex<V> {
   match(tokens: readonly string[], i: number): TermMatch<V> | undefined {
     const token = tokens[i]
     if (token === undefined) return undefined
-    if (this.#phraseHeads.has(token)) {
-      for (let n = Math.min(this.#maxPhraseWords, tokens.length - i); n >= 2; n--) {
-        const phrase = tokens.slice(i, i + n).join(' ')
+    if (this.#phrasePrefixes.has(token)) {
+      // prefixes[k] = the k + 1 words from i; grown only while some phrase continues it.
+      const prefixes = [token]
+      for (let k = 1; k < this.#maxPhraseWords && i + k < tokens.length; k++) {
+        const previous = prefixes[k - 1] as string
+        if (!this.#phrasePrefixes.has(previous)) break
+        prefixes.push(`${previous} ${tokens[i + k]}`)
+      }
+      for (let n = prefixes.length; n >= 2; n--) {
+        const phrase = prefixes[n - 1] as string
         const value = this.#exact.get(phrase)
         if (value !== undefined) return { value, term: phrase, tokens: n, rest: '' }
         const last = tokens[i + n - 1] ?? ''
-        for (const e of this.#phraseStems.get(tokens.slice(i, i + n - 1).join(' ')) ?? []) {
+        for (const e of this.#phraseStems.get(prefixes[n - 2] as string) ?? []) {
           if (last.startsWith(e.stem)) {
             const head = phrase.slice(0, phrase.length - last.length)
             return { value: e.value, term: head + e.stem, tokens: n, rest: last.slice(e.stem.length) }
@@ -79,6 +97,15 @@ export class TermIndex<V> {
 
   /** One token alone: the word itself, else its longest stem. */
   matchWord(token: string): TermMatch<V> | undefined {
+    const memo = this.#memo.get(token)
+    if (memo !== undefined) return memo ?? undefined
+    const found = this.#lookupWord(token)
+    if (this.#memo.size >= MEMO_MAX) this.#memo.clear()
+    this.#memo.set(token, found ?? null)
+    return found
+  }
+
+  #lookupWord(token: string): TermMatch<V> | undefined {
     const value = this.#exact.get(token)
     if (value !== undefined) return { value, term: token, tokens: 1, rest: '' }
     if (this.#stems.size === 0) return undefined

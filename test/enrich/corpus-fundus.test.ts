@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import { type FundusPage, fundusAvailable, loadFundus } from '../../bench/extract-corpus.ts'
 import { countryFromHost } from '../../core/enrich/country.ts'
-import { detectLanguage } from '../../core/enrich/language.ts'
+import { detectLanguage, detectLanguageWithDetector } from '../../core/enrich/language.ts'
 import { parseLocale } from '../../core/enrich/locale.ts'
 
 const HTML_LANG_RE = /<html[^>]*\slang=["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*)/i
@@ -26,6 +26,23 @@ describe.skipIf(pages.length === 0)('fundus fixtures', () => {
     console.log(`fundus: ${declared.length - misses.length}/${declared.length} declared languages kept`)
     for (const { p, lang } of misses) console.log(`  ${p.file}: declared ${lang}, got ${detectLanguage(input(p, lang))}`)
     expect(1 - misses.length / declared.length).toBeGreaterThanOrEqual(0.97)
+  })
+
+  test('the cheap declaration checks give eld\'s answer on every page, under its own and under wrong declarations', () => {
+    const declarations = ['', 'en', 'es', 'pt', 'fr', 'de', 'it', 'nl', 'ca', 'ru', 'uk', 'ar', 'zh', 'ja', 'ko', 'he']
+    const differ: string[] = []
+    let cases = 0
+    for (const p of pages) {
+      for (const declared of [HTML_LANG_RE.exec(p.html)?.[1] ?? '', ...declarations]) {
+        const a = input(p, declared)
+        cases++
+        const fast = detectLanguage(a)
+        const slow = detectLanguageWithDetector(a)
+        if (fast !== slow) differ.push(`${p.file} declared ${declared}: ${fast} against eld's ${slow}`)
+      }
+    }
+    console.log(`fundus: ${cases - differ.length}/${cases} declaration cases agree with the detector-only path`)
+    expect(differ).toEqual([])
   })
 
   test('from the text alone, eld agrees with the declaration on ≥ 92% of pages', () => {

@@ -23,6 +23,26 @@ describe('TermIndex', () => {
     { tokens: ['앱으로'], want: { value: 'one', term: '앱', tokens: 1, rest: '으로' } },
   ])('$tokens', ({ tokens, want }) => expect(idx.match(tokens, 0)).toEqual(want))
 
+  test.each([
+    { tokens: ['central', 'bank', 'governor'], want: { value: '3', term: 'central bank governor', tokens: 3, rest: '' } },
+    { tokens: ['central', 'bank', 'rates'], want: { value: '3s', term: 'central bank rate', tokens: 3, rest: 's' } },
+    { tokens: ['central', 'bank', 'chief'], want: { value: '2', term: 'central bank', tokens: 2, rest: '' } },
+    { tokens: ['central', 'banks'], want: undefined },
+    { tokens: ['central'], want: undefined },
+  ])('three-word phrases, longest first: $tokens', ({ tokens, want }) => {
+    const i = index({ 'central bank': '2', 'central bank governor': '3', 'central bank rate*': '3s' })
+    expect(i.match(tokens, 0)).toEqual(want)
+  })
+
+  test('a repeated lookup gives the same answer, and an entry added after a lookup is found', () => {
+    const i = index({ 'econom*': 's' })
+    expect(i.matchWord('economy')).toEqual({ value: 's', term: 'econom', tokens: 1, rest: 'y' })
+    expect(i.matchWord('economy')).toEqual({ value: 's', term: 'econom', tokens: 1, rest: 'y' })
+    expect(i.matchWord('gains')).toBeUndefined()
+    i.add('gains', 'w')
+    expect(i.matchWord('gains')).toEqual({ value: 'w', term: 'gains', tokens: 1, rest: '' })
+  })
+
   test('a second entry for the same term is refused', () => {
     const i = new TermIndex<number>()
     expect(i.add('gain', 1)).toBe(true)
