@@ -3,7 +3,7 @@
  * with one worker per core, and the time split by stage (read, extract, enrich, store).
  *   bun bench/ingest.ts [--days N] [--per-day N]
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { articleId } from '../core/article-id.ts'
@@ -69,6 +69,24 @@ try {
   const cores = availableParallelism()
   const all = await run(cores)
 
+  // The machine's own ceiling: the same files read, extracted and enriched (no store) by one
+  // process, then by one process per core at once, sharing nothing.
+  const listPath = join(dir, 'files.json')
+  writeFileSync(listPath, JSON.stringify(sources))
+  const independent = async (parts: number) => {
+    const t0 = performance.now()
+    const outs = await Promise.all(
+      Array.from({ length: parts }, (_, part) => {
+        const child = Bun.spawn([process.execPath, join(import.meta.dir, 'ingest-part.ts'), listPath, String(part), String(parts)], { stdout: 'pipe' })
+        return new Response(child.stdout).text()
+      }),
+    )
+    const articles = outs.reduce((sum, out) => sum + Number(out.trim()), 0)
+    return { articles, seconds: (performance.now() - t0) / 1000 }
+  }
+  const soloProcess = await independent(1)
+  const perCoreProcesses = await independent(cores)
+
   const n = rows.length
   const per = (ms: number) => (ms / n).toFixed(3)
   console.log(`demo archive: ${days} days × ~${perDay}/day, ${sources.length} files, ${n} articles (generated in ${(demo.elapsedMs / 1000).toFixed(1)} s)\n`)
@@ -84,6 +102,12 @@ try {
   for (const [label, s, w] of [['in-process', one, 1], ['worker threads', all, cores]] as const) {
     const sec = s.elapsed_ms / 1000
     console.log(`| ${label} | ${label === 'in-process' ? 0 : w} | ${s.articles} | ${sec.toFixed(1)} | ${(s.articles / sec).toFixed(0)} | ${(s.articles / sec / w).toFixed(0)} |`)
+  }
+  console.log(`\nmachine ceiling, read + extract + enrich without the store (process start included):`)
+  console.log('| independent processes | articles | seconds | articles/s | speed-up |')
+  console.log('|---:|---:|---:|---:|---:|')
+  for (const [n, r] of [[1, soloProcess], [cores, perCoreProcesses]] as const) {
+    console.log(`| ${n} | ${r.articles} | ${r.seconds.toFixed(1)} | ${(r.articles / r.seconds).toFixed(0)} | ${(soloProcess.seconds / r.seconds).toFixed(2)} |`)
   }
   console.log('\ntarget: ≥ 1,000 articles/s/core')
 } finally {
