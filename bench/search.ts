@@ -6,7 +6,7 @@
  * Articles are synthetic (Zipf vocabulary per language, 30 countries, 2,000 hosts, 90 days) and
  * written through the real ArticleWriter into a real SQLite file.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama'
@@ -24,6 +24,10 @@ const arg = (name: string, def: string) => {
 const SIZES = arg('--sizes', '100000,1000000').split(',').map(Number)
 const QUERIES = Number(arg('--queries', '300'))
 const WITH_ORAMA = !process.argv.includes('--no-orama')
+/** Keep the built stores in this folder and reuse them on the next run (the 1M build takes minutes). */
+const DB_DIR = arg('--db-dir', '')
+/** The readers' mmap size in MB (default: the store's own setting). */
+const MMAP_MB = arg('--mmap-mb', '')
 
 
 interface Q {
@@ -56,12 +60,20 @@ const pct = (xs: number[], p: number) => {
 }
 const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`
 const rows: string[][] = []
+const slowNotes: string[] = []
 
-interface QueryReport { searchMs: number[]; bySort: [string, number[]][]; statsMs: number[]; baseMs: number[]; rss: number }
+interface QueryReport { searchMs: number[]; bySort: [string, number[]][]; statsMs: number[]; baseMs: number[]; rss: number; rssAnon: number; rssFile: number; slowest: string[] }
+
+/** Resident memory split into the process's own pages and mapped file pages (page cache, shared). */
+function rssSplit(): { anon: number; file: number } {
+  const status = readFileSync('/proc/self/status', 'utf8')
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024
+  return { anon: kb('RssAnon'), file: kb('RssFile') + kb('RssShmem') }
+}
 
 /** The query phase, run in its own process on a read-only connection: its RSS is what a live node holds. */
 function runQueries(path: string): QueryReport {
-  const ro = openStore(path, { readonly: true })
+  const ro = openStore(path, { readonly: true, ...(MMAP_MB === '' ? {} : { mmapBytes: Number(MMAP_MB) * 1048576 }) })
   const index = new SqliteSearchIndex(ro)
   const mix = queryMix(QUERIES, 2)
   const req = (q: Q): SearchRequest => ({
@@ -82,11 +94,13 @@ function runQueries(path: string): QueryReport {
   const searchMs: number[] = []
   const bySort = new Map<string, number[]>()
   let t = 0
+  const timed: Array<[number, Q]> = []
   for (const q of mix) {
     t = performance.now()
     index.search(req(q))
     const ms = performance.now() - t
     searchMs.push(ms)
+    timed.push([ms, q])
     bySort.set(q.sort, [...(bySort.get(q.sort) ?? []), ms])
   }
   const statsMs: number[] = []
@@ -106,8 +120,30 @@ function runQueries(path: string): QueryReport {
     baseMs.push(performance.now() - t)
   }
   const rss = process.memoryUsage().rss
+  const split = rssSplit()
   ro.close()
-  return { searchMs, bySort: [...bySort], statsMs, baseMs, rss }
+  const slowest = timed.sort((a, b) => b[0] - a[0]).slice(0, 8).map(([ms, q]) => `${ms.toFixed(1)} ms ${JSON.stringify(q)}`)
+  return { searchMs, bySort: [...bySort], statsMs, baseMs, rss, rssAnon: split.anon, rssFile: split.file, slowest }
+}
+
+/** Writes `size` synthetic articles through the real ArticleWriter; returns the milliseconds it took. */
+function buildStore(path: string, size: number): number {
+  const db = openStore(path)
+  const writer = new ArticleWriter(db)
+  const t = performance.now()
+  let batch: ArticleRow[] = []
+  const flush = db.transaction((b: ArticleRow[]) => {
+    for (const r of b) writer.write(r, 0)
+  })
+  for (const a of articles(size, 1)) {
+    batch.push(a)
+    if (batch.length === 5000) (flush(batch), (batch = []))
+  }
+  flush(batch)
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  const ms = performance.now() - t
+  db.close()
+  return ms
 }
 
 if (process.argv[2] === '--queries-on') {
@@ -116,39 +152,29 @@ if (process.argv[2] === '--queries-on') {
 }
 
 for (const size of SIZES) {
-  const dir = mkdtempSync(join(tmpdir(), 'newsdesk-bench-search-'))
+  const dir = DB_DIR === '' ? mkdtempSync(join(tmpdir(), 'newsdesk-bench-search-')) : DB_DIR
   try {
-    const path = join(dir, 's.sqlite')
-    const db = openStore(path)
-    const writer = new ArticleWriter(db)
-    let t = performance.now()
-    let batch: ArticleRow[] = []
-    const flush = db.transaction((b: ArticleRow[]) => {
-      for (const r of b) writer.write(r, 0)
-    })
-    for (const a of articles(size, 1)) {
-      batch.push(a)
-      if (batch.length === 5000) (flush(batch), (batch = []))
-    }
-    flush(batch)
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-    const buildMs = performance.now() - t
-    db.close()
+    const path = join(dir, `s${size}.sqlite`)
+    const reuse = DB_DIR !== '' && existsSync(path)
+    let buildMs = Number.NaN
+    if (!reuse) buildMs = buildStore(path, size)
     const fileBytes = Bun.file(path).size
 
-    const child = Bun.spawnSync([process.execPath, import.meta.path, '--queries-on', path, '--queries', String(QUERIES)], { stdout: 'pipe', stderr: 'inherit' })
+    const child = Bun.spawnSync([process.execPath, import.meta.path, '--queries-on', path, '--queries', String(QUERIES), ...(MMAP_MB === '' ? [] : ['--mmap-mb', MMAP_MB])], { stdout: 'pipe', stderr: 'inherit' })
     const report = JSON.parse(child.stdout.toString()) as QueryReport
     const { searchMs, statsMs, baseMs, rss } = report
+    slowNotes.push(`${size / 1000}k: reader RSS ${mb(rss)} = ${mb(report.rssAnon)} own + ${mb(report.rssFile)} mapped file pages; slowest searches:`, ...report.slowest.map((s) => `  ${s}`))
     const bySort = new Map(report.bySort)
     const mix = queryMix(QUERIES, 2)
     rows.push([
-      `FTS5 (store) ${size / 1000}k`, `${(buildMs / 1000).toFixed(1)} s`, mb(fileBytes), mb(rss),
+      `FTS5 (store) ${size / 1000}k`, reuse ? 'reused' : `${(buildMs / 1000).toFixed(1)} s`, mb(fileBytes), mb(rss),
       pct(searchMs, 50).toFixed(2), pct(searchMs, 99).toFixed(2), pct(statsMs, 50).toFixed(2), pct(statsMs, 99).toFixed(2),
       pct(baseMs, 50).toFixed(2), (pct(searchMs, 50) / Math.max(0.001, pct(baseMs, 50))).toFixed(1),
     ])
     for (const [sort, xs] of bySort) rows.push([`  sort=${sort}`, '', '', '', pct(xs, 50).toFixed(2), pct(xs, 99).toFixed(2), '', '', '', ''])
 
     if (WITH_ORAMA && size <= 100_000) {
+      let t = 0
       const rssBefore = process.memoryUsage().rss
       t = performance.now()
       const orama = create({ schema: { title: 'string', description: 'string', lang: 'enum', country: 'enum', published_at: 'number', crawled_at: 'number' } as const })
@@ -174,7 +200,7 @@ for (const size of SIZES) {
       rows.push([`Orama ${size / 1000}k (peer)`, `${(oramaBuild / 1000).toFixed(1)} s`, '-', `+${mb(process.memoryUsage().rss - rssBefore)}`, pct(oramaMs, 50).toFixed(2), pct(oramaMs, 99).toFixed(2), '', '', '', (pct(oramaMs, 50) / Math.max(0.001, pct(searchMs, 50))).toFixed(1)])
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    if (DB_DIR === '') rmSync(dir, { recursive: true, force: true })
   }
 }
 
@@ -182,4 +208,5 @@ console.log(`query mix: ${QUERIES} queries (2 words, phrase, OR, exclusion, filt
 console.log('| engine | build | file | reader RSS | search p50 ms | search p99 ms | stats p50 ms | stats p99 ms | plain FTS5 p50 ms | ratio p50 |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const r of rows) console.log(`| ${r.join(' | ')} |`)
+console.log(`\n${slowNotes.join('\n')}`)
 console.log('\nratio: FTS5 rows = our query ÷ the plain FTS5 MATCH baseline; Orama row = Orama ÷ our query. Targets at 1M: search p50 ≤ 5 ms, p99 ≤ 50 ms, stats p50 ≤ 50 ms, RSS ≤ 300 MB.')

@@ -16,13 +16,13 @@ export function storePath(dataDir: string): string {
  * synchronous=NORMAL in WAL keeps every committed transaction across a process kill (only an OS
  * crash can lose the last ones), which is the guarantee ingest needs.
  */
-export function openStore(path: string, opts: { readonly?: boolean } = {}): Database {
+export function openStore(path: string, opts: { readonly?: boolean; mmapBytes?: number } = {}): Database {
   if (opts.readonly) {
     const db = new Database(path, { readonly: true, strict: true })
     db.exec('PRAGMA busy_timeout = 5000')
     // Readers map the file instead of copying pages into a private cache: the pages are the OS
     // page cache's, shared between processes, and searches skip a copy per page.
-    db.exec(`PRAGMA mmap_size = ${READER_MMAP_BYTES}`)
+    db.exec(`PRAGMA mmap_size = ${Math.max(0, Math.floor(opts.mmapBytes ?? READER_MMAP_BYTES))}`)
     db.exec(`PRAGMA cache_size = -${READER_CACHE_KIB}`)
     return db
   }
