@@ -1,11 +1,15 @@
 import type { Database } from 'bun:sqlite'
 import { indexForm } from '../core/search/tokens.ts'
+import { facetText } from './fts-facets.ts'
 import { timeKey } from './time-key.ts'
 
 /**
  * The store's schema, as ordered migrations keyed by `PRAGMA user_version`: SQL, or a function
  * when rows must be recomputed in TypeScript. A migration never edits an earlier one.
  */
+/** The full-text index as migration 5 leaves it. */
+export const FTS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`
+
 export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // 1: articles, their bodies, URL variants, ingested WARC files, prices
   `
@@ -137,5 +141,14 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
       fts.run(key, indexForm(r.title), indexForm(r.description))
     }
     db.exec('CREATE UNIQUE INDEX articles_tkey ON articles(tkey)')
+  },
+  // 5: a third full-text column holds each article's language and country as tokens
+  // (store/fts-facets.ts), so filtered searches intersect posting lists instead of joining rows.
+  (db: Database) => {
+    const rows = db.query<{ tkey: number; title: string; description: string; lang: string; country: string }, []>('SELECT tkey, title, description, lang, country FROM articles').all()
+    db.exec('DROP TABLE articles_fts')
+    db.exec(FTS_TABLE_SQL)
+    const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
+    for (const r of rows) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), facetText(r.lang, r.country))
   },
 ]

@@ -1,0 +1,89 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { parseQuery } from '../../core/search/query-syntax.ts'
+import type { SearchRequest } from '../../core/search/types.ts'
+import { ArticleWriter } from '../../store/articles.ts'
+import { facetMatch, facetText, isFacetValue } from '../../store/fts-facets.ts'
+import { openStore } from '../../store/open.ts'
+import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
+import { tempDir } from '../support/tmp.ts'
+
+describe('facet tokens', () => {
+  test.each([
+    { lang: 'en', country: 'GB', want: 'len cgb' },
+    { lang: 'PT', country: 'br', want: 'lpt cbr' },
+    { lang: 'fil', country: '', want: 'lfil' },
+    { lang: '', country: 'US', want: 'cus' },
+    { lang: 'zh-Hant', country: 'X1', want: '' },
+  ])('$lang/$country → "$want"', ({ lang, country, want }) => expect(facetText(lang, country)).toBe(want))
+
+  test('values that cannot be tokens stay SQL tests', () => {
+    expect(isFacetValue('lang', 'en')).toBe(true)
+    expect(isFacetValue('lang', 'e"n')).toBe(false)
+    expect(isFacetValue('country', 'USA')).toBe(false)
+    expect(facetMatch('country', ['US', 'gb'])).toBe('facets : ("cus" OR "cgb")')
+  })
+})
+
+describe('searches through facets give what the SQL filters give', () => {
+  const tmp = tempDir('newsdesk-facets-')
+  afterAll(() => tmp.cleanup())
+  const articles = fixtureArticles(600, 3)
+  // One headline that names a facet token as a word: searching for it must find only this one.
+  const withToken = { ...articles[0], url: 'https://news1.co.uk/len-cgb', id: 'facet-word', title: 'len cgb ljp' } as (typeof articles)[number]
+  const db = buildFixtureStore(`${tmp.dir}/s.sqlite`, [...articles.slice(1), withToken])
+  const index = new SqliteSearchIndex(db)
+  const nowS = FIXTURE_NOW.getTime() / 1000
+  const req = (q: string, over: Partial<SearchRequest> = {}): SearchRequest => ({
+    query: parseQuery(q), fromS: nowS - 90 * 86400, toS: nowS, strictCountry: false, maxSeq: null,
+    sort: 'date', size: 1000, offset: 0, dedupe: false, fullText: false, ...over,
+  })
+  const brute = (words: string[], lang?: string[], country?: string[]) =>
+    [...articles.slice(1), withToken]
+      .filter((a) => (lang === undefined || lang.includes(a.lang)) && (country === undefined || country.includes(a.country)))
+      .filter((a) => words.every((w) => `${a.title} ${a.description}`.toLowerCase().includes(w)))
+      .filter((a) => Date.parse(a.published_at) / 1000 >= nowS - 90 * 86400 && Date.parse(a.published_at) / 1000 < nowS)
+      .length
+
+  test.each<{ q: string; lang?: string[]; country?: string[] }>([
+    { q: 'bitcoin', lang: ['en'] },
+    { q: 'bitcoin', country: ['FR', 'DE'] },
+    { q: 'market', lang: ['en'], country: ['US'] },
+    { q: '', lang: ['ru'] },
+    { q: '', lang: ['en', 'fr'], country: ['GB', 'FR'] },
+    { q: '', country: ['JP'] },
+  ])('q="$q" lang=$lang country=$country', ({ q, lang, country }) => {
+    const page = index.search(req(q, { ...(lang ? { lang } : {}), ...(country ? { country } : {}) }))
+    expect(page.total).toBe(brute(q === '' ? [] : [q], lang, country))
+    expect(page.total).toBeGreaterThan(0)
+    for (const a of page.articles) {
+      if (lang) expect(lang).toContain(a.lang)
+      if (country) expect(country).toContain(a.country)
+    }
+  })
+
+  test.each(['len', 'cgb', 'ljp'])('the word "%s" matches the headline that has it, not the facets', (word) => {
+    expect(index.search(req(word)).articles.map((a) => a.id)).toEqual(['facet-word'])
+  })
+
+  test('excluding a facet-like word excludes only that headline', () => {
+    expect(index.search(req('-len')).total).toBe(index.search(req('')).total - 1)
+  })
+
+  test('a store from before the facets column is migrated, and its filtered searches still work', () => {
+    const path = `${tmp.dir}/old.sqlite`
+    const old = openStore(path)
+    new ArticleWriter(old).write(articles[1] as (typeof articles)[number], 0)
+    // Back to schema 4's index: no facets column, version 4.
+    old.exec('DROP TABLE articles_fts')
+    old.exec(`CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`)
+    old.exec('INSERT INTO articles_fts (rowid, title, description) SELECT tkey, title, description FROM articles')
+    old.exec('PRAGMA user_version = 4')
+    old.close()
+    const migrated = openStore(path)
+    const a = articles[1] as (typeof articles)[number]
+    const found = new SqliteSearchIndex(migrated).search(req('', { lang: [a.lang], country: [a.country] }))
+    expect(found.articles.map((x) => x.id)).toEqual([a.id])
+    migrated.close()
+  })
+})
