@@ -93,7 +93,11 @@ function fromClause(w: Where, ranked: boolean, f: SearchFilters, sort?: SearchSo
     // Without words or facet filters, a sorted page is a walk of the index in that order; left to
     // itself SQLite reads the date range by published_at and sorts all of it (2 s at 1M).
     if (sort === 'date' || sort === 'date_asc') return { sql: 'articles a INDEXED BY articles_tkey', params: [] }
-    if (sort === 'crawled' || sort === 'crawled_asc') return { sql: 'articles a INDEXED BY articles_crawled', params: [] }
+    // A crawl-time walk pays off when the range is most of the window; over a few days it would
+    // pass every article crawled outside them, and sorting the range is cheaper.
+    if ((sort === 'crawled' || sort === 'crawled_asc') && f.toS - f.fromS >= CRAWL_WALK_MIN_SECONDS) {
+      return { sql: 'articles a INDEXED BY articles_crawled', params: [] }
+    }
     return { sql: 'articles a', params: [] }
   }
   // The date range is also a rowid range of the index (time keys), so FTS5 skips documents
@@ -110,6 +114,8 @@ function fromClause(w: Where, ranked: boolean, f: SearchFilters, sort?: SearchSo
     params: [w.matchExpr, ...range],
   }
 }
+
+const CRAWL_WALK_MIN_SECONDS = 30 * 86400
 
 /**
  * ORDER BY of each sort. Date sorts follow the time key (published_at, then id; store/time-key.ts),
@@ -200,6 +206,9 @@ export class SqliteSearchIndex implements SearchIndex {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
     const w = buildWhere(req)
     const from = fromClause(w, sort === 'relevance', req, sort)
+    // Counting needs neither order nor rank: it reads the range by whichever index SQLite picks,
+    // and never computes bm25.
+    const countFrom = fromClause(w, false, req)
     const params = [...from.params, ...w.params]
     let rowsSql: string
     let countSql: string
@@ -212,7 +221,7 @@ export class SqliteSearchIndex implements SearchIndex {
       countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM (${inner}) WHERE nth = 1 LIMIT ${TOTAL_EXACT_LIMIT + 1})`
     } else {
       rowsSql = `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, hasMatch)} LIMIT ? OFFSET ?`
-      countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${from.sql} WHERE ${w.sql} LIMIT ${TOTAL_EXACT_LIMIT + 1})`
+      countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${countFrom.sql} WHERE ${w.sql} LIMIT ${TOTAL_EXACT_LIMIT + 1})`
     }
     const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...params, req.size, req.offset)
     const n = this.db.query<{ n: number }, Binding[]>(countSql).get(...params)?.n ?? 0
