@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'bun:sqlite'
 import type { StoredArticle } from '../core/article.ts'
 import { dupKeyTitle, isSameStory } from '../core/enrich/dup-key.ts'
+import { PUBLISHED_AFTER_CRAWL_MAX_S } from '../core/article.ts'
 import { indexForm } from '../core/search/tokens.ts'
 import { facetText } from './fts-facets.ts'
 import { timeKey } from './time-key.ts'
@@ -82,6 +83,10 @@ export class ArticleWriter {
   /** Call inside a transaction. `minPublishedAt` (epoch s) drops what retention would delete anyway. */
   write(row: ArticleRow, minPublishedAt: number): InsertOutcome {
     const params = toParams(row)
+    // Searches rely on it (store/search-sqlite.ts); the extractor never produces a row that breaks it.
+    if ((params.published_at as number) > (params.crawled_at as number) + PUBLISHED_AFTER_CRAWL_MAX_S) {
+      throw new Error(`article ${row.url}: published_at ${row.published_at} is more than ${PUBLISHED_AFTER_CRAWL_MAX_S / 3600} h after crawled_at ${row.crawled_at}`)
+    }
     if ((params.published_at as number) < minPublishedAt) return 'out-of-window'
     this.#alias.run(row.target_uri, row.url)
     const existing = this.#find.get(row.url)

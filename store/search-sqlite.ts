@@ -4,6 +4,7 @@
  * (letters, digits and marks), so no user text reaches FTS5's query syntax unquoted.
  */
 import type { Database } from 'bun:sqlite'
+import { PUBLISHED_AFTER_CRAWL_MAX_S } from '../core/article.ts'
 import { isoSeconds } from '../core/config.ts'
 import type { ParsedQuery, Term } from '../core/search/query-syntax.ts'
 import {
@@ -76,9 +77,16 @@ function buildWhere(f: SearchFilters): Where {
     clauses.push('a.tkey NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)')
     params.push(`${TEXT_COLUMNS} : (${q.none.map(phrase).join(' OR ')})`)
   }
-  // The language and country tests above stay (they are exact); the facet terms let the full-text
-  // index skip every document that fails them, with words or without.
-  const parts = [...(q !== null && q.all.length > 0 ? [matchExpression(q.all)] : []), ...facetExpression(f)]
+  // A page is never published more than PUBLISHED_AFTER_CRAWL_MAX_S after its crawl
+  // (build/extract/published-date.ts), so nothing in the range was crawled before its start minus
+  // that: a crawl-time walk starts there instead of at the window's oldest crawl.
+  clauses.push('a.crawled_at >= ?')
+  params.push(f.fromS - PUBLISHED_AFTER_CRAWL_MAX_S)
+  // The language and country tests above stay (they are exact). Without words, the facet terms
+  // let the full-text index drive a filtered search; with words, intersecting a facet's long
+  // posting list cost more at the median than the join's test (bench/search.ts at 1M: p50 6.7
+  // against 4.4 ms), so the words drive and the join filters.
+  const parts = q !== null && q.all.length > 0 ? [matchExpression(q.all)] : facetExpression(f)
   const matchExpr = parts.length > 0 ? parts.join(' AND ') : null
   return { sql: clauses.join(' AND '), params, hasMatch: matchExpr !== null, matchExpr }
 }
@@ -93,11 +101,6 @@ function fromClause(w: Where, ranked: boolean, f: SearchFilters, sort?: SearchSo
     // Without words or facet filters, a sorted page is a walk of the index in that order; left to
     // itself SQLite reads the date range by published_at and sorts all of it (2 s at 1M).
     if (sort === 'date' || sort === 'date_asc') return { sql: 'articles a INDEXED BY articles_tkey', params: [] }
-    // A crawl-time walk pays off when the range is most of the window; over a few days it would
-    // pass every article crawled outside them, and sorting the range is cheaper.
-    if ((sort === 'crawled' || sort === 'crawled_asc') && f.toS - f.fromS >= CRAWL_WALK_MIN_SECONDS) {
-      return { sql: 'articles a INDEXED BY articles_crawled', params: [] }
-    }
     return { sql: 'articles a', params: [] }
   }
   // The date range is also a rowid range of the index (time keys), so FTS5 skips documents
@@ -114,8 +117,6 @@ function fromClause(w: Where, ranked: boolean, f: SearchFilters, sort?: SearchSo
     params: [w.matchExpr, ...range],
   }
 }
-
-const CRAWL_WALK_MIN_SECONDS = 30 * 86400
 
 /**
  * ORDER BY of each sort. Date sorts follow the time key (published_at, then id; store/time-key.ts),
@@ -220,12 +221,39 @@ export class SqliteSearchIndex implements SearchIndex {
       rowsSql = `SELECT * FROM (${inner}) a WHERE nth = 1 ORDER BY ${orderBy(sort, false)} LIMIT ? OFFSET ?`
       countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM (${inner}) WHERE nth = 1 LIMIT ${TOTAL_EXACT_LIMIT + 1})`
     } else {
-      rowsSql = `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, hasMatch)} LIMIT ? OFFSET ?`
       countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${countFrom.sql} WHERE ${w.sql} LIMIT ${TOTAL_EXACT_LIMIT + 1})`
+      const n = this.db.query<{ n: number }, Binding[]>(countSql).get(...params)?.n ?? 0
+      const walk = this.#crawlWalkPays(req, sort, n)
+      rowsSql = walk
+        ? `SELECT ${ARTICLE_COLUMNS} FROM articles a INDEXED BY articles_crawled WHERE ${w.sql} ORDER BY ${orderBy(sort, false)} LIMIT ? OFFSET ?`
+        : `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, hasMatch)} LIMIT ? OFFSET ?`
+      const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...(walk ? w.params : params), req.size, req.offset)
+      return this.#page(rows, n, req.fullText)
     }
     const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...params, req.size, req.offset)
     const n = this.db.query<{ n: number }, Binding[]>(countSql).get(...params)?.n ?? 0
-    const texts = req.fullText ? this.texts(rows.map((r) => r.seq)) : null
+    return this.#page(rows, n, req.fullText)
+  }
+
+  /**
+   * Whether a word-less crawl-time sort should walk the crawl-time index (testing each row's
+   * filters) instead of sorting every match. It pays when matches are many (over the exact-count
+   * limit, so a page is found within a few hundred rows per match) and the walk does not first
+   * pass a long stretch of crawls outside the range: ascending walks start at the range's start
+   * less PUBLISHED_AFTER_CRAWL_MAX_S; descending ones at the newest crawl, which is fine while the
+   * range ends near it.
+   */
+  #crawlWalkPays(req: SearchRequest, sort: SearchSort, matches: number): boolean {
+    if (sort !== 'crawled' && sort !== 'crawled_asc') return false
+    if (req.query !== null && req.query.all.length > 0) return false
+    if (matches <= TOTAL_EXACT_LIMIT) return false
+    if (sort === 'crawled_asc') return true
+    const newest = this.db.query<{ t: number | null }, []>('SELECT max(crawled_at) AS t FROM articles').get()?.t ?? req.toS
+    return newest - req.toS <= req.toS - req.fromS
+  }
+
+  #page(rows: StoreArticleRow[], n: number, fullText: boolean): SearchPage {
+    const texts = fullText ? this.texts(rows.map((r) => r.seq)) : null
     return {
       total: Math.min(n, TOTAL_EXACT_LIMIT),
       totalRelation: n > TOTAL_EXACT_LIMIT ? 'gte' : 'eq',

@@ -4,6 +4,7 @@
  * variants, `<time datetime>` / microdata, other meta names (date, pubdate, dc.date, sailthru.date,
  * parsely-pub-date…, modified times last), then a date in the URL, then the WARC date.
  */
+import { PUBLISHED_AFTER_CRAWL_MAX_S } from '../../core/article.ts'
 import type { DateSource } from '../../core/article.ts'
 import { parseDate, parseUrlDate, type ParsedDate } from './dates.ts'
 import type { JsonLdFacts } from './json-ld.ts'
@@ -22,7 +23,7 @@ const OTHER_DATE_META_KEYS = [
 ]
 
 /** A date after the crawl (beyond clock skew and zone slips) is an event or expiry date, not publication. */
-const FUTURE_TOLERANCE_MS = 36 * 3600_000
+const FUTURE_TOLERANCE_MS = PUBLISHED_AFTER_CRAWL_MAX_S * 1000
 
 /** The WARC date in the contract's form (second precision, trailing Z); unchanged if unparseable. */
 export function normaliseWarcDate(text: string): string {

@@ -58,6 +58,12 @@ afterEach(() => {
 })
 
 describe('ArticleWriter', () => {
+  test('a row published more than 36 h after its crawl is refused (searches by crawl time rely on it)', () => {
+    const w = new ArticleWriter(db)
+    expect(() => w.write(row('https://example.co.uk/late', { published_at: '2026-11-22T00:00:01Z', crawled_at: '2026-11-20T12:00:00Z' }), 0)).toThrow(/more than 36 h after crawled_at/)
+    expect(w.write(row('https://example.co.uk/ok', { published_at: '2026-11-22T00:00:00Z', crawled_at: '2026-11-20T12:00:00Z' }), 0)).toBe('inserted')
+  })
+
   test('a URL seen twice is stored once; the later crawl is a duplicate', () => {
     const w = new ArticleWriter(db)
     expect(w.write(row('https://example.co.uk/a'), 0)).toBe('inserted')
