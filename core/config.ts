@@ -25,6 +25,11 @@ export interface Config {
   search: SearchEngine
   /** OpenSearch (or Elasticsearch) base URL; required when `search` is `opensearch`. */
   openSearchUrl: string | null
+  /**
+   * How much of the store the live node maps into memory (SQLite mmap_size), in MiB. Mapped pages
+   * count in the process's RSS though they are the OS page cache's; 0 reads through a 32 MiB cache.
+   */
+  sqliteMmapMb: number
 }
 
 export const SEARCH_ENGINES = ['sqlite', 'opensearch'] as const
@@ -43,6 +48,7 @@ export const DEFAULTS = {
   NEWSDESK_WORKERS: '',
   NEWSDESK_SEARCH: 'sqlite',
   OPENSEARCH_URL: '',
+  NEWSDESK_SQLITE_MMAP_MB: '4096',
 } as const
 
 /** An ISO 8601 instant with an explicit zone (`Z` or ±hh:mm), or a date alone (taken as 00:00 UTC). */
@@ -108,9 +114,16 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     throw new ConfigError('NEWSDESK_SEARCH=opensearch needs OPENSEARCH_URL (for example http://localhost:9200)')
   }
 
+  const mmapText = pick('NEWSDESK_SQLITE_MMAP_MB')
+  const sqliteMmapMb = /^\d{1,6}$/.test(mmapText) ? Number(mmapText) : Number.NaN
+  if (!(sqliteMmapMb >= 0 && sqliteMmapMb <= 65536)) {
+    throw new ConfigError(`NEWSDESK_SQLITE_MMAP_MB must be an integer from 0 to 65536, got "${mmapText}"`)
+  }
+
   return {
     inputs,
     workers,
+    sqliteMmapMb,
     search: search as SearchEngine,
     openSearchUrl: openSearchText === '' ? null : openSearchText,
     dataDir: pick('NEWSDESK_DATA'),

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const snapshots = new SnapshotSource({
     root: config.snapshotsDir,
     db: () => {
-      if (db === null && existsSync(path)) db = openStore(path, { readonly: true })
+      if (db === null && existsSync(path)) db = openStore(path, { readonly: true, mmapBytes: config.sqliteMmapMb * 1048576 })
       return db
     },
     index: searchIndex,

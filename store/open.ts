@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { MIGRATIONS } from './schema.ts'
 
 export const STORE_FILE = 'newsdesk.sqlite'
+/** The default; the live node takes NEWSDESK_SQLITE_MMAP_MB (core/config.ts). */
 const READER_MMAP_BYTES = 4 * 1024 ** 3
 const READER_CACHE_KIB = 32 * 1024
 

@@ -14,6 +14,7 @@ describe('parseConfig', () => {
       workers: null,
       search: 'sqlite',
       openSearchUrl: null,
+      sqliteMmapMb: 4096,
     })
   })
 
@@ -26,6 +27,7 @@ describe('parseConfig', () => {
       NEWSDESK_CC_BASE: 'http://127.0.0.1:9/base',
       NEWSDESK_INPUTS: 'a.warc.gz, cc-news:2024/01  /x/*.warc.gz',
       NEWSDESK_WORKERS: '0',
+      NEWSDESK_SQLITE_MMAP_MB: '192',
     })
     expect(c.dataDir).toBe('/tmp/d')
     expect(c.snapshotsDir).toBe('/tmp/s')
@@ -34,6 +36,7 @@ describe('parseConfig', () => {
     expect(c.ccNewsBaseUrl).toBe('http://127.0.0.1:9/base/')
     expect(c.inputs).toEqual(['a.warc.gz', 'cc-news:2024/01', '/x/*.warc.gz'])
     expect(c.workers).toBe(0)
+    expect(c.sqliteMmapMb).toBe(192)
   })
 
   test.each([
@@ -53,6 +56,9 @@ describe('parseConfig', () => {
     { env: { NEWSDESK_NOW: '2026-13-45T00:00:00Z' }, says: 'NEWSDESK_NOW' },
     { env: { NEWSDESK_CC_BASE: 'ftp://x' }, says: 'NEWSDESK_CC_BASE' },
     { env: { NEWSDESK_WORKERS: 'many' }, says: 'NEWSDESK_WORKERS' },
+    { env: { NEWSDESK_SQLITE_MMAP_MB: '-1' }, says: 'NEWSDESK_SQLITE_MMAP_MB' },
+    { env: { NEWSDESK_SQLITE_MMAP_MB: '1e3' }, says: 'NEWSDESK_SQLITE_MMAP_MB' },
+    { env: { NEWSDESK_SQLITE_MMAP_MB: '70000' }, says: 'NEWSDESK_SQLITE_MMAP_MB' },
     { env: { NEWSDESK_SEARCH: 'elastic' }, says: 'NEWSDESK_SEARCH' },
     { env: { NEWSDESK_SEARCH: 'SQLite' }, says: 'NEWSDESK_SEARCH' },
     { env: { NEWSDESK_SEARCH: 'opensearch' }, says: 'OPENSEARCH_URL' },
