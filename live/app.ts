@@ -11,6 +11,7 @@ import type { DataView, Handler } from '../answers/context.ts'
 import { answersFor } from '../answers/registry.ts'
 import { handleMcp } from './mcp.ts'
 import { operationDetail } from './openapi-doc.ts'
+import { DOCS_ASSET_PREFIX, docsAsset } from './docs-assets.ts'
 import { createPage } from './page.ts'
 import type { Payload } from '../answers/context.ts'
 import { snapshotPathFor } from '../store/snapshot-files.ts'
@@ -94,6 +95,9 @@ export function createApp(deps: AppDeps) {
       openapi({
         path: '/docs',
         specPath: '/openapi.json',
+        // Swagger UI from our own dependency (live/docs-assets.ts), never from a CDN.
+        provider: 'swagger-ui',
+        swagger: { cdn: `${DOCS_ASSET_PREFIX}swagger-ui-bundle.js`, theme: `${DOCS_ASSET_PREFIX}swagger-ui.css`, autoDarkMode: false },
         documentation: {
           info: { title: 'Newsdesk', version: '1.0', description: 'Read-only news search and market context over the CC-NEWS stream. No key needed.' },
           // The plugin replaces the parameters of routes with path parameters by its own guess;
@@ -114,6 +118,7 @@ export function createApp(deps: AppDeps) {
   if (deps.snapshotsRoot !== undefined) app.use(snapshotDownloads(deps.snapshotsRoot))
   // The web page (public/), kept out of the OpenAPI document like /mcp.
   const page = createPage(deps.log)
+  app.get(`${DOCS_ASSET_PREFIX}:file`, ({ params }) => docsAsset(params.file), { detail: { hide: true } })
   app.get('/', () => page.index(), { detail: { hide: true } }).get('/assets/:file', ({ params }) => page.asset(params.file), { detail: { hide: true } })
   for (const endpoint of endpoints) {
     const handler = handlers[endpoint.path] as Handler
