@@ -34,6 +34,9 @@ interface Where {
 
 const phrase = (t: Term): string => `"${t.tokens.join(' ')}"`
 
+/** The store schema version that added the facets column (store/schema.ts, migration 5). */
+const FACETS_SCHEMA_VERSION = 5
+
 /** User terms only ever match the text columns, never the facets column (store/fts-facets.ts). */
 const TEXT_COLUMNS = '{title description}'
 
@@ -53,7 +56,7 @@ function facetExpression(f: SearchFilters): string[] {
   return parts
 }
 
-function buildWhere(f: SearchFilters): Where {
+function buildWhere(f: SearchFilters, facets: boolean): Where {
   // The date range twice: as published_at, and as the time-key range it is (store/time-key.ts), so
   // a date-sorted walk of the time-key index stops at the range's ends.
   const clauses = ['a.published_at >= ?', 'a.published_at < ?', 'a.tkey >= ?', 'a.tkey < ?']
@@ -86,7 +89,7 @@ function buildWhere(f: SearchFilters): Where {
   // let the full-text index drive a filtered search; with words, intersecting a facet's long
   // posting list cost more at the median than the join's test (bench/search.ts at 1M: p50 6.7
   // against 4.4 ms), so the words drive and the join filters.
-  const parts = q !== null && q.all.length > 0 ? [matchExpression(q.all)] : facetExpression(f)
+  const parts = q !== null && q.all.length > 0 ? [matchExpression(q.all)] : facets ? facetExpression(f) : []
   const matchExpr = parts.length > 0 ? parts.join(' AND ') : null
   return { sql: clauses.join(' AND '), params, hasMatch: matchExpr !== null, matchExpr }
 }
@@ -203,9 +206,18 @@ export function toRecord(r: StoreArticleRow, text: string | undefined): ArticleR
 export class SqliteSearchIndex implements SearchIndex {
   constructor(private readonly db: Database) {}
 
+  /**
+   * Whether the store has the facets column (schema 5). A live node can hold a read-only
+   * connection to an older store until the batch job migrates it; until then its filtered
+   * searches go by the join alone, slower but the same answers. Asked per call: a pragma read.
+   */
+  #hasFacets(): boolean {
+    return (this.db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version ?? 0) >= FACETS_SCHEMA_VERSION
+  }
+
   search(req: SearchRequest): SearchPage {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
-    const w = buildWhere(req)
+    const w = buildWhere(req, this.#hasFacets())
     const from = fromClause(w, sort === 'relevance', req, sort)
     // Counting needs neither order nor rank: it reads the range by whichever index SQLite picks,
     // and never computes bm25.
@@ -262,7 +274,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   stats(f: SearchFilters, top: number, periodSeconds: number): StatsResult {
-    const w = buildWhere(f)
+    const w = buildWhere(f, this.#hasFacets())
     const from = fromClause(w, false, f)
     // The slice is read once into a temporary table (the temp database is writable even on a
     // read-only connection), then grouped four ways and by period. Calls are synchronous, so

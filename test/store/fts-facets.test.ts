@@ -70,6 +70,23 @@ describe('searches through facets give what the SQL filters give', () => {
     expect(index.search(req('-len')).total).toBe(index.search(req('')).total - 1)
   })
 
+  test('a read-only connection to a store from before the facets column still answers filtered searches', () => {
+    const path = `${tmp.dir}/old-ro.sqlite`
+    const old = openStore(path)
+    const a = articles[2] as (typeof articles)[number]
+    new ArticleWriter(old).write(a, 0)
+    old.exec('DROP TABLE articles_fts')
+    old.exec(`CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`)
+    old.exec('INSERT INTO articles_fts (rowid, title, description) SELECT tkey, title, description FROM articles')
+    old.exec('PRAGMA user_version = 4')
+    old.close()
+    const ro = openStore(path, { readonly: true })
+    const index = new SqliteSearchIndex(ro)
+    expect(index.search(req('', { lang: [a.lang], country: [a.country] })).articles.map((x) => x.id)).toEqual([a.id])
+    expect(index.stats(req('', { lang: [a.lang] }), 5, 86400).total).toBe(1)
+    ro.close()
+  })
+
   test('a store from before the facets column is migrated, and its filtered searches still work', () => {
     const path = `${tmp.dir}/old.sqlite`
     const old = openStore(path)
