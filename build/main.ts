@@ -21,6 +21,7 @@ import { importBundle } from './export/load.ts'
 import { verifyBundle } from './verify.ts'
 import { countArticles } from '../store/articles.ts'
 import { resolveInputs } from './warc/inputs.ts'
+import { acquireRunLock } from './run-lock.ts'
 import type { Database } from 'bun:sqlite'
 import { syncOpenSearch } from '../store/opensearch/bulk.ts'
 import { RETENTION_DAYS } from './ingest/run.ts'
@@ -198,8 +199,17 @@ async function indexIntoOpenSearch(db: Database, url: string, nowSeconds: number
   }
 }
 
-/** One batch run over the configured inputs. */
+/** One batch run over the configured inputs, never two at once on one data directory (build/run-lock.ts). */
 export async function commandBuild(config: Config, now: Date, args: readonly string[] = [], opts: BuildOptions = {}): Promise<void> {
+  const release = acquireRunLock(config.dataDir)
+  try {
+    await runBuild(config, now, args, opts)
+  } finally {
+    release()
+  }
+}
+
+async function runBuild(config: Config, now: Date, args: readonly string[], opts: BuildOptions): Promise<void> {
   const specs: string[] = []
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const prices: PriceLoad[] = []

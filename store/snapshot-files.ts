@@ -12,8 +12,12 @@ export const MANIFEST_FILE = 'manifest.json'
 export const CURRENT_LINK = 'current'
 /** `sha256  path` lines over every file of a version folder (the research bundle's checksums). */
 export const SUMS_FILE = 'SHA256SUMS'
-/** `20261121T1400Z`: the UTC build time to the minute. Doubles as the allow-list pattern for version names. */
-export const VERSION_PATTERN = /^\d{8}T\d{4}Z$/
+/**
+ * `20261121T1400Z`: the UTC build time to the minute, with `-02`…`-99` for a second build of the
+ * same minute (a published version is never replaced: a reader may be answering from it). Doubles
+ * as the allow-list pattern for version names; names sort in build order.
+ */
+export const VERSION_PATTERN = /^\d{8}T\d{4}Z(?:-\d{2})?$/
 
 export interface SnapshotFile {
   /** Relative path inside the version folder, e.g. `v1/trends.json`. */

@@ -11,6 +11,8 @@ import { createHash } from 'node:crypto'
 import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, utimesSync, writeSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
+import { isProcessAlive } from '../run-lock.ts'
+
 import {
   CURRENT_LINK,
   type ExportSummary,
@@ -33,6 +35,24 @@ export function versionOf(builtAt: Date): string {
   return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`
 }
 
+/** The most rebuilds of one minute (names `-02` to `-99`); past that the run fails rather than replace one. */
+const MAX_SAME_MINUTE = 99
+
+/**
+ * The version name a build at `builtAt` publishes under: its minute, or the minute with the next
+ * free `-NN` when that minute is already published. A published folder is never replaced, so a
+ * node answering from it never sees its files change or vanish.
+ */
+export function freeVersion(root: string, builtAt: Date): string {
+  const minute = versionOf(builtAt)
+  if (!existsSync(join(root, minute))) return minute
+  for (let n = 2; n <= MAX_SAME_MINUTE; n++) {
+    const name = `${minute}-${String(n).padStart(2, '0')}`
+    if (!existsSync(join(root, name))) return name
+  }
+  throw new Error(`${MAX_SAME_MINUTE} versions of ${minute} are already published`)
+}
+
 function writeSynced(path: string, data: string | Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true })
   const fd = openSync(path, 'w')
@@ -53,11 +73,24 @@ function fsyncDir(path: string): void {
   }
 }
 
-/** Removes leftovers of killed runs (temporary folders, a half-written pointer). */
+/** The pid a temporary folder's name ends with (`.tmp-<version>-<pid>`), or null. */
+function tmpOwner(name: string): number | null {
+  const m = /-(\d+)$/.exec(name)
+  return m === null ? null : Number(m[1])
+}
+
+/**
+ * Removes leftovers of killed runs (temporary folders, a half-written pointer). A temporary folder
+ * whose writer is still alive is another run's work in progress and stays.
+ */
 export function cleanLeftovers(root: string): string[] {
   if (!existsSync(root)) return []
   const removed: string[] = []
   for (const name of readdirSync(root)) {
+    if (name.startsWith(TMP_PREFIX)) {
+      const owner = tmpOwner(name)
+      if (owner !== null && owner !== process.pid && isProcessAlive(owner)) continue
+    }
     if (name.startsWith(TMP_PREFIX) || name === `${LATEST_FILE}.tmp` || name === `${CURRENT_LINK}.tmp`) {
       rmSync(join(root, name), { recursive: true, force: true })
       removed.push(name)
@@ -105,6 +138,8 @@ export interface PublishHooks {
   step?: (name: 'files-written' | 'renamed' | 'pointer-written') => void
   /** Called after each snapshot file is written to the temporary folder (0-based); fault tests kill mid-write. */
   fileWritten?: (index: number) => void
+  /** The same for each research-bundle file (0-based), so a kill can land inside the export too. */
+  bundleFileWritten?: (index: number) => void
 }
 
 export function publishSnapshot(
@@ -143,7 +178,9 @@ export function publishSnapshot(
   hooks.step?.('files-written')
 
   const final = join(root, meta.version)
-  rmSync(final, { recursive: true, force: true }) // a rebuild of the same minute replaces it
+  // Never replace a published version (freeVersion picks a free name); renameSync would also
+  // refuse a non-empty folder, this says why.
+  if (existsSync(final)) throw new Error(`snapshot version ${meta.version} is already published`)
   renameSync(tmp, final)
   fsyncDir(root)
   hooks.step?.('renamed')

@@ -5,7 +5,7 @@ import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import type { Manifest } from '../../store/snapshot-files.ts'
 import { writeBundle } from '../export/bundle.ts'
 import { computeSnapshot, fixedSnapshotUrls, trendSnapshotUrls } from './compute.ts'
-import { type PublishHooks, publishSnapshot, versionOf } from './publish.ts'
+import { type PublishHooks, freeVersion, publishSnapshot } from './publish.ts'
 
 export interface SnapshotRun {
   db: Database
@@ -21,7 +21,7 @@ export interface SnapshotRun {
 /** Pins the store's current data (its highest seq), computes every snapshot file and publishes the version. */
 export function buildSnapshot(run: SnapshotRun): Manifest {
   const watermark = run.db.query<{ w: number | null }, []>('SELECT max(seq) AS w FROM articles').get()?.w ?? 0
-  const version = versionOf(run.now)
+  const version = freeVersion(run.root, run.now)
   const view = { db: run.db, index: new SqliteSearchIndex(run.db), version, watermark, memo: new Map<string, unknown>() }
   const answers = answersFor({ version: 'build', uptimeSeconds: () => 0 })
   const files = computeSnapshot(view, run.now.getTime(), answers, [...fixedSnapshotUrls(), ...trendSnapshotUrls(view, run.now.getTime())])

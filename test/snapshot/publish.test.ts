@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
-import { KEEP_VERSIONS, publishSnapshot, versionOf } from '../../build/snapshot/publish.ts'
-import { readLatest, readManifest } from '../../store/snapshot-files.ts'
+import { KEEP_VERSIONS, cleanLeftovers, freeVersion, publishSnapshot, versionOf } from '../../build/snapshot/publish.ts'
+import { VERSION_PATTERN, listVersions, readLatest, readManifest } from '../../store/snapshot-files.ts'
 import { tempDir } from '../support/tmp.ts'
 
 let tmp: ReturnType<typeof tempDir>
@@ -38,7 +38,7 @@ test(`keeps the last ${KEEP_VERSIONS} versions`, () => {
     const v = versionOf(new Date(Date.UTC(2026, 10, 1, 0, 0) + h * 3_600_000))
     publishSnapshot(tmp.dir, meta(v), [{ path: 'x.json', body: '{}' }])
   }
-  const versions = readdirSync(tmp.dir).filter((n) => /^\d{8}T\d{4}Z$/.test(n))
+  const versions = readdirSync(tmp.dir).filter((n) => VERSION_PATTERN.test(n))
   expect(versions.length).toBe(KEEP_VERSIONS)
   expect(versions.sort()[0]).toBe(versionOf(new Date(Date.UTC(2026, 10, 1, 3, 0))))
 })
@@ -57,9 +57,62 @@ describe.each(['files-written', 'renamed', 'pointer-written'])('a publish killed
     expect(readLatest(tmp.dir)?.version).toBe('20261121T1300Z')
     expect(readFileSync(join(tmp.dir, '20261121T1300Z', 'v1/f0.json'), 'utf8')).toBe('{"old":true}')
 
-    publishSnapshot(tmp.dir, meta('20261121T1400Z'), [{ path: 'v1/f0.json', body: '{"new":true}' }])
-    expect(readLatest(tmp.dir)?.version).toBe('20261121T1400Z')
+    // A folder renamed into place but never pointed at is complete and stays; the next build of
+    // the same minute takes the next free name instead of replacing it.
+    const next = freeVersion(tmp.dir, new Date('2026-11-21T14:00:00Z'))
+    expect(next).toBe(step === 'files-written' ? '20261121T1400Z' : '20261121T1400Z-02')
+    publishSnapshot(tmp.dir, meta(next), [{ path: 'v1/f0.json', body: '{"new":true}' }])
+    expect(readLatest(tmp.dir)?.version).toBe(next)
     expect(readdirSync(tmp.dir).filter((n) => n.startsWith('.tmp-') || n.endsWith('.tmp'))).toEqual([])
     expect(existsSync(join(tmp.dir, '20261121T1300Z'))).toBe(true)
   })
+})
+
+describe('a second build of the same minute', () => {
+  test('publishes under the next free name and never touches the served version', () => {
+    const at = new Date('2026-11-21T14:00:30Z')
+    const first = freeVersion(tmp.dir, at)
+    publishSnapshot(tmp.dir, meta(first), [{ path: 'v1/a.json', body: '{"n":1}' }])
+    const second = freeVersion(tmp.dir, at)
+    publishSnapshot(tmp.dir, meta(second), [{ path: 'v1/a.json', body: '{"n":2}' }])
+    const third = freeVersion(tmp.dir, at)
+    expect([first, second, third]).toEqual(['20261121T1400Z', '20261121T1400Z-02', '20261121T1400Z-03'])
+    expect(readFileSync(join(tmp.dir, first, 'v1/a.json'), 'utf8')).toBe('{"n":1}')
+    expect(readLatest(tmp.dir)?.version).toBe(second)
+  })
+
+  test('a publish under a name already published is refused and changes nothing', () => {
+    publishSnapshot(tmp.dir, meta('20261121T1400Z'), [{ path: 'v1/a.json', body: '{"n":1}' }])
+    expect(() => publishSnapshot(tmp.dir, meta('20261121T1400Z'), [{ path: 'v1/a.json', body: '{"n":2}' }])).toThrow(/already published/)
+    expect(readFileSync(join(tmp.dir, '20261121T1400Z', 'v1/a.json'), 'utf8')).toBe('{"n":1}')
+    expect(readLatest(tmp.dir)?.version).toBe('20261121T1400Z')
+  })
+
+  test.each([
+    ['20261121T1400Z', '20261121T1400Z-02'],
+    ['20261121T1400Z-09', '20261121T1400Z-10'],
+    ['20261121T1400Z-99', '20261121T1401Z'],
+    ['20261121T2359Z-02', '20261122T0000Z'],
+  ])('%s sorts before %s, so pruning and listings keep build order', (older, newer) => {
+    for (const v of [newer, older]) publishSnapshot(tmp.dir, meta(v), [{ path: 'x.json', body: '{}' }])
+    expect(listVersions(tmp.dir)).toEqual([older, newer])
+  })
+
+  test.each(['20261121T1400Z-1', '20261121T1400Z-100', '20261121T1400Z-ab', '20261121T1400Z/'])('%s is not a version name', (name) => {
+    expect(VERSION_PATTERN.test(name)).toBe(false)
+  })
+})
+
+test('leftover cleaning spares the temporary folder of a run that is still alive', async () => {
+  const alive = Bun.spawn(['sleep', '30'])
+  const gone = Bun.spawn(['true'])
+  await gone.exited
+  try {
+    mkdirSync(join(tmp.dir, `.tmp-20261121T1400Z-${alive.pid}`))
+    mkdirSync(join(tmp.dir, `.tmp-20261121T1300Z-${gone.pid}`))
+    expect(cleanLeftovers(tmp.dir)).toEqual([`.tmp-20261121T1300Z-${gone.pid}`])
+    expect(existsSync(join(tmp.dir, `.tmp-20261121T1400Z-${alive.pid}`))).toBe(true)
+  } finally {
+    alive.kill()
+  }
 })
