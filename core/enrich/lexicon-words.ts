@@ -9,6 +9,11 @@ export interface LexiconLanguage {
   words: string
   /** Words that flip the sign of a term shortly after them. */
   negators: string
+  /**
+   * Words that flip the sign of a term shortly before them: German and Dutch put `nicht`/`niet`
+   * after the finite verb of a main clause ("Der DAX steigt nicht"), Korean puts 않다 after the verb.
+   */
+  postNegators?: string
 }
 
 export const LEXICON: Readonly<Record<string, LexiconLanguage>> = {
@@ -111,6 +116,7 @@ export const LEXICON: Readonly<Record<string, LexiconLanguage>> = {
       'tiefststand -3, volatilität -1, stellenabbau -2, strafe -2, bärisch -3, krieg -2, kurssturz -3, kursrutsch -3, ' +
       'ausgelöscht -2, eingebrochen -3',
     negators: 'nicht, kein, keine, keinen, keiner, keinem, nie, niemals, ohne, weder',
+    postNegators: 'nicht, nie, niemals',
   },
   it: {
     words:
@@ -135,6 +141,7 @@ export const LEXICON: Readonly<Record<string, LexiconLanguage>> = {
       'recessie -2, inflatie -1, zwak -2, zwakke -2, negatief -2, negatieve -2, slecht -2, slechter -2, ' +
       'dieptepunt -3, volatiliteit -1, ontslagen -2, boete -2, oorlog -2',
     negators: 'niet, geen, nooit, zonder, noch',
+    postNegators: 'niet, nooit',
   },
   ru: {
     words:
@@ -200,7 +207,8 @@ export const LEXICON: Readonly<Record<string, LexiconLanguage>> = {
       '사기* -3, 해킹* -3, 도난* -3, 금지* -2, 규제* -1, 우려* -2, 불안* -2, 공포* -3, 위험* -1, 침체* -2, ' +
       '인플레이션* -1, 약세* -2, 부진* -2, 악재* -2, 악화* -2, 감원* -2, 벌금* -2, 전쟁* -2',
     // 안 and 못 come before the verb; 않- and 못하- follow it as the next word.
-    negators: '안, 못, 않*, 못하*, 없*',
+    negators: '안, 못',
+    postNegators: '않*, 못하*, 없*',
   },
   tr: {
     words:

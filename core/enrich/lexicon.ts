@@ -1,8 +1,8 @@
 /**
  * AFINN-style lexicon score: the sum of the integer weights of the listed terms found in the text,
  * each flipped when a negator of the language stands just before it ("not good" → -2), or, in
- * Japanese, Korean and Turkish, when the negation follows the verb (上昇せず, 상승하지 않았다,
- * yükselmedi). `terms` lists each signed term once, in order of appearance: "+surge,-not good".
+ * German, Dutch, Japanese, Korean and Turkish, when the negation follows the verb (steigt nicht,
+ * 上昇せず, 상승하지 않았다, yükselmedi). `terms` lists each signed term once, in order of appearance: "+surge,-not good".
  */
 import { LEXICON } from './lexicon-words.ts'
 import { listEntries, SubstringIndex, TermIndex } from './term-index.ts'
@@ -16,6 +16,8 @@ export interface LexiconScore {
 
 /** How many words back a negator still reaches. */
 const NEGATION_WINDOW = 3
+/** How many words ahead a post-negator still reaches ("steigt heute nicht"). */
+const POST_NEGATION_WINDOW = 2
 const MAX_TOKENS = 200
 const MAX_CJK_CHARS = 600
 const MAX_CHARS = 3000
@@ -25,6 +27,8 @@ const TURKISH_NEGATIVE_SUFFIX_RE = /^(?:m[ae](?:d|z|y[ae]c|m[ıi]ş|sin)|m[ıiu�
 interface LexiconIndex {
   words: TermIndex<number> | SubstringIndex<number>
   negators: TermIndex<true>
+  /** Negators that follow the term they reverse (de, nl, ko). */
+  postNegators: TermIndex<true>
   /** Negators that are a prefix of the next token (fr `n'a`). */
   elidedNegators: readonly string[]
 }
@@ -47,7 +51,9 @@ function buildLexicons(): ReadonlyMap<string, LexiconIndex> {
       if (negator.endsWith("'")) elidedNegators.push(negator)
       else negators.add(negator, true)
     }
-    out.set(lang, { words, negators, elidedNegators })
+    const postNegators = new TermIndex<true>()
+    for (const negator of listEntries(lists.postNegators ?? '')) postNegators.add(negator, true)
+    out.set(lang, { words, negators, postNegators, elidedNegators })
   }
   return out
 }
@@ -89,35 +95,36 @@ function wordHits(lexicon: LexiconIndex, index: TermIndex<number>, folded: strin
       }
     }
     if (m === undefined) continue
-    const negator = negatorFor(lexicon, tokens, breakBefore, i, i + m.tokens, m.rest, lang)
     const surface = m.term + m.rest
-    hits.push(negator === '' ? { weight: m.value, label: surface } : { weight: -m.value, label: `${negator} ${surface}` })
+    const negator = negatorFor(lexicon, tokens, breakBefore, i, m.rest, lang)
+    const postNegator = negator === '' ? postNegatorFor(lexicon, tokens, breakBefore, i + m.tokens) : ''
+    if (negator !== '') hits.push({ weight: -m.value, label: `${negator} ${surface}` })
+    else if (postNegator !== '') hits.push({ weight: -m.value, label: `${surface} ${postNegator}` })
+    else hits.push({ weight: m.value, label: surface })
     i += m.tokens - 1
   }
   return hits
 }
 
-/** The negator that reverses the term at tokens[start, end), or ''. */
-function negatorFor(
-  lexicon: LexiconIndex,
-  tokens: readonly string[],
-  breakBefore: readonly boolean[],
-  start: number,
-  end: number,
-  rest: string,
-  lang: string,
-): string {
+/** The negator before the term starting at tokens[start] that reverses it, or ''. */
+function negatorFor(lexicon: LexiconIndex, tokens: readonly string[], breakBefore: readonly boolean[], start: number, rest: string, lang: string): string {
   if (lang === 'tr' && rest !== '' && TURKISH_NEGATIVE_SUFFIX_RE.test(rest)) return 'not'
-  if (lang === 'ko') {
-    const next = tokens[end]
-    if (next !== undefined && breakBefore[end] !== true && lexicon.negators.matchWord(next) !== undefined) return next
-  }
   for (let j = start - 1; j >= Math.max(0, start - NEGATION_WINDOW); j--) {
     if (breakBefore[j + 1] === true) break
     const before = tokens[j] ?? ''
     if (lexicon.negators.matchWord(before) !== undefined) return before
     if (lang === 'en' && before.endsWith("n't")) return before
     for (const elided of lexicon.elidedNegators) if (before.startsWith(elided)) return before
+  }
+  return ''
+}
+
+/** The post-negator after the term ending before tokens[end] that reverses it, within the clause, or ''. */
+function postNegatorFor(lexicon: LexiconIndex, tokens: readonly string[], breakBefore: readonly boolean[], end: number): string {
+  for (let j = end; j < Math.min(tokens.length, end + POST_NEGATION_WINDOW); j++) {
+    if (breakBefore[j] === true) break
+    const after = tokens[j] ?? ''
+    if (lexicon.postNegators.matchWord(after) !== undefined) return after
   }
   return ''
 }

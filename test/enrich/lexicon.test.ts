@@ -24,7 +24,13 @@ describe('scoreLexicon', () => {
     { lang: 'pt', text: 'Ibovespa sobe e dólar cai', want: { score: 0, terms: '+sobe,-cai' } },
     { lang: 'fr', text: 'Le CAC 40 ne progresse pas', want: { score: -1, terms: '-ne progresse' } },
     { lang: 'fr', text: "Le bitcoin s'effondre", want: { score: -3, terms: "-s'effondre" } },
-    { lang: 'de', text: 'Der DAX steigt nicht', want: { score: 2, terms: '+steigt' } },
+    // German and Dutch negate after the finite verb, within the clause
+    { lang: 'de', text: 'Der DAX steigt nicht', want: { score: -2, terms: '-steigt nicht' } },
+    { lang: 'de', text: 'Der DAX steigt heute nicht', want: { score: -2, terms: '-steigt nicht' } },
+    { lang: 'de', text: 'Der DAX steigt, der Dow nicht', want: { score: 2, terms: '+steigt' } },
+    { lang: 'de', text: 'Ein Absturz ist nicht in Sicht', want: { score: 3, terms: '+absturz nicht' } },
+    { lang: 'nl', text: 'De AEX stijgt niet', want: { score: -2, terms: '-stijgt niet' } },
+    { lang: 'nl', text: 'De AEX stijgt nooit meer zo snel', want: { score: -2, terms: '-stijgt nooit' } },
     { lang: 'de', text: 'Bitcoin: kein Absturz in Sicht', want: { score: 3, terms: '+kein absturz' } },
     { lang: 'it', text: 'Borsa, crollo dei titoli bancari', want: { score: -3, terms: '-crollo' } },
     { lang: 'nl', text: 'AEX daalt, beleggers in paniek', want: { score: -5, terms: '-daalt,-paniek' } },
@@ -44,7 +50,7 @@ describe('scoreLexicon', () => {
     { lang: 'ja', text: 'ビットコインが急騰', want: { score: 3, terms: '+急騰' } },
     { lang: 'ja', text: '株価は回復せず', want: { score: -2, terms: '-回復せず' } },
     { lang: 'ko', text: '비트코인 급등, 투자자 낙관', want: { score: 5, terms: '+급등,+낙관' } },
-    { lang: 'ko', text: '비트코인 상승하지 않았다', want: { score: -2, terms: '-않았다 상승하지' } },
+    { lang: 'ko', text: '비트코인 상승하지 않았다', want: { score: -2, terms: '-상승하지 않았다' } },
     // a language without a list scores nothing
     { lang: 'sv', text: 'Bitcoin rusar', want: { score: 0, terms: '' } },
   ])('$lang: $text', ({ lang, text, want }) => expect(scoreLexicon(text, lang)).toEqual(want))
