@@ -22,6 +22,8 @@ export interface BundleOptions {
   builtAt: string
   /** Include each article's body text (large: several times the metadata). */
   withText: boolean
+  /** Called after each file is written (0-based); fault tests kill the export here. */
+  onFileWritten?: (index: number) => void
 }
 
 const JSON_ARRAY_COLUMNS = new Set(['authors', 'tags'])
@@ -89,8 +91,14 @@ function tableCsv(db: Database, spec: TableSpec, watermark: number): Uint8Array 
 /** Writes the bundle into `dir` (the version's temporary folder) and returns what it wrote. */
 export function writeBundle(dir: string, opts: BundleOptions): ExportSummary {
   const { ndjson, parquet, count } = articleFiles(opts)
-  const files: ManifestFile[] = [write(dir, ARTICLES.file, ndjson), write(dir, ARTICLES_PARQUET, parquet)]
-  for (const spec of CSV_TABLES) files.push(write(dir, spec.file, tableCsv(opts.db, spec, opts.watermark)))
-  files.push(write(dir, 'README.md', Buffer.from(bundleReadme({ version: opts.version, builtAt: opts.builtAt, watermark: opts.watermark, articles: count, withText: opts.withText }))))
+  const files: ManifestFile[] = []
+  const put = (path: string, bytes: Uint8Array) => {
+    files.push(write(dir, path, bytes))
+    opts.onFileWritten?.(files.length - 1)
+  }
+  put(ARTICLES.file, ndjson)
+  put(ARTICLES_PARQUET, parquet)
+  for (const spec of CSV_TABLES) put(spec.file, tableCsv(opts.db, spec, opts.watermark))
+  put('README.md', Buffer.from(bundleReadme({ version: opts.version, builtAt: opts.builtAt, watermark: opts.watermark, articles: count, withText: opts.withText })))
   return { articles: count, with_text: opts.withText, files }
 }

@@ -33,6 +33,14 @@ export function buildSnapshot(run: SnapshotRun): Manifest {
     run.hooks,
     run.bundle === false
       ? undefined
-      : (dir) => writeBundle(dir, { db: run.db, watermark, version, builtAt: isoSeconds(run.now), withText: typeof run.bundle === 'object' && run.bundle.withText }),
+      : (dir) =>
+          writeBundle(dir, {
+            db: run.db,
+            watermark,
+            version,
+            builtAt: isoSeconds(run.now),
+            withText: typeof run.bundle === 'object' && run.bundle.withText,
+            ...(run.hooks?.bundleFileWritten === undefined ? {} : { onFileWritten: run.hooks.bundleFileWritten }),
+          }),
   )
 }

@@ -1,11 +1,15 @@
 /**
- * Issue 9, item 5: the hourly batch killed (SIGKILL, a real crash) at seeded random points: during
- * a WARC download from a loopback server, inside an ingest transaction, mid-snapshot write, after
- * the files are written, between the rename and the pointer swap, after the pointer's temp file,
- * and at a random instant. After each kill the live node (createApp over a SnapshotSource, as
- * server.ts runs it) still serves the previous version, the store passes PRAGMA integrity_check,
- * no committed article is lost or duplicated, and the next build completes and is served. At the
- * end every input is in and the store holds exactly the generator's ground-truth articles.
+ * Issue 9, item 5: the hourly batch (research bundle included, as `bun run build` runs it) killed
+ * (SIGKILL, a real crash) at seeded random points: during a WARC download from a loopback server,
+ * inside an ingest transaction, mid-snapshot write, mid-export (after the n-th research-bundle
+ * file), after the files are written, between the rename and the pointer swap, after the pointer's
+ * temp file, and at a random instant. Half the runs ingest on worker threads (NEWSDESK_WORKERS=2,
+ * the default path on two cores), half on the main thread. After each kill the live node
+ * (createApp over a SnapshotSource, as server.ts runs it) still serves the previous version, whose
+ * folder still matches its SHA256SUMS; the store passes PRAGMA integrity_check, no committed article
+ * is lost or duplicated, and the next build completes, leaves no temporary folder and is served.
+ * The loop runs until RUNS kills really happened (a random-instant run may finish first) and every
+ * hooked kill point was hit. At the end the store holds exactly the generator's ground-truth articles.
  *
  * NEWSDESK_FAULT_RUNS=200 runs a longer loop (the archive's files are then reused as URLs).
  */
@@ -14,6 +18,8 @@ import type { Database } from 'bun:sqlite'
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { generateDemoArchive } from '../../build/demo/index.ts'
+import { CSV_TABLES } from '../../build/export/columns.ts'
+import { verifyBundle } from '../../build/verify.ts'
 import { commandBuild } from '../../build/main.ts'
 import { parseConfig } from '../../core/config.ts'
 import { createApp } from '../../live/app.ts'
@@ -27,9 +33,12 @@ import { mulberry32 as prng } from '../../core/random.ts'
 const RUNS = Number(process.env.NEWSDESK_FAULT_RUNS ?? 20)
 const SEED = Number(process.env.NEWSDESK_FAULT_SEED ?? 9_005)
 const BASE_NOW = Date.parse('2026-11-21T14:00:00Z')
-const KINDS = ['download', 'ingest', 'file', 'files-written', 'renamed', 'pointer-written', 'instant'] as const
+const KINDS = ['download', 'ingest', 'file', 'bundle', 'files-written', 'renamed', 'pointer-written', 'instant'] as const
 type Kind = (typeof KINDS)[number]
-
+/** Kinds whose kill is certain (a hook or the download wait); only `instant` can miss. */
+const CERTAIN = KINDS.filter((k) => k !== 'instant')
+/** The research bundle's files (build/export/bundle.ts): articles NDJSON, Parquet, one per CSV table, README. */
+const BUNDLE_FILES = 2 + CSV_TABLES.length + 1
 
 const tmp = tempDir('faults')
 const dataDir = join(tmp.dir, 'data')
@@ -79,28 +88,28 @@ afterAll(() => {
   tmp.cleanup()
 })
 
-function env(nowMs: number): Record<string, string> {
+function env(nowMs: number, workers: number): Record<string, string> {
   return {
     ...(process.env as Record<string, string>),
     NEWSDESK_DATA: dataDir,
     NEWSDESK_SNAPSHOTS: snapshotsDir,
     NEWSDESK_INPUTS: [inputsDir, ...urlInputs].join(','),
     NEWSDESK_NOW: new Date(nowMs).toISOString(),
-    NEWSDESK_WORKERS: '0',
+    NEWSDESK_WORKERS: String(workers),
   }
 }
 
-function spawnBuild(fault: string, nowMs: number) {
-  return Bun.spawn([process.execPath, 'test/faults/build-child.ts', fault], { env: env(nowMs), stdout: 'ignore', stderr: 'pipe' })
+function spawnBuild(fault: string, nowMs: number, workers: number) {
+  return Bun.spawn([process.execPath, 'test/faults/build-child.ts', fault], { env: env(nowMs, workers), stdout: 'ignore', stderr: 'pipe' })
 }
 
-/** One complete batch run in this process, its progress lines muted. */
+/** One complete batch run (snapshot and research bundle) in this process, on its main thread, progress lines muted. */
 async function buildInProcess(nowMs: number): Promise<void> {
-  const config = parseConfig(env(nowMs))
+  const config = parseConfig(env(nowMs, 0))
   const log = spyOn(console, 'log').mockImplementation(() => undefined)
   const err = spyOn(console, 'error').mockImplementation(() => undefined)
   try {
-    await commandBuild(config, new Date(nowMs), ['--no-export'])
+    await commandBuild(config, new Date(nowMs), [])
   } finally {
     log.mockRestore()
     err.mockRestore()
@@ -157,11 +166,19 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
   expect(snapshots.current?.version).toBe(served)
 
   const tried: Record<string, number> = {}
+  const killedAt: Record<string, number> = {}
+  const killedBy = { workers: 0, mainThread: 0 }
   let killed = 0
+  let finishedFirst = 0
+  let lost = 0
+  let duplicated = 0
   let lastArticles = storeFacts().articles
-  // Each kind at least twice in 20 runs, in a seeded order; parameters drawn from the same seed.
-  const order = Array.from({ length: RUNS }, (_, i) => KINDS[i % KINDS.length] as Kind).sort(() => random() - 0.5)
-  for (const [run, kind] of order.entries()) {
+  // Each kind at least twice in 20 runs, in a seeded order, on worker threads and on the main thread
+  // in alternate rounds of the kinds; parameters drawn from the same seed. Runs past the plan (only
+  // while a random instant has missed) take the certain kinds in turn.
+  const plan = Array.from({ length: RUNS }, (_, i) => ({ kind: KINDS[i % KINDS.length] as Kind, workers: Math.floor(i / KINDS.length) % 2 === 0 ? 2 : 0 })).sort(() => random() - 0.5)
+  for (let run = 0; run < plan.length || killed < RUNS; run++) {
+    const { kind, workers } = plan[run] ?? { kind: CERTAIN[run % CERTAIN.length] as Kind, workers: run % 2 === 0 ? 2 : 0 }
     if (revealed >= warcFiles.length) revealed = 0 // the long loop: files come back as new URLs
     const fresh = 1 + Math.floor(random() * 2)
     reveal(fresh, kind === 'download')
@@ -169,9 +186,10 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
     const fault =
       kind === 'ingest' ? `ingest:${Math.floor(random() * fresh)}`
       : kind === 'file' ? `file:${Math.floor(random() * 16)}`
+      : kind === 'bundle' ? `bundle:${Math.floor(random() * BUNDLE_FILES)}`
       : kind === 'download' || kind === 'instant' ? 'none'
       : kind
-    const child = spawnBuild(fault, nowMs)
+    const child = spawnBuild(fault, nowMs, workers)
     if (kind === 'download') {
       const chunks = 1 + Math.floor(random() * 8)
       let sent = 0
@@ -183,13 +201,20 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
       onChunkSent = null
       child.kill('SIGKILL')
     } else if (kind === 'instant') {
-      const ms = 30 + Math.floor(random() * 700)
+      // Within a child run (start-up, ingest, snapshot, export), which takes 0.3–0.9 s here.
+      const ms = 20 + Math.floor(random() * 400)
       setTimeout(() => child.kill('SIGKILL'), ms)
     }
     const code = await child.exited
     const wasKilled = child.signalCode === 'SIGKILL'
-    if (!wasKilled) expect({ run, kind, code, stderr: await new Response(child.stderr).text() }).toMatchObject({ code: 0 })
-    killed += wasKilled ? 1 : 0
+    const stderr = wasKilled ? '' : await new Response(child.stderr).text()
+    // A certain kill that did not happen means its hook never fired: the kill point was not tried.
+    if (!wasKilled) expect({ run, kind, workers, code, stderr }).toMatchObject({ run, kind: 'instant', workers, code: 0 })
+    if (wasKilled) {
+      killed++
+      killedAt[kind] = (killedAt[kind] ?? 0) + 1
+      killedBy[workers > 0 ? 'workers' : 'mainThread']++
+    } else finishedFirst++
     tried[`${kind}${wasKilled ? '' : ' (finished first)'}`] = (tried[`${kind}${wasKilled ? '' : ' (finished first)'}`] ?? 0) + 1
 
     // The live node: still the previous version (or the new one when the run finished before the kill).
@@ -202,30 +227,51 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
     expect((JSON.parse(health.body) as { snapshot: { version: string } }).snapshot.version).toBe(served ?? '')
     const file = await get('/v1/btc/sources')
     expect({ status: file.status, version: file.version }).toEqual({ status: 200, version: served ?? null })
+    // The served folder, research bundle included, is whole: every file matches its SHA256SUMS, none extra.
+    const check = await verifyBundle(join(snapshotsDir, served ?? 'none'))
+    expect({ run, kind, ok: check.ok, missing: check.missing, mismatched: check.mismatched, unlisted: check.unlisted }).toEqual({ run, kind, ok: true, missing: [], mismatched: [], unlisted: [] })
 
     // The store: intact, nothing committed lost, nothing twice.
     const after = storeFacts()
+    lost += Math.max(0, lastArticles - after.articles)
+    duplicated += after.articles - after.distinctUrls
     expect({ run, kind, integrity: after.integrity, dup: after.articles - after.distinctUrls }).toEqual({ run, kind, integrity: 'ok', dup: 0 })
     expect(after.articles).toBeGreaterThanOrEqual(lastArticles)
     expect(after.texts).toBe(after.articles)
 
-    // The next build completes and is served (in this process: the same commandBuild, no start-up cost).
+    // The next build completes, clears the killed run's leftovers and is served (in this process:
+    // the same commandBuild, no start-up cost).
     nowMs += 1_800_000
     await buildInProcess(nowMs)
     snapshots.refresh()
     served = readLatest(snapshotsDir)?.version
     expect(snapshots.current?.version).toBe(served)
     expect(served).toBe(new Date(nowMs).toISOString().replace(/[-:]/g, '').slice(0, 13) + 'Z')
+    expect(readdirSync(snapshotsDir).filter((n) => n.startsWith('.tmp-') || n.endsWith('.tmp'))).toEqual([])
     const recovered = storeFacts()
     expect(recovered.doneFiles).toBe(readdirSync(inputsDir).length + urlInputs.length)
     lastArticles = recovered.articles
   }
 
+  // Enough real kills, every certain kill point among them, on both ingest paths.
+  expect(killed).toBeGreaterThanOrEqual(RUNS)
+  expect(CERTAIN.filter((k) => (killedAt[k] ?? 0) === 0)).toEqual([])
+  expect(killedBy.workers).toBeGreaterThan(0)
+  expect(killedBy.mainThread).toBeGreaterThan(0)
+
   // Everything in: exactly the ground truth's articles, each once.
   reveal(warcFiles.length, false)
   await buildInProcess(nowMs + 3_600_000)
   const final = storeFacts()
+  lost += Math.max(0, truthArticles - final.distinctUrls)
   expect(final).toMatchObject({ integrity: 'ok', articles: truthArticles, distinctUrls: truthArticles, texts: truthArticles })
   ;(db as Database | null)?.close()
-  console.log(`faults: ${RUNS} runs, ${killed} killed (${Object.entries(tried).map(([k, v]) => `${k} ${v}`).join(', ')}), articles lost 0, duplicated 0, store ${final.articles}/${truthArticles}`)
-}, 120_000)
+  const runs = killed + finishedFirst
+  console.log(
+    `faults: ${runs} runs, ${killed} killed (${Object.entries(tried).map(([k, v]) => `${k} ${v}`).join(', ')}; ${killedBy.workers} on worker-thread ingest), ` +
+      `articles lost ${lost}, duplicated ${duplicated}, store ${final.articles}/${truthArticles}`,
+  )
+  // Machine-readable for bench/reliability-report.ts.
+  const figures = { runs, kills: killed, finished_first: finishedFirst, kill_points: killedAt, kills_worker_threads: killedBy.workers, kills_main_thread: killedBy.mainThread, lost, duplicated, articles: final.articles, truth: truthArticles, seed: SEED }
+  console.log(`reliability: ${JSON.stringify({ section: 'faults', ...figures })}`)
+}, 240_000)

@@ -1,8 +1,10 @@
 /**
  * One real batch run (build/main.ts commandBuild, configured from the environment like the live
- * node's child) that SIGKILLs itself at a chosen point, for the fault tests:
- *   build-child.ts none | ingest:<n> | file:<n> | files-written | renamed | pointer-written  [--fetch-timeout-ms N]
- * `ingest:<n>` dies inside the n-th batch transaction of this run, `file:<n>` after the n-th snapshot file.
+ * node's child, research bundle included) that SIGKILLs itself at a chosen point, for the fault tests:
+ *   build-child.ts none | ingest:<n> | file:<n> | bundle:<n> | files-written | renamed | pointer-written  [--fetch-timeout-ms N]
+ * `ingest:<n>` dies inside the n-th batch transaction of this run (on the main thread, which is the
+ * store's only writer whether or not NEWSDESK_WORKERS starts worker threads), `file:<n>` after the
+ * n-th snapshot file, `bundle:<n>` after the n-th research-bundle file of the export.
  */
 import { clockFrom, parseConfig } from '../../core/config.ts'
 import { type BuildOptions, commandBuild } from '../../build/main.ts'
@@ -21,8 +23,9 @@ const opts: BuildOptions = {
   ingestHooks: { inTransaction: () => (kind === 'ingest' && batches++ === n ? die() : undefined) },
   publishHooks: {
     fileWritten: (i) => (kind === 'file' && i === n ? die() : undefined),
+    bundleFileWritten: (i) => (kind === 'bundle' && i === n ? die() : undefined),
     step: (name) => (name === kind ? die() : undefined),
   },
 }
 const config = parseConfig(process.env)
-await commandBuild(config, clockFrom(config)(), ['--no-export'], opts)
+await commandBuild(config, clockFrom(config)(), [], opts)
