@@ -1,6 +1,7 @@
 /**
  * The fixture store's snapshot: golden files (UPDATE_GOLDEN=1 rewrites them; review the diff),
- * byte identity with the live answers, and a hot swap under concurrent requests.
+ * byte identity of every published file with the live answer at the build instant, and a hot
+ * swap under concurrent requests (the version over a real listen: test/snapshot/hot-swap.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -9,8 +10,9 @@ import { answersFor } from '../../answers/registry.ts'
 import { computeSnapshot, fixedSnapshotUrls } from '../../build/snapshot/compute.ts'
 import { buildSnapshot } from '../../build/snapshot/run.ts'
 import { createApp } from '../../live/app.ts'
-import { SnapshotSource } from '../../live/snapshot-source.ts'
+import { SnapshotSource, type SnapshotView } from '../../live/snapshot-source.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { snapshotPathFor } from '../../store/snapshot-files.ts'
 import { FIXTURE_NOW, buildFixtureStore } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -59,6 +61,58 @@ describe('published snapshot, live node and hot swap', () => {
       const live = await app.handle(new Request(`http://localhost${url}?_live=1`))
       expect(await live.text()).toBe(await served.text())
     }
+  })
+
+  test('every published file, per-country lists and trend details included, is byte for byte the live answer', async () => {
+    const current = source.current
+    if (current === null) throw new Error('no snapshot loaded')
+    const nowMs = FIXTURE_NOW.getTime()
+    // The same version without its files: every URL is computed by the answer function, with a
+    // memo of its own so no trend set computed for the build is reused.
+    const live = createApp({
+      data: () => ({ db, index: new SqliteSearchIndex(db), version: current.version, watermark: current.watermark, builtAt: current.builtAt, memo: new Map() }),
+      clock: () => new Date(nowMs),
+      uptimeSeconds: () => 0,
+      version: 't',
+      log: () => {},
+    })
+    const read = new Set<string>()
+    const spied: SnapshotView = {
+      ...current,
+      file: (path) => {
+        read.add(path)
+        return current.file(path)
+      },
+    }
+    const served = createApp({ data: () => spied, clock: () => new Date(nowMs), uptimeSeconds: () => 0, version: 't', log: () => {} })
+
+    // Which trend URLs the version must hold, from the live default list (every story of the default window).
+    const list = (await (await live.handle(new Request('http://localhost/v1/trends?size=200'))).json()) as { total: number; trends: { country: string; slug: string }[] }
+    expect(list.total).toBe(list.trends.length)
+    const countries = [...new Set(list.trends.map((t) => t.country))]
+    const trendUrls = [...countries.map((cc) => `/v1/trends?country=${cc}`), ...list.trends.map((t) => `/v1/trends/${t.country}/${encodeURIComponent(t.slug)}`)]
+    expect(countries.length).toBeGreaterThan(1)
+    expect(list.trends.some((t) => /[^\p{ASCII}]/u.test(t.slug))).toBe(true)
+
+    const urls = [...fixedSnapshotUrls(), ...trendUrls]
+    const dir = join(root, current.version)
+    let files = 0
+    for (const url of urls) {
+      const path = snapshotPathFor(new URL(url, 'http://localhost').pathname, new URL(url, 'http://localhost').searchParams)
+      expect(path).not.toBeNull()
+      const onDisk = new Uint8Array(readFileSync(join(dir, path as string)))
+      files++
+      const liveResponse = await live.handle(new Request(`http://localhost${url}`))
+      expect(liveResponse.status).toBe(200)
+      const liveBytes = new Uint8Array(await liveResponse.arrayBuffer())
+      const servedBytes = new Uint8Array(await (await served.handle(new Request(`http://localhost${url}`))).arrayBuffer())
+      expect({ url, same: Buffer.from(liveBytes).equals(onDisk) }).toEqual({ url, same: true })
+      expect({ url, same: Buffer.from(servedBytes).equals(onDisk) }).toEqual({ url, same: true })
+      expect(read.has(path as string)).toBe(true)
+    }
+    // Nothing published beyond these: the manifest lists exactly the files checked.
+    expect(current.manifest.files.length).toBe(files)
+    expect(current.manifest.counts.files).toBe(files)
   })
 
   test('snapshot answers carry a cache lifetime until the next build', async () => {
