@@ -4,36 +4,25 @@
  * NDJSON), that answers come back through OpenSearchIndex, and how failures surface.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { fileURLToPath } from 'node:url'
 import { parseQuery } from '../../core/search/query-syntax.ts'
 import type { SearchRequest } from '../../core/search/types.ts'
 import { searchBody } from '../../store/opensearch/query-body.ts'
 import { type SyncTransportHandle, syncTransport } from '../../store/opensearch/sync-transport.ts'
 import { OpenSearchError } from '../../store/opensearch/transport.ts'
 import { OpenSearchIndex } from '../../store/search-opensearch.ts'
+import { type FakeOpenSearch, spawnFakeOpenSearch } from './fake-opensearch.ts'
 
-let server: ReturnType<typeof Bun.spawn> | null = null
-let base = ''
+let fake: FakeOpenSearch | null = null
 let transport: SyncTransportHandle | null = null
 
 beforeAll(async () => {
-  const child = Bun.spawn([process.execPath, fileURLToPath(new URL('./fake-opensearch.ts', import.meta.url))], { stdout: 'pipe', stderr: 'inherit' })
-  server = child
-  const reader = child.stdout.getReader()
-  let text = ''
-  while (!text.includes('\n')) {
-    const { value, done } = await reader.read()
-    if (done) break
-    text += new TextDecoder().decode(value)
-  }
-  reader.releaseLock()
-  base = `http://127.0.0.1:${text.trim()}`
-  transport = syncTransport(base)
+  fake = await spawnFakeOpenSearch()
+  transport = syncTransport(fake.base)
 })
 
 afterAll(async () => {
   await transport?.close()
-  server?.kill()
+  fake?.stop()
 })
 
 const send = () => {
@@ -50,7 +39,7 @@ test('a search goes out as the built body and comes back as contract records', a
   expect(page.total).toBe(2)
   expect(page.articles.map((a) => a.url)).toEqual(['https://news1.co.uk/story/12', 'https://zeitung3.de/artikel/7'])
   send()({ method: 'POST', path: '/_bulk', ndjson: '{"index":{"_index":"i","_id":"1"}}\n{"a":1}\n' })
-  const seen = (await (await fetch(`${base}/__requests`)).json()) as { method: string; path: string; query: string; contentType: string; body: string }[]
+  const seen = (await fake?.requests()) ?? []
   expect(seen[0]?.method).toBe('POST')
   expect(seen[0]?.path).toBe('/newsdesk-articles-*/_search')
   expect(new URLSearchParams(seen[0]?.query).get('ignore_unavailable')).toBe('true')
