@@ -9,6 +9,7 @@ import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwrig
 import { createApp } from '../../live/app.ts'
 import { fixtureApp } from '../live/app-support.ts'
 import { FIXTURE_NOW } from '../support/fixture-store.ts'
+import { requireTool } from '../support/required-tool.ts'
 
 export const CHROMIUM = '/usr/bin/chromium'
 export const HAS_CHROMIUM = existsSync(CHROMIUM)
@@ -16,9 +17,12 @@ export const SCREENSHOTS = join(import.meta.dir, 'screenshots')
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
 
-/** Call once per file at the top: prints why the file's tests are skipped. */
+/**
+ * Call once per file at the top. Without Chromium a developer's run prints why the file's tests
+ * are skipped; under CI (`CI=true`) the file gets one failing test naming the package instead.
+ */
 export function announceSkip(file: string): void {
-  if (!HAS_CHROMIUM) console.log(`${file}: skipped, ${CHROMIUM} is not installed (apt-get install chromium)`)
+  requireTool({ path: CHROMIUM, debianPackage: 'chromium', usedBy: file })
 }
 
 export interface Served {

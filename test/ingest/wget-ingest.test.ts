@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { ingest } from '../../build/ingest/run.ts'
 import { openStore } from '../../store/open.ts'
 import { tempDir } from '../support/tmp.ts'
+import { WGET, wgetForTests } from '../support/wget.ts'
 
-const WGET = '/usr/bin/wget'
-if (!existsSync(WGET)) console.log(`skipping the wget test: ${WGET} is not installed (.ci/run installs it)`)
+const hasWget = wgetForTests('test/ingest/wget-ingest.test.ts')
 const tmp = tempDir('wget')
 afterAll(() => tmp.cleanup())
 
@@ -25,7 +25,7 @@ function page(path: string): string {
 <body><nav><a href="/">Home</a></nav><article><h1>${p.title}</h1>${paragraphs}</article></body></html>`
 }
 
-test.skipIf(!existsSync(WGET))('wget --warc-file output is ingested with titles, dates and hosts', async () => {
+test.skipIf(!hasWget)('wget --warc-file output is ingested with titles, dates and hosts', async () => {
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,

@@ -1,13 +1,12 @@
 /** A WARC written by GNU wget (a real, independent writer) from pages served on loopback. */
 import { afterAll, expect, test } from 'bun:test'
-import { existsSync, readdirSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import iconv from 'iconv-lite'
+import { WGET, wgetForTests } from '../support/wget.ts'
 import { collect, htmlEvents, outcome, scratchDir } from './warc-fixture.ts'
 
-const WGET = '/usr/bin/wget'
-const hasWget = existsSync(WGET)
-if (!hasWget) console.log(`skipping the wget WARC test: ${WGET} is absent`)
+const hasWget = wgetForTests('test/warc/wget.test.ts')
 
 const scratch = scratchDir()
 afterAll(scratch.cleanup)
