@@ -35,8 +35,9 @@ export const search: Handler = (params, { data, nowMs }) => {
       size: req.size,
       offset: req.offset,
       sort: req.sort,
-      from: iso(req.fromMs),
-      to: iso(req.toMs),
+      // The whole seconds the slice was read with (core/search/request.ts), so the stated range replays exactly.
+      from: iso(req.fromS * 1000),
+      to: iso(req.toS * 1000),
       results,
     },
   }
@@ -64,8 +65,8 @@ export const stats: Handler = (params, { data, nowMs }) => {
     body: {
       q: typeof params.q === 'string' ? params.q : '',
       total: r.total,
-      from: iso(f.fromMs),
-      to: iso(f.toMs),
+      from: iso(f.fromS * 1000),
+      to: iso(f.toS * 1000),
       countries: r.countries,
       langs: r.langs,
       tlds: r.tlds,

@@ -106,3 +106,18 @@ test('clockFrom: a fixed instant replaces the wall clock and is not shared mutab
   a.setUTCFullYear(1999)
   expect(isoSeconds(clock())).toBe('2026-11-21T14:00:00Z')
 })
+
+test.each([
+  ['2026-11-21T14:00:00.999Z', '2026-11-21T14:00:00.000Z'],
+  ['2026-11-21T14:00:01.001Z', '2026-11-21T14:00:01.000Z'],
+  ['1970-01-01T00:00:00.500Z', '1970-01-01T00:00:00.000Z'],
+])('clockFrom reads whole seconds: %s → %s', (given, want) => {
+  expect(clockFrom({ now: new Date(given) })().toISOString()).toBe(want)
+})
+
+test('clockFrom: the wall clock in whole seconds too', () => {
+  const before = Math.floor(Date.now() / 1000) * 1000
+  const t = clockFrom({ now: null })().getTime()
+  expect(t % 1000).toBe(0)
+  expect(t).toBeGreaterThanOrEqual(before)
+})
