@@ -38,8 +38,11 @@ export function describeTool(e: EndpointSpec): ToolDescription {
   }
 }
 
-/** The request URL a tool call stands for. */
-export function toolRequestUrl(e: EndpointSpec, args: Record<string, unknown>): string {
+/**
+ * The request URL a tool call stands for, on the origin the MCP request came to, so answers that
+ * name their own URL (the feeds' self and home links) are the ones the HTTP endpoint gives.
+ */
+export function toolRequestUrl(e: EndpointSpec, args: Record<string, unknown>, origin = 'http://localhost'): string {
   const text = (v: unknown) => (Array.isArray(v) ? v.map(String).join(',') : String(v))
   let path = e.path
   for (const name of Object.keys(e.pathParams)) {
@@ -51,10 +54,10 @@ export function toolRequestUrl(e: EndpointSpec, args: Record<string, unknown>): 
     if (v !== undefined && v !== null) query.set(name, text(v))
   }
   const qs = query.toString()
-  return `http://localhost${path}${qs === '' ? '' : `?${qs}`}`
+  return `${origin}${path}${qs === '' ? '' : `?${qs}`}`
 }
 
-function buildServer(deps: McpDeps): Server {
+function buildServer(deps: McpDeps, origin: string): Server {
   const server = new Server({ name: 'newsdesk', version: deps.version }, { capabilities: { tools: {} } })
   const byName = new Map(deps.endpoints.map((e) => [toolName(e.path), e]))
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: deps.endpoints.map(describeTool) }))
@@ -63,7 +66,7 @@ function buildServer(deps: McpDeps): Server {
     if (endpoint === undefined) {
       return { isError: true, content: [{ type: 'text' as const, text: `Unknown tool ${request.params.name}` }] }
     }
-    const response = await deps.app.handle(new Request(toolRequestUrl(endpoint, request.params.arguments ?? {})))
+    const response = await deps.app.handle(new Request(toolRequestUrl(endpoint, request.params.arguments ?? {}, origin)))
     const text = await response.text()
     const isJson = (response.headers.get('content-type') ?? '').includes('json')
     if (response.status !== 200) return { isError: true, content: [{ type: 'text' as const, text }] }
@@ -84,7 +87,7 @@ export async function handleMcp(request: Request, deps: McpDeps): Promise<Respon
   if (length > MCP_MAX_BODY_BYTES) {
     return new Response(JSON.stringify({ detail: `Request body over ${MCP_MAX_BODY_BYTES} bytes` }), { status: 413, headers: { 'content-type': 'application/json' } })
   }
-  const server = buildServer(deps)
+  const server = buildServer(deps, new URL(request.url).origin)
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
   await server.connect(transport)
   const response = await transport.handleRequest(request)
