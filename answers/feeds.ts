@@ -4,6 +4,7 @@
  */
 import { Feed } from 'feed'
 import { isoSeconds } from '../core/config.ts'
+import { escapeHtml } from '../core/search/highlight.ts'
 import { toSearchRequest } from '../core/search/request.ts'
 import type { ArticleRecord } from '../core/search/types.ts'
 import type { HandlerContext, Handler } from './context.ts'
@@ -12,6 +13,13 @@ import type { Params } from '../core/validate.ts'
 // XML 1.0 forbids C0 controls other than tab/newline/CR, lone surrogates and U+FFFE/U+FFFF.
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 const clean = (s: string) => s.replace(XML_INVALID, '')
+
+// The library writes item titles as CDATA and splits only the first `]]>` of a value, so a
+// headline with two ends its CDATA early and injects markup. RSS titles are plain text (RSS Best
+// Practices Profile), so each `]]>` travels as a private-use stand-in and is split after writing.
+const CDATA_END_STAND_IN = '\uE000'
+const cdataSafe = (s: string) => s.replaceAll(CDATA_END_STAND_IN, '').replaceAll(']]>', CDATA_END_STAND_IN)
+const splitCdataEnds = (xml: string) => xml.replaceAll(CDATA_END_STAND_IN, ']]]]><![CDATA[>')
 
 function isUrl(s: string): boolean {
   try {
@@ -47,7 +55,11 @@ function feedData(params: Params, ctx: HandlerContext): FeedData {
   }
 }
 
-function libraryFeed(d: FeedData): Feed {
+/**
+ * Item titles: RSS plain text, Atom `type="html"` (the library's fixed choice), so escaped there.
+ * Descriptions are HTML in both formats (RSS convention, Atom `type="html"`), so always escaped.
+ */
+function libraryFeed(d: FeedData, format: 'rss' | 'atom'): Feed {
   const feed = new Feed({
     id: d.self,
     title: clean(d.title),
@@ -60,15 +72,16 @@ function libraryFeed(d: FeedData): Feed {
   })
   for (const a of d.items) {
     feed.addItem({
-      title: clean(a.title),
+      title: format === 'atom' ? escapeHtml(clean(a.title)) : cdataSafe(clean(a.title)),
       id: a.url,
       guid: a.id,
       link: a.url,
       date: new Date(a.published_at),
-      description: clean(a.description),
+      description: escapeHtml(clean(a.description)),
       ...(isUrl(a.image) ? { image: a.image } : {}),
       author: a.authors.map((name) => ({ name: clean(name) })),
-      category: a.tags.map((name) => ({ name: clean(name) })),
+      // Atom requires a term on every category (RFC 4287 §4.2.2); RSS writes the name.
+      category: a.tags.map((name) => ({ name: clean(name), term: clean(name) })),
     })
   }
   return feed
@@ -76,13 +89,13 @@ function libraryFeed(d: FeedData): Feed {
 
 export const rss: Handler = (params, ctx) => ({
   status: 200,
-  body: libraryFeed(feedData(params, ctx)).rss2(),
+  body: splitCdataEnds(libraryFeed(feedData(params, ctx), 'rss').rss2()),
   contentType: 'application/rss+xml; charset=utf-8',
 })
 
 export const atom: Handler = (params, ctx) => ({
   status: 200,
-  body: libraryFeed(feedData(params, ctx)).atom1(),
+  body: libraryFeed(feedData(params, ctx), 'atom').atom1(),
   contentType: 'application/atom+xml; charset=utf-8',
 })
 
