@@ -17,6 +17,7 @@ import { type IngestHooks, type IngestSummary, ingest } from './ingest/run.ts'
 import { type PriceLoad, loadPriceFiles } from './load-prices.ts'
 import type { PublishHooks } from './snapshot/publish.ts'
 import { buildSnapshot } from './snapshot/run.ts'
+import { writePage } from './page.ts'
 import { importBundle } from './export/load.ts'
 import { verifyBundle } from './verify.ts'
 import { countArticles } from '../store/articles.ts'
@@ -249,6 +250,9 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
   } finally {
     db.close()
   }
+  // After the snapshot, so a page that fails to bundle fails the run without holding back the data.
+  const page = await writePage(config.snapshotsDir)
+  console.log(`page: ${page.files.join(', ')} (${page.written.length} written, ${page.removed.length} old assets removed)`)
   // A failed source does not fail the build: it is in the manifest and /health, the rest is published.
   for (const f of failed) console.error(`warning: ${f.kind} source failed: ${f.source}: ${f.message}`)
 }

@@ -1,14 +1,36 @@
 /**
  * A real nginx on loopback for tests: its own prefix, config, pid and logs in a temp folder, in
- * the foreground (`daemon off`), stopped by its pid. Absent nginx → `nginxBinary()` is null.
+ * the foreground (`daemon off`), stopped by its pid. Absent nginx → `nginxBinary()` is null, and
+ * `nginxForTests` turns that into a failure under CI or a printed skip elsewhere.
  */
+import { test } from 'bun:test'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderNginx } from '../../deploy/render-nginx.ts'
 
-export function nginxBinary(): string | null {
-  for (const p of [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']) {
-    if (p !== undefined && p !== '' && existsSync(p)) return p
+/** `NGINX_BIN` when set (and only it: an explicit choice is not silently replaced), else Debian's or a source build's path. */
+export function nginxBinary(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
+  const chosen = env.NGINX_BIN
+  const candidates = chosen !== undefined && chosen !== '' ? [chosen] : ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']
+  return candidates.find((p) => existsSync(p)) ?? null
+}
+
+export const NGINX_MISSING_IN_CI = "no nginx binary: .ci/run should have installed Debian's nginx (apt-get install nginx) before npm test, or NGINX_BIN names a missing file"
+
+/**
+ * The nginx a test file runs against, or null. Under CI (`CI=true`, as .ci/run runs) a missing
+ * nginx is one failing test, so the CDN tests can never pass by not running; elsewhere the file
+ * prints why it skips.
+ */
+export function nginxForTests(file: string): string | null {
+  const binary = nginxBinary()
+  if (binary !== null) return binary
+  if (process.env.CI === 'true') {
+    test('nginx is installed (CI=true)', () => {
+      throw new Error(NGINX_MISSING_IN_CI)
+    })
+  } else {
+    console.log(`${file}: skipped, no nginx binary (apt-get install nginx, or set NGINX_BIN)`)
   }
   return null
 }
