@@ -15,6 +15,7 @@ const BENCHES: { file: string; args?: string[]; what: string }[] = [
   { file: 'rebuild.ts', args: ['--sizes', '70000'], what: 'hourly rebuild and live restart (add --sizes 70000,1000000 by hand)' },
   { file: 'search.ts', args: ['--sizes', '100000'], what: 'search/stats latency vs plain FTS5 and Orama (add --sizes 100000,1000000 by hand)' },
   { file: 'cdn-vs-live.ts', what: 'snapshot reads: live node vs nginx serving the same files, with wrk (target live ≥ 0.5× nginx)' },
+  { file: 'reliability-report.ts', what: 'issue 9 in one table: requests fuzzed and 5xx, hostile pages and queries, kill points and articles lost, load held' },
 ]
 
 const filter = process.argv[2]

@@ -152,5 +152,6 @@ describe('fuzz: one pass over a real listen on loopback', () => {
         `(${tally.handled} via handle, ${tally.overHttp} over HTTP, ${tally.rawLines} raw request lines; ${tally.resets} over-long heads refused by Bun), ` +
         `5xx seen: ${tally.fiveXx}; statuses ${statuses}; seed ${SEED}, ${RUNS_PER_ENDPOINT} runs per endpoint`,
     )
+    console.log(`reliability: ${JSON.stringify({ section: 'fuzz', requests: tally.handled + tally.overHttp + tally.rawLines, five_xx: tally.fiveXx, endpoints: ENDPOINTS.length, seed: SEED, runs_per_endpoint: RUNS_PER_ENDPOINT })}`)
   })
 })

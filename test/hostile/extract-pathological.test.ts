@@ -75,5 +75,6 @@ describe('pathological pages: bounded time and memory, clean output', () => {
       `extraction report: ${report.pages} pathological pages, slowest ${report.slowest} ${report.slowestMs.toFixed(0)} ms (budget ${EXTRACT_BUDGET_MS}), ` +
         `most heap retained ${(report.maxRetainedBytes / MB).toFixed(1)} MB (budget ${RETAINED_BUDGET_BYTES / MB})`,
     )
+    console.log(`reliability: ${JSON.stringify({ section: 'extraction', pages: report.pages, slowest_ms: Math.round(report.slowestMs), budget_ms: EXTRACT_BUDGET_MS, max_retained_mb: Math.round(report.maxRetainedBytes / MB), budget_mb: RETAINED_BUDGET_BYTES / MB })}`)
   })
 })

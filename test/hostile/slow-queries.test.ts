@@ -125,5 +125,6 @@ describe('past the caps: a 422 on q that says why', () => {
     console.log(
       `slow-query report: ${slowest.length} hostile queries on ${BULK_ARTICLES + 400} articles, budget ${SEARCH_BUDGET_MS} ms; slowest: ${worst.map((w) => `${w.q} ${w.ms.toFixed(0)} ms`).join('; ')}`,
     )
+    console.log(`reliability: ${JSON.stringify({ section: 'slow-queries', queries: slowest.length, articles: BULK_ARTICLES + 400, slowest_ms: Math.round(worst[0]?.ms ?? 0), budget_ms: SEARCH_BUDGET_MS })}`)
   })
 })
