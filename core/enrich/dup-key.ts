@@ -54,18 +54,46 @@ function popcount32(x: number): number {
 const SITE_SUFFIX_RE = /\s+[|\-–—:·•]\s+([^|\-–—:·•]{1,40})$/u
 const SITE_SUFFIX_MAX_WORDS = 4
 const TITLE_MIN_WORDS_LEFT = 4
+/** Lower-case words a publisher's name may hold ("Tribuna de Tijuana", "The Times of India"). */
+const NAME_CONNECTORS = new Set(['of', 'the', 'and', 'de', 'del', 'la', 'le', 'el', 'los', 'las', 'di', 'da', 'do', 'du', 'des', 'der', 'die', 'das', 'van', 'von', 'y', 'e', 'et', 'i', 'al', 'am', 'im', 'für'])
+/** Wire annotations a copy appends or drops ("… - sources", "… - report"). */
+const TITLE_ANNOTATIONS = new Set(['sources', 'source', 'report', 'reports', 'update', 'updated', 'updates', 'live', 'video', 'photos', 'analysis', 'opinion', 'exclusive', 'breaking'])
+/** Scripts written without spaces between words: two characters weigh as one word. */
+const UNSPACED_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu
 
 const TITLE_MAX_CHARS = 1000
 
+/** How many words a text holds, counting a run of an unspaced script by its characters. */
+function wordWeight(folded: string): number {
+  let weight = 0
+  for (const token of wordTokens(folded)) {
+    const unspaced = token.match(UNSPACED_RE)?.length ?? 0
+    weight += unspaced === 0 ? 1 : Math.ceil(unspaced / 2) + (token.length > unspaced ? 1 : 0)
+  }
+  return weight
+}
+
+/**
+ * Whether a title's tail reads as a publisher's name or a wire annotation rather than the rest of
+ * the headline: no word starts lower case except name connectors and annotations ("Salzburg wartet auf Entscheidung – Thema ist
+ * die Fernsehshow" keeps its tail; "… – Tribuna de Tijuana" and "… – 京都新聞" lose theirs).
+ */
+function isNameLike(tail: string): boolean {
+  return tail
+    .split(/\s+/u)
+    .filter((w) => w !== '')
+    .every((w) => !/^\p{Ll}/u.test(w) || NAME_CONNECTORS.has(w) || TITLE_ANNOTATIONS.has(w))
+}
+
 export function normalizedTitle(title: string): string {
-  let t = foldCase(title.slice(0, TITLE_MAX_CHARS).normalize('NFKC'))
+  let t = title.slice(0, TITLE_MAX_CHARS).normalize('NFKC')
   const suffix = SITE_SUFFIX_RE.exec(t)
   if (suffix !== null) {
-    const head = t.slice(0, suffix.index)
-    const tailWords = wordTokens(suffix[1] ?? '').length
-    if (tailWords <= SITE_SUFFIX_MAX_WORDS && wordTokens(head).length >= TITLE_MIN_WORDS_LEFT) t = head
+    const head = foldCase(t.slice(0, suffix.index))
+    const tail = suffix[1] ?? ''
+    if (wordTokens(foldCase(tail)).length <= SITE_SUFFIX_MAX_WORDS && wordWeight(head) >= TITLE_MIN_WORDS_LEFT && isNameLike(tail)) t = head
   }
-  return wordTokens(t).join(' ')
+  return wordTokens(foldCase(t)).join(' ')
 }
 
 function titleHash(title: string): string {

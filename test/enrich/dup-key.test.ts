@@ -24,7 +24,21 @@ describe('normalizedTitle', () => {
     { title: 'Live - updates', want: 'live updates' },
     { title: 'Ｆｕｌｌｗｉｄｔｈ ＴＩＴＬＥ', want: 'fullwidth title' },
     { title: '央行宣布加息', want: '央行宣布加息' },
+    { title: 'Lo que se sabe sobre el embajador en Mérida - Tribuna de Tijuana', want: 'lo que se sabe sobre el embajador en mérida' },
+    { title: 'Inflation cools in March - what it means', want: 'inflation cools in march what it means' },
+    { title: 'ECB to reveal bad loan hurdles for euro zone bank test - sources', want: 'ecb to reveal bad loan hurdles for euro zone bank test' },
+    { title: 'Salzburg wartet auf Entscheidung – Thema ist die Fernsehshow', want: 'salzburg wartet auf entscheidung thema ist die fernsehshow' },
+    { title: '报告发布后深圳重新审视流感季节 – 广州时报', want: '报告发布后深圳重新审视流感季节' },
+    { title: '央行加息 – 广州时报', want: '央行加息 广州时报' },
   ])('$title', ({ title, want }) => expect(normalizedTitle(title)).toBe(want))
+
+  // Pairs seen on the demo archive: a copy without the publisher's name and its original with it
+  // share a title; two headlines that differ only after a dash do not.
+  test.each([
+    ['福岡の物価上昇、新たな詳細が判明', '福岡の物価上昇、新たな詳細が判明 – 京都新聞', true],
+    ['金利が福岡で議論の焦点に', '金利が福岡で議論の焦点に - 横浜タイムズ', true],
+    ['Salzburg wartet auf Entscheidung – Thema ist die Fernsehshow', 'Salzburg wartet auf Entscheidung – Thema ist der Grenzstreit', false],
+  ])('%s / %s share a title: %p', (a, b, same) => expect(normalizedTitle(a) === normalizedTitle(b)).toBe(same))
 })
 
 describe('isSameStory', () => {
