@@ -12,6 +12,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy, bundlePage } from '../answers/page.ts'
+import { fsyncDir } from './snapshot/publish.ts'
 
 const TMP_PREFIX = '.tmp-page-'
 
@@ -22,15 +23,6 @@ export interface PageWritten {
   files: string[]
   /** Asset files removed: referenced by neither the new nor the previous index.html. */
   removed: string[]
-}
-
-function fsyncDir(path: string): void {
-  const fd = openSync(path, 'r')
-  try {
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
 }
 
 function sameBytes(path: string, bytes: Uint8Array): boolean {

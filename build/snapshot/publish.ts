@@ -64,7 +64,8 @@ function writeSynced(path: string, data: string | Uint8Array): void {
   }
 }
 
-function fsyncDir(path: string): void {
+/** Flushes a folder's entries (a rename into it is durable once this returns). */
+export function fsyncDir(path: string): void {
   const fd = openSync(path, 'r')
   try {
     fsyncSync(fd)
