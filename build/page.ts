@@ -9,10 +9,10 @@
  * its assets. The previous index.html's assets are kept, so a browser that loaded it a moment
  * before the swap still gets its script; older ones are removed.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy, bundlePage } from '../answers/page.ts'
-import { fsyncDir } from './snapshot/publish.ts'
+import { fsyncDir, writeSynced } from './snapshot/publish.ts'
 
 const TMP_PREFIX = '.tmp-page-'
 
@@ -38,13 +38,7 @@ function replaceFile(root: string, path: string, bytes: Uint8Array): boolean {
   const final = join(root, path)
   if (sameBytes(final, bytes)) return false
   const tmp = join(root, `${TMP_PREFIX}${path.replaceAll('/', '_')}-${process.pid}`)
-  const fd = openSync(tmp, 'w')
-  try {
-    writeSync(fd, bytes)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
+  writeSynced(tmp, bytes)
   renameSync(tmp, final)
   return true
 }

@@ -53,7 +53,8 @@ export function freeVersion(root: string, builtAt: Date): string {
   throw new Error(`${MAX_SAME_MINUTE} versions of ${minute} are already published`)
 }
 
-function writeSynced(path: string, data: string | Uint8Array): void {
+/** Writes a file and flushes it to disk before returning (creating its folder). */
+export function writeSynced(path: string, data: string | Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true })
   const fd = openSync(path, 'w')
   try {
