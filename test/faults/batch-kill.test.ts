@@ -3,7 +3,8 @@
  * (SIGKILL, a real crash) at seeded random points: during a WARC download from a loopback server,
  * inside an ingest transaction, mid-snapshot write, mid-export (after the n-th research-bundle
  * file), after the files are written, between the rename and the pointer swap, after the pointer's
- * temp file, and at a random instant. Half the runs ingest on worker threads (NEWSDESK_WORKERS=2,
+ * temp file, and at a random instant (which may land after the pointer swap, while the page is
+ * written: the run's own version is then served, whole). Half the runs ingest on worker threads (NEWSDESK_WORKERS=2,
  * the default path on two cores), half on the main thread. After each kill the live node
  * (createApp over a SnapshotSource, as server.ts runs it) still serves the previous version, whose
  * folder still matches its SHA256SUMS; the store passes PRAGMA integrity_check, no committed article
@@ -15,8 +16,9 @@
  */
 import { afterAll, beforeAll, expect, spyOn, test } from 'bun:test'
 import type { Database } from 'bun:sqlite'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../../answers/page.ts'
 import { generateDemoArchive } from '../../build/demo/index.ts'
 import { CSV_TABLES } from '../../build/export/columns.ts'
 import { verifyBundle } from '../../build/verify.ts'
@@ -114,6 +116,16 @@ async function buildInProcess(nowMs: number): Promise<void> {
     log.mockRestore()
     err.mockRestore()
   }
+}
+
+/** The snapshot version a run at `ms` publishes (its UTC minute). */
+const versionAt = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 13) + 'Z'
+
+/** Assets named by the root's index.html that are not on disk (none when no page was written yet). */
+function missingPageAssets(): string[] {
+  const index = join(snapshotsDir, PAGE_INDEX)
+  if (!existsSync(index)) return []
+  return assetsReferencedBy(readFileSync(index, 'utf8')).filter((name) => !existsSync(join(snapshotsDir, PAGE_ASSETS_DIR, name)))
 }
 
 const count = (db: Database, sql: string) => db.query<{ n: number }, []>(sql).get()?.n ?? -1
@@ -217,10 +229,19 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
     } else finishedFirst++
     tried[`${kind}${wasKilled ? '' : ' (finished first)'}`] = (tried[`${kind}${wasKilled ? '' : ' (finished first)'}`] ?? 0) + 1
 
-    // The live node: still the previous version (or the new one when the run finished before the kill).
+    // The live node: still the previous version, or the run's own new one when the run got past its
+    // pointer swap before the kill (it finished first, or a random instant landed after the swap,
+    // while the page was being written: publishing is over then, and the new version is whole).
     snapshots.refresh()
-    if (wasKilled) expect({ run, kind, latest: readLatest(snapshotsDir)?.version }).toEqual({ run, kind, latest: served })
-    served = readLatest(snapshotsDir)?.version
+    const latest = readLatest(snapshotsDir)?.version
+    const ownVersion = versionAt(nowMs)
+    const pastSwap = latest !== served
+    if (pastSwap) expect({ run, kind, latest }).toEqual({ run, kind, latest: ownVersion })
+    if (wasKilled && kind !== 'instant') expect({ run, kind, latest }).toEqual({ run, kind, latest: served })
+    if (wasKilled && pastSwap) tried['instant (after the swap)'] = (tried['instant (after the swap)'] ?? 0) + 1
+    served = latest
+    // The page beside the snapshots is whole: index.html's assets are all there.
+    expect({ run, kind, missingAssets: missingPageAssets() }).toEqual({ run, kind, missingAssets: [] })
     expect(snapshots.current?.version).toBe(served)
     const health = await get('/health')
     expect(health.status).toBe(200)
@@ -246,7 +267,7 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
     snapshots.refresh()
     served = readLatest(snapshotsDir)?.version
     expect(snapshots.current?.version).toBe(served)
-    expect(served).toBe(new Date(nowMs).toISOString().replace(/[-:]/g, '').slice(0, 13) + 'Z')
+    expect(served).toBe(versionAt(nowMs))
     expect(readdirSync(snapshotsDir).filter((n) => n.startsWith('.tmp-') || n.endsWith('.tmp'))).toEqual([])
     const recovered = storeFacts()
     expect(recovered.doneFiles).toBe(readdirSync(inputsDir).length + urlInputs.length)
