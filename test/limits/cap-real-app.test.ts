@@ -3,8 +3,9 @@
  * store, listening through serveWithLimits exactly as live/server.ts does, with a cap of 4.
  *
  * What holds a slot: capConcurrency counts a request until its Response is ready, not until the
- * body is sent, and every GET route answers synchronously. A POST /mcp whose body has not all
- * arrived is the one request that stays in flight: the MCP transport awaits the whole body. So
+ * body is sent, and the API's GET routes answer synchronously (the page and docs assets await
+ * only a cached build or a file handle). A POST /mcp whose body has not all arrived does stay in
+ * flight: the MCP transport awaits the whole body. So
  * the held clients here are raw sockets that send an MCP request's headers and half its body.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
