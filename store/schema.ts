@@ -10,6 +10,29 @@ import { timeKey } from './time-key.ts'
 /** The full-text index as migration 5 leaves it. */
 export const FTS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`
 
+/** One article in or out of its article_days row (`row` is NEW or OLD inside a trigger). */
+const dayCount = (row: 'NEW' | 'OLD', delta: 1 | -1): string =>
+  delta === 1
+    ? `INSERT INTO article_days (day, host, lang, country, tld, defaulted, n)
+         VALUES (${row}.published_at / 86400, ${row}.host, ${row}.lang, ${row}.country, ${row}.tld, ${row}.country_source = 'default', 1)
+         ON CONFLICT DO UPDATE SET n = n + 1;`
+    : `UPDATE article_days SET n = n - 1
+         WHERE day = ${row}.published_at / 86400 AND host = ${row}.host AND lang = ${row}.lang AND country = ${row}.country
+           AND tld = ${row}.tld AND defaulted = (${row}.country_source = 'default');
+       DELETE FROM article_days
+         WHERE day = ${row}.published_at / 86400 AND host = ${row}.host AND lang = ${row}.lang AND country = ${row}.country
+           AND tld = ${row}.tld AND defaulted = (${row}.country_source = 'default') AND n <= 0;`
+
+/** The triggers that keep article_days equal to `GROUP BY day, host, lang, country, tld, defaulted` over articles. */
+const ARTICLE_DAYS_TRIGGERS = `
+  CREATE TRIGGER article_days_insert AFTER INSERT ON articles BEGIN ${dayCount('NEW', 1)} END;
+  CREATE TRIGGER article_days_delete AFTER DELETE ON articles BEGIN ${dayCount('OLD', -1)} END;
+  CREATE TRIGGER article_days_update AFTER UPDATE OF published_at, host, lang, country, tld, country_source ON articles
+    WHEN OLD.published_at / 86400 IS NOT NEW.published_at / 86400 OR OLD.host IS NOT NEW.host OR OLD.lang IS NOT NEW.lang
+      OR OLD.country IS NOT NEW.country OR OLD.tld IS NOT NEW.tld OR OLD.country_source IS NOT NEW.country_source
+    BEGIN ${dayCount('OLD', -1)} ${dayCount('NEW', 1)} END;
+`
+
 export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // 1: articles, their bodies, URL variants, ingested WARC files, prices
   `
@@ -151,4 +174,23 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
     for (const r of rows) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), facetText(r.lang, r.country))
   },
+  // 6: articles counted per UTC day and facet combination, kept equal to the articles table by
+  // triggers in the same transaction as every write, so stats without words over whole days add
+  // up a few rows per host and day instead of reading every article (store/search-sqlite.ts).
+  `
+  CREATE TABLE article_days (
+    day INTEGER NOT NULL,                  -- published_at / 86400 (UTC day number)
+    host TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    country TEXT NOT NULL,
+    tld TEXT NOT NULL,
+    defaulted INTEGER NOT NULL,            -- country_source = 'default' (strict_country drops it)
+    n INTEGER NOT NULL,
+    PRIMARY KEY (day, host, lang, country, tld, defaulted)
+  ) WITHOUT ROWID;
+  INSERT INTO article_days (day, host, lang, country, tld, defaulted, n)
+    SELECT published_at / 86400, host, lang, country, tld, country_source = 'default', count(*)
+    FROM articles GROUP BY 1, 2, 3, 4, 5, 6;
+  ${ARTICLE_DAYS_TRIGGERS}
+  `,
 ]

@@ -37,6 +37,10 @@ const phrase = (t: Term): string => `"${t.tokens.join(' ')}"`
 /** The store schema version that added the facets column (store/schema.ts, migration 5). */
 const FACETS_SCHEMA_VERSION = 5
 
+/** The store schema version that added the per-day counts (store/schema.ts, migration 6). */
+const DAY_COUNTS_SCHEMA_VERSION = 6
+const DAY_S = 86_400
+
 /** User terms only ever match the text columns, never the facets column (store/fts-facets.ts). */
 const TEXT_COLUMNS = '{title description}'
 
@@ -223,7 +227,7 @@ export class SqliteSearchIndex implements SearchIndex {
    * searches go by the join alone, slower but the same answers. Asked per call: a pragma read.
    */
   #hasFacets(): boolean {
-    return (this.db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version ?? 0) >= FACETS_SCHEMA_VERSION
+    return this.#schemaVersion() >= FACETS_SCHEMA_VERSION
   }
 
   search(req: SearchRequest): SearchPage {
@@ -285,30 +289,84 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   stats(f: SearchFilters, top: number, periodSeconds: number): StatsResult {
-    const w = buildWhere(f, this.#hasFacets(), true)
-    const from = fromClause(w, false, f)
-    // The slice is read once into a temporary table (the temp database is writable even on a
-    // read-only connection), then grouped four ways and by period. Calls are synchronous, so
-    // two requests never share the table at once.
-    this.db.exec('CREATE TEMP TABLE IF NOT EXISTS stats_slice (country TEXT, lang TEXT, tld TEXT, host TEXT, published_at INTEGER)')
-    this.db.exec('DELETE FROM stats_slice')
-    this.db
-      .query<unknown, Binding[]>(`INSERT INTO stats_slice SELECT a.country, a.lang, a.tld, a.host, a.published_at FROM ${from.sql} WHERE ${w.sql}`)
-      .run(...from.params, ...w.params)
+    // The slice is gathered into a temporary table of weighted rows (the temp database is writable
+    // even on a read-only connection), then grouped four ways and by period. Calls are
+    // synchronous, so two requests never share the table at once.
+    this.db.exec('CREATE TEMP TABLE IF NOT EXISTS stats_rows (country TEXT, lang TEXT, tld TEXT, host TEXT, published_at INTEGER, n INTEGER)')
+    this.db.exec('DELETE FROM stats_rows')
+    const days = this.#wholeDays(f, periodSeconds)
+    if (days === null) this.#scanInto(f, 1)
+    else {
+      // Whole days from the per-day counts, the part-days at either end from the articles.
+      this.#daysInto(f, days.first, days.end)
+      if (f.fromS < days.first * DAY_S) this.#scanInto({ ...f, toS: days.first * DAY_S }, 1)
+      if (days.end * DAY_S < f.toS) this.#scanInto({ ...f, fromS: days.end * DAY_S }, 1)
+    }
     const facet = (column: string): Bucket[] =>
       this.db
-        .query<Bucket, [number]>(`SELECT ${column} AS key, count(*) AS articles FROM stats_slice GROUP BY ${column} ORDER BY articles DESC, key ASC LIMIT ?`)
+        .query<Bucket, [number]>(`SELECT ${column} AS key, sum(n) AS articles FROM stats_rows GROUP BY ${column} HAVING sum(n) > 0 ORDER BY articles DESC, key ASC LIMIT ?`)
         .all(top)
     const timeline = new Map<number, number>()
     for (const r of this.db
-      .query<{ t: number; n: number }, [number, number]>('SELECT (published_at / ?) * ? AS t, count(*) AS n FROM stats_slice GROUP BY t')
+      .query<{ t: number; n: number }, [number, number]>('SELECT (published_at / ?) * ? AS t, sum(n) AS n FROM stats_rows GROUP BY t HAVING sum(n) > 0')
       .all(periodSeconds, periodSeconds)) {
       timeline.set(r.t, r.n)
     }
     const result = { total: 0, countries: facet('country'), langs: facet('lang'), tlds: facet('tld'), hosts: facet('host'), timeline }
     result.total = [...timeline.values()].reduce((a, b) => a + b, 0)
-    this.db.exec('DELETE FROM stats_slice')
+    this.db.exec('DELETE FROM stats_rows')
     return result
+  }
+
+  /**
+   * The whole UTC days [first, end) of a word-less stats range with a daily (or coarser) timeline,
+   * when the store keeps per-day counts (schema 6); null when the articles must be read instead.
+   */
+  #wholeDays(f: SearchFilters, periodSeconds: number): { first: number; end: number } | null {
+    if (f.query !== null || periodSeconds % DAY_S !== 0 || this.#schemaVersion() < DAY_COUNTS_SCHEMA_VERSION) return null
+    const first = Math.ceil(f.fromS / DAY_S)
+    const end = Math.floor(f.toS / DAY_S)
+    return end > first ? { first, end } : null
+  }
+
+  /** Every article of the slice as a row of weight `n`. */
+  #scanInto(f: SearchFilters, n: 1 | -1): void {
+    const w = buildWhere(f, this.#schemaVersion() >= FACETS_SCHEMA_VERSION, true)
+    const from = fromClause(w, false, f)
+    this.db
+      .query<unknown, Binding[]>(`INSERT INTO stats_rows SELECT a.country, a.lang, a.tld, a.host, a.published_at, ${n} FROM ${from.sql} WHERE ${w.sql}`)
+      .run(...from.params, ...w.params)
+  }
+
+  /**
+   * Days [first, end) from article_days, which counts every article in the store: those past the
+   * watermark (ingested after the snapshot this answer is pinned to) are taken off again, read by
+   * seq (NOT INDEXED: by the rowid range, never by a date index over the whole range), so the
+   * sum is exactly what a scan of the visible articles gives.
+   */
+  #daysInto(f: SearchFilters, first: number, end: number): void {
+    const clauses = ['day >= ?', 'day < ?']
+    const params: Binding[] = [first, end]
+    for (const column of ['country', 'lang', 'tld', 'host'] as const) {
+      const values = f[column]
+      if (values === undefined || values.length === 0) continue
+      clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`)
+      params.push(...values)
+    }
+    if (f.strictCountry) clauses.push('defaulted = 0')
+    this.db
+      .query<unknown, Binding[]>(`INSERT INTO stats_rows SELECT country, lang, tld, host, day * ${DAY_S}, n FROM article_days WHERE ${clauses.join(' AND ')}`)
+      .run(...params)
+    if (f.maxSeq === null) return
+    const past = { ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }
+    const w = buildWhere(past, false, true)
+    this.db
+      .query<unknown, Binding[]>(`INSERT INTO stats_rows SELECT a.country, a.lang, a.tld, a.host, a.published_at, -1 FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`)
+      .run(f.maxSeq, ...w.params)
+  }
+
+  #schemaVersion(): number {
+    return this.db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version ?? 0
   }
 
   article(url: string, fullText: boolean, maxSeq: number | null): (ArticleRecord & ArticleSignals) | null {

@@ -6,6 +6,7 @@ import { facetMatch, facetText, isFacetValue } from '../../store/fts-facets.ts'
 import { openStore } from '../../store/open.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
+import { dropDayCounts } from '../support/old-schema.ts'
 import { tempDir } from '../support/tmp.ts'
 
 describe('facet tokens', () => {
@@ -78,6 +79,7 @@ describe('searches through facets give what the SQL filters give', () => {
     old.exec('DROP TABLE articles_fts')
     old.exec(`CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`)
     old.exec('INSERT INTO articles_fts (rowid, title, description) SELECT tkey, title, description FROM articles')
+    dropDayCounts(old)
     old.exec('PRAGMA user_version = 4')
     old.close()
     const ro = openStore(path, { readonly: true })
@@ -95,6 +97,7 @@ describe('searches through facets give what the SQL filters give', () => {
     old.exec('DROP TABLE articles_fts')
     old.exec(`CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`)
     old.exec('INSERT INTO articles_fts (rowid, title, description) SELECT tkey, title, description FROM articles')
+    dropDayCounts(old)
     old.exec('PRAGMA user_version = 4')
     old.close()
     const migrated = openStore(path)

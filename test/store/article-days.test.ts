@@ -1,0 +1,138 @@
+/**
+ * article_days (store/schema.ts, migration 6) must always equal the per-day facet counts of the
+ * articles table, whatever writes happened: inserts, a re-crawl that replaces an article with
+ * another date and country, retention deletes, a migration from a store that had articles
+ * before the table existed. The expected counts are recomputed by a GROUP BY over the articles.
+ */
+import type { Database } from 'bun:sqlite'
+import { afterAll, describe, expect, test } from 'bun:test'
+import { parseQuery } from '../../core/search/query-syntax.ts'
+import type { SearchFilters } from '../../core/search/types.ts'
+import { ArticleWriter, applyRetention } from '../../store/articles.ts'
+import { openStore } from '../../store/open.ts'
+import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
+import { dropDayCounts } from '../support/old-schema.ts'
+import { tempDir } from '../support/tmp.ts'
+
+const tmp = tempDir('newsdesk-article-days-')
+afterAll(() => tmp.cleanup())
+const NOW_S = FIXTURE_NOW.getTime() / 1000
+const DAY_S = 86_400
+
+type Row = { day: number; host: string; lang: string; country: string; tld: string; defaulted: number; n: number }
+const order = 'ORDER BY day, host, lang, country, tld, defaulted'
+const kept = (db: Database) => db.query<Row, []>(`SELECT day, host, lang, country, tld, defaulted, n FROM article_days ${order}`).all()
+const recomputed = (db: Database) =>
+  db
+    .query<Row, []>(
+      `SELECT published_at / 86400 AS day, host, lang, country, tld, country_source = 'default' AS defaulted, count(*) AS n
+       FROM articles GROUP BY 1, 2, 3, 4, 5, 6 ${order}`,
+    )
+    .all()
+
+describe('article_days follows every write to the articles', () => {
+  const db = openStore(`${tmp.dir}/writes.sqlite`)
+  const articles = fixtureArticles(300, 5)
+  const writer = new ArticleWriter(db)
+
+  test('inserts', () => {
+    db.transaction(() => {
+      for (const a of articles) writer.write(a, 0)
+    })()
+    const rows = kept(db)
+    expect(rows.reduce((s, r) => s + r.n, 0)).toBe(300)
+    expect(rows).toEqual(recomputed(db))
+  })
+
+  test('a re-crawl that replaces an article with another day, country and country source', () => {
+    const a = articles[10] as (typeof articles)[number]
+    const earlier: typeof a = {
+      ...a,
+      crawled_at: new Date(Date.parse(a.crawled_at) - 3 * DAY_S * 1000).toISOString(),
+      published_at: new Date(Date.parse(a.published_at) - 3 * DAY_S * 1000).toISOString(),
+      country: a.country === 'BR' ? 'AR' : 'BR',
+      country_source: a.country_source === 'default' ? ('tld' as const) : ('default' as const),
+    }
+    const before = kept(db)
+    expect(db.transaction(() => writer.write(earlier, 0))()).toBe('replaced')
+    const after = kept(db)
+    expect(after).toEqual(recomputed(db))
+    expect(after).not.toEqual(before)
+    expect(after.reduce((s, r) => s + r.n, 0)).toBe(300)
+  })
+
+  test('a duplicate crawl changes nothing', () => {
+    const before = kept(db)
+    expect(db.transaction(() => writer.write(articles[20] as (typeof articles)[number], 0))()).toBe('duplicate')
+    expect(kept(db)).toEqual(before)
+  })
+
+  test('retention deletes, and no row is left at zero', () => {
+    const cutoff = NOW_S - 20 * DAY_S
+    const deleted = applyRetention(db, cutoff)
+    expect(deleted).toBeGreaterThan(0)
+    const rows = kept(db)
+    expect(rows).toEqual(recomputed(db))
+    expect(rows.every((r) => r.n > 0)).toBe(true)
+    expect(rows.every((r) => r.day >= Math.floor(cutoff / DAY_S))).toBe(true)
+  })
+})
+
+describe('stores from before the per-day counts', () => {
+  const articles = fixtureArticles(200, 9)
+  const filters = (f: Partial<SearchFilters> = {}): SearchFilters => ({
+    query: parseQuery(''),
+    fromS: NOW_S - 40 * DAY_S - 5 * 3600,
+    toS: NOW_S,
+    strictCountry: false,
+    maxSeq: null,
+    ...f,
+  })
+
+  function oldStore(name: string): string {
+    const path = `${tmp.dir}/${name}.sqlite`
+    const db = openStore(path)
+    const writer = new ArticleWriter(db)
+    db.transaction(() => {
+      for (const a of articles) writer.write(a, 0)
+    })()
+    dropDayCounts(db)
+    db.exec('PRAGMA user_version = 5')
+    db.close()
+    return path
+  }
+
+  test('the migration fills the counts from the articles already there, and triggers keep them', () => {
+    const path = oldStore('migrated')
+    const db = openStore(path)
+    expect(db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version).toBe(6)
+    expect(kept(db).reduce((s, r) => s + r.n, 0)).toBe(200)
+    expect(kept(db)).toEqual(recomputed(db))
+    const more = fixtureArticles(230, 9).slice(200)
+    const writer = new ArticleWriter(db)
+    db.transaction(() => {
+      for (const a of more) writer.write(a, 0)
+    })()
+    expect(kept(db)).toEqual(recomputed(db))
+    db.close()
+  })
+
+  test('a read-only node on a store not yet migrated answers the same stats by reading the articles', () => {
+    const oldPath = oldStore('old-ro')
+    const ro = openStore(oldPath, { readonly: true })
+    const newer = openStore(`${tmp.dir}/new.sqlite`)
+    const writer = new ArticleWriter(newer)
+    newer.transaction(() => {
+      for (const a of articles) writer.write(a, 0)
+    })()
+    for (const f of [filters(), filters({ country: ['GB', 'US'] }), filters({ maxSeq: 120 })]) {
+      const old = new SqliteSearchIndex(ro).stats(f, 20, DAY_S)
+      const fresh = new SqliteSearchIndex(newer).stats(f, 20, DAY_S)
+      expect(old.total).toBeGreaterThan(0)
+      expect(fresh).toEqual(old)
+    }
+    ro.close()
+    newer.close()
+  })
+})
