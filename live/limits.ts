@@ -9,8 +9,9 @@ export const LIMITS = {
   /** Largest request body (only POST /mcp takes one); Bun answers 413 beyond it, chunked or not. */
   maxRequestBodyBytes: MCP_MAX_BODY_BYTES,
   /**
-   * Requests being answered at once. Most answers are synchronous, so this counts the slow
-   * asynchronous ones (MCP calls, snapshot reads while the disk is busy); beyond it a 503.
+   * Requests being answered at once, counted until each answer is ready (not while its body is
+   * sent). The API's GET answers are synchronous, so in practice this counts MCP calls whose
+   * body is still arriving and the page's first bundling; beyond it a 503.
    */
   maxInFlight: 256,
   /** Seconds a 503 from the cap asks the client to wait. */
