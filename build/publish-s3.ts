@@ -7,7 +7,20 @@
  *                        the current version's snapshot files at their URL paths (no `.json`), so a
  *                        CDN serves `/v1/trends` with no rewrite; only files whose sha256 changed
  *                        since the previous publish are uploaded, files the new version lacks are deleted
+ *   assets/app-<hash>.{js,css}
+ *                        the page's bundle (build/page.ts writes it beside latest.json), immutable: a
+ *                        hashed name never changes content, so one is uploaded only when the bucket
+ *                        lacks it (or holds other bytes under it)
+ *   index.html           the page, `public, max-age=` like the current files, uploaded only when its
+ *                        sha256 differs from the bucket's; the CDN maps `/` to it
  *   latest.json          the pointer, written last: a reader never sees a pointer to a half-uploaded version
+ *
+ * Upload order, which is the plan's order: the version's files (SHA256SUMS and manifest.json
+ * last), the current files, the page's assets, index.html (so it never names a missing asset),
+ * deletions of current files, the pointer, then deletions of assets that neither the new nor the
+ * previously published index.html names (build/page.ts's local rule: a browser that loaded the
+ * previous page a moment ago still gets its bundle). A folder without index.html (built before
+ * the page writer) leaves the bucket's page alone.
  *
  * The plan (what changes, with which headers) is a pure function; uploading uses Bun's S3 client
  * (presigned PUTs, because its `write` cannot set Cache-Control).
@@ -15,9 +28,11 @@
  *   NEWSDESK_S3_BUCKET=… [NEWSDESK_S3_ENDPOINT=…] [NEWSDESK_S3_PREFIX=…] [S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY / S3_REGION]
  *   bun run publish [--dry-run]
  */
-import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { S3Client } from 'bun'
+import { PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../answers/page.ts'
 import { clockFrom, parseConfig } from '../core/config.ts'
 import { LATEST_FILE, type LatestPointer, MANIFEST_FILE, type Manifest, SUMS_FILE, contentTypeOf, parseSums, readLatest, readManifest } from '../store/snapshot-files.ts'
 
@@ -28,7 +43,7 @@ const BUILD_INTERVAL_MS = 3_600_000
 export interface PlannedObject {
   action: 'put' | 'delete'
   key: string
-  /** Path inside the local version folder (puts only). */
+  /** Path of the file to upload, relative to the local snapshots root (puts other than the pointer). */
   from?: string
   contentType?: string
   cacheControl?: string
@@ -60,30 +75,75 @@ export interface PlanInput {
   existingVersionKeys: ReadonlySet<string>
   nowMs: number
   prefix?: string
+  /** The page in the local snapshots root, or null when it has none (the bucket's page is then left alone). */
+  page?: PageState | null
+  /** The page in the bucket; null or absent = none there yet. */
+  remotePage?: PageState | null
+}
+
+/** A page as one side (the local folder or the bucket) holds it. */
+export interface PageState {
+  /** sha256 of its index.html; null when that side has assets but no index.html (an upload stopped between them). */
+  indexSha256: string | null
+  /** The asset names its index.html refers to (`assetsReferencedBy`). */
+  referenced: readonly string[]
+  /**
+   * Asset name → size in bytes: every file under `assets/` on that side. Sizes, not hashes, because
+   * a bucket listing gives sizes and a hashed name already fixes the content; a differing size
+   * means an upload that went wrong, which is then repeated.
+   */
+  assets: ReadonlyMap<string, number>
 }
 
 export function planPublish(input: PlanInput): PlannedObject[] {
   const p = input.prefix ?? ''
   const v = input.manifest.version
-  const plan: PlannedObject[] = []
+  const versionPuts: PlannedObject[] = []
   for (const path of [...input.versionFiles.keys()].sort()) {
     const key = `${p}${v}/${path}`
     if (input.existingVersionKeys.has(key)) continue
-    plan.push({ action: 'put', key, from: path, contentType: contentTypeFor(path), cacheControl: IMMUTABLE, why: 'new version' })
+    versionPuts.push({ action: 'put', key, from: `${v}/${path}`, contentType: contentTypeFor(path), cacheControl: IMMUTABLE, why: 'new version' })
   }
+  // The checksums and the manifest describe the rest, so they arrive after it.
+  const isIndexOfVersion = (o: PlannedObject) => o.from === `${v}/${MANIFEST_FILE}` || o.from === `${v}/${SUMS_FILE}`
+  const plan = [...versionPuts.filter((o) => !isIndexOfVersion(o)), ...versionPuts.filter(isIndexOfVersion)]
+
   const before = new Map((input.previous?.files ?? []).map((f) => [f.path, f.sha256]))
   const maxAge = `public, max-age=${currentMaxAge(input.manifest.built_at, input.nowMs)}`
   for (const f of input.manifest.files) {
     const old = before.get(f.path)
     if (old === f.sha256) continue
-    plan.push({ action: 'put', key: `${p}${urlKeyOf(f.path)}`, from: f.path, contentType: 'application/json', cacheControl: maxAge, why: old === undefined ? 'new' : 'changed' })
+    plan.push({ action: 'put', key: `${p}${urlKeyOf(f.path)}`, from: `${v}/${f.path}`, contentType: 'application/json', cacheControl: maxAge, why: old === undefined ? 'new' : 'changed' })
   }
+
+  const page = input.page ?? null
+  const remote = input.remotePage ?? null
+  const assetDeletes: PlannedObject[] = []
+  if (page !== null && page.indexSha256 !== null) {
+    for (const name of [...new Set(page.referenced)].sort()) {
+      const bytes = page.assets.get(name)
+      if (bytes === undefined) throw new Error(`${PAGE_INDEX} refers to ${PAGE_ASSETS_DIR}/${name}, which the snapshots root lacks`)
+      const there = remote?.assets.get(name)
+      if (there === bytes) continue
+      const path = `${PAGE_ASSETS_DIR}/${name}`
+      plan.push({ action: 'put', key: `${p}${path}`, from: path, contentType: contentTypeFor(path), cacheControl: IMMUTABLE, why: there === undefined ? 'new' : 'changed' })
+    }
+    const there = remote?.indexSha256 ?? null
+    if (page.indexSha256 !== there) {
+      plan.push({ action: 'put', key: `${p}${PAGE_INDEX}`, from: PAGE_INDEX, contentType: contentTypeFor(PAGE_INDEX), cacheControl: maxAge, why: there === null ? 'new' : 'changed' })
+    }
+    const keep = new Set([...page.referenced, ...(remote?.referenced ?? [])])
+    for (const name of [...(remote?.assets.keys() ?? [])].sort()) {
+      if (!keep.has(name)) assetDeletes.push({ action: 'delete', key: `${p}${PAGE_ASSETS_DIR}/${name}`, why: 'removed' })
+    }
+  }
+
   const now = new Set(input.manifest.files.map((f) => f.path))
   for (const path of [...before.keys()].sort()) {
     if (!now.has(path)) plan.push({ action: 'delete', key: `${p}${urlKeyOf(path)}`, why: 'removed' })
   }
   plan.push({ action: 'put', key: `${p}${LATEST_FILE}`, contentType: 'application/json', cacheControl: 'no-cache', why: 'pointer' })
-  return plan
+  return [...plan, ...assetDeletes]
 }
 
 export function pointerBody(m: Manifest): string {
@@ -106,15 +166,42 @@ async function readRemoteManifest(client: S3Client, prefix: string): Promise<Man
   return (await manifest.exists()) ? ((await manifest.json()) as Manifest) : null
 }
 
-async function existingKeys(client: S3Client, prefix: string): Promise<Set<string>> {
-  const keys = new Set<string>()
+/** Key → size of every object under `prefix`. */
+async function listObjects(client: S3Client, prefix: string): Promise<Map<string, number>> {
+  const objects = new Map<string, number>()
   let token: string | undefined
   do {
     const page = await client.list({ prefix, ...(token === undefined ? {} : { continuationToken: token }) })
-    for (const o of page.contents ?? []) keys.add(o.key)
+    // A listing without a size never matches a local file's, so such an object is uploaded again.
+    for (const o of page.contents ?? []) objects.set(o.key, o.size ?? -1)
     token = page.isTruncated ? page.nextContinuationToken : undefined
   } while (token !== undefined)
-  return keys
+  return objects
+}
+
+const sha256Of = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex')
+
+/** The page beside the snapshots, or null when the root has no index.html. */
+export function readLocalPage(root: string): PageState | null {
+  const indexPath = join(root, PAGE_INDEX)
+  if (!existsSync(indexPath)) return null
+  const html = readFileSync(indexPath)
+  const referenced = assetsReferencedBy(html.toString('utf8'))
+  const assets = new Map<string, number>()
+  for (const name of referenced) {
+    const path = join(root, PAGE_ASSETS_DIR, name)
+    if (existsSync(path)) assets.set(name, statSync(path).size)
+  }
+  return { indexSha256: sha256Of(html), referenced, assets }
+}
+
+async function readRemotePage(client: S3Client, prefix: string): Promise<PageState | null> {
+  const assetsPrefix = `${prefix}${PAGE_ASSETS_DIR}/`
+  const assets = new Map([...(await listObjects(client, assetsPrefix))].map(([key, size]) => [key.slice(assetsPrefix.length), size]))
+  const index = client.file(`${prefix}${PAGE_INDEX}`)
+  if (!(await index.exists())) return assets.size === 0 ? null : { indexSha256: null, referenced: [], assets }
+  const html = new Uint8Array(await index.arrayBuffer())
+  return { indexSha256: sha256Of(html), referenced: assetsReferencedBy(new TextDecoder().decode(html)), assets }
 }
 
 export interface PublishResult {
@@ -135,18 +222,18 @@ export async function publishToBucket(root: string, client: S3Client, opts: { pr
     versionFiles,
     manifest,
     previous: await readRemoteManifest(client, prefix),
-    existingVersionKeys: await existingKeys(client, `${prefix}${manifest.version}/`),
+    existingVersionKeys: new Set((await listObjects(client, `${prefix}${manifest.version}/`)).keys()),
     nowMs: opts.nowMs,
     prefix,
+    page: readLocalPage(root),
+    remotePage: await readRemotePage(client, prefix),
   })
   if (opts.dryRun) return { version: manifest.version, plan }
-  // Immutable version files first, SHA256SUMS and the manifest last among them, then the root copies, deletions, and the pointer.
-  const rank = (o: PlannedObject) => (o.why === 'new version' ? (o.from === MANIFEST_FILE || o.from === SUMS_FILE ? 1 : 0) : o.why === 'pointer' ? 4 : o.action === 'delete' ? 3 : 2)
-  const ordered = [...plan].sort((a, b) => rank(a) - rank(b))
-  for (const o of ordered) {
+  // The plan is in upload order (see the header): one at a time, so each step lands before the next.
+  for (const o of plan) {
     if (o.action === 'delete') await client.delete(o.key)
     else if (o.why === 'pointer') await putObject(client, o.key, pointerBody(manifest), o.contentType as string, o.cacheControl as string)
-    else await putObject(client, o.key, readFileSync(join(dir, o.from as string)), o.contentType as string, o.cacheControl as string)
+    else await putObject(client, o.key, readFileSync(join(root, o.from as string)), o.contentType as string, o.cacheControl as string)
   }
   return { version: manifest.version, plan }
 }

@@ -147,9 +147,14 @@ const CONTENT_TYPES: [RegExp, string][] = [
   [/\.parquet$/, 'application/vnd.apache.parquet'],
   [/\.md$/, 'text/markdown; charset=utf-8'],
   [/(^|\/)SHA256SUMS$/, 'text/plain; charset=utf-8'],
+  // The page beside the snapshots (build/page.ts): the strings the live node sends at `/` and
+  // `/assets/` (answers/page.ts) and nginx sends for the same files (deploy/), space after `;` included.
+  [/\.html$/, 'text/html; charset=utf-8'],
+  [/\.js$/, 'text/javascript; charset=utf-8'],
+  [/\.css$/, 'text/css; charset=utf-8'],
 ]
 
-/** Content-Type of a file of a snapshot folder, the same for the live node, nginx docs and S3 uploads. */
+/** Content-Type of a file of a snapshot folder or of the page beside it, the same for the live node, nginx docs and S3 uploads. */
 export function contentTypeOf(path: string): string {
   return CONTENT_TYPES.find(([re]) => re.test(path))?.[1] ?? 'application/octet-stream'
 }

@@ -1,14 +1,18 @@
 /**
- * Object-store publishing: the plan (which keys change, with which headers) as a table, and a real
- * publish to a local S3-compatible server (moto) when one is installed; that part skips otherwise.
+ * Object-store publishing: the plan (which keys change, with which headers, in which order) as a
+ * table, the page's Content-Types against the live node's, and a real publish to a local
+ * S3-compatible server (moto) when one is installed; that part skips otherwise.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { S3Client } from 'bun'
-import { IMMUTABLE, type PlanInput, currentMaxAge, planPublish, publishToBucket, urlKeyOf } from '../../build/publish-s3.ts'
+import { ASSET_CACHE_CONTROL, INDEX_HEADERS, assetsReferencedBy, bundlePage } from '../../answers/page.ts'
+import { writePage } from '../../build/page.ts'
+import { IMMUTABLE, type PageState, type PlanInput, type PlannedObject, currentMaxAge, planPublish, publishToBucket, urlKeyOf } from '../../build/publish-s3.ts'
 import { publishSnapshot } from '../../build/snapshot/publish.ts'
-import type { Manifest } from '../../store/snapshot-files.ts'
+import { createPage } from '../../live/page.ts'
+import { type Manifest, contentTypeOf } from '../../store/snapshot-files.ts'
 import { tempDir } from '../support/tmp.ts'
 import { freePort } from './nginx-harness.ts'
 
@@ -76,6 +80,111 @@ describe('planPublish', () => {
   })
 })
 
+test.each([
+  { path: 'index.html', want: 'text/html; charset=utf-8' },
+  { path: 'assets/app-3k2j1h.js', want: 'text/javascript; charset=utf-8' },
+  { path: 'assets/app-3k2j1h.css', want: 'text/css; charset=utf-8' },
+  { path: 'v1/trends.json', want: 'application/json' },
+  { path: 'assets/app-3k2j1h.js.map', want: 'application/octet-stream' },
+  { path: 'index.htm', want: 'application/octet-stream' },
+])('contentTypeOf($path)', ({ path, want }) => expect(contentTypeOf(path)).toBe(want))
+
+test('the page files get the Content-Type the live node sends for them', async () => {
+  const { assets } = await bundlePage()
+  expect(contentTypeOf('index.html')).toBe(INDEX_HEADERS['content-type'] as string)
+  expect([...assets.keys()].map((n) => n.split('.').pop()).sort()).toEqual(['css', 'js'])
+  for (const [name, asset] of assets) expect(contentTypeOf(`assets/${name}`)).toBe(asset.type)
+  expect(ASSET_CACHE_CONTROL).toBe(IMMUTABLE)
+})
+
+describe('planPublish: the page beside the snapshots', () => {
+  const sha = (c: string) => c.repeat(64)
+  /** A page whose index.html names `referenced`; `extra` are further files under assets/ on that side. */
+  const pageState = (indexSha256: string | null, referenced: string[], extra: string[] = []): PageState => ({
+    indexSha256,
+    referenced,
+    assets: new Map([...referenced, ...extra].map((n) => [n, n.length * 10])),
+  })
+  const oldPage = ['app-old00001.css', 'app-old00001.js']
+  const newPage = ['app-new00002.css', 'app-new00002.js']
+  // Locally build/page.ts keeps the previous page's assets beside the new ones.
+  const local = pageState(sha('2'), newPage, oldPage)
+  const remote = pageState(sha('1'), oldPage, ['app-older03.js'])
+  const builtAt = Date.parse('2026-11-21T14:00:00Z')
+  const nowMs = Date.parse('2026-11-21T14:10:00Z')
+  // Next build due at built_at + 60 min, plus 5 min slack, counted from now.
+  const shortAge = `public, max-age=${(builtAt + 65 * 60_000 - nowMs) / 1000}`
+  const pageKeys = (plan: PlannedObject[]) => plan.filter((o) => o.key === 'index.html' || o.key.startsWith('assets/')).map((o) => `${o.action} ${o.key}`)
+
+  test.each([
+    { name: 'unchanged page: nothing of it', page: pageState(sha('1'), oldPage), remote: pageState(sha('1'), oldPage), want: [] },
+    {
+      name: 'new bundle: new assets, then index.html, then the asset no index names is deleted',
+      page: local,
+      remote,
+      want: ['put assets/app-new00002.css', 'put assets/app-new00002.js', 'put index.html', 'delete assets/app-older03.js'],
+    },
+    { name: 'first publish: the whole page', page: local, remote: null, want: ['put assets/app-new00002.css', 'put assets/app-new00002.js', 'put index.html'] },
+    {
+      name: 'assets there but no index.html (an upload stopped between them): index.html, strays deleted',
+      page: pageState(sha('2'), newPage),
+      remote: pageState(null, [], [...newPage, 'app-older03.js']),
+      want: ['put index.html', 'delete assets/app-older03.js'],
+    },
+    {
+      name: 'an asset of another size is uploaded again',
+      page: pageState(sha('1'), oldPage),
+      remote: { ...pageState(sha('1'), oldPage), assets: new Map([['app-old00001.css', 1], ['app-old00001.js', 'app-old00001.js'.length * 10]]) },
+      want: ['put assets/app-old00001.css'],
+    },
+    { name: 'no page in the local folder: the bucket\'s page is left alone', page: null, remote, want: [] },
+    { name: 'only index.html changed (same bundle)', page: pageState(sha('3'), oldPage), remote: pageState(sha('1'), oldPage), want: ['put index.html'] },
+  ])('$name', ({ page, remote, want }) => {
+    expect(pageKeys(planPublish(input({ page, remotePage: remote })))).toEqual([...want])
+  })
+
+  const plan = planPublish(input({ page: local, remotePage: remote }))
+  const at = (key: string) => plan.findIndex((o) => o.key === key)
+
+  test('order: version files (SHA256SUMS, manifest last) < current files < assets < index.html < removals < pointer < asset deletions', () => {
+    const kindOf = (o: PlannedObject): number => {
+      if (o.why === 'new version') return o.key.endsWith('/manifest.json') || o.key.endsWith('/SHA256SUMS') ? 1 : 0
+      if (o.key.startsWith('v1/')) return o.action === 'put' ? 2 : 5
+      if (o.key.startsWith('assets/')) return o.action === 'put' ? 3 : 7
+      if (o.key === 'index.html') return 4
+      if (o.key === 'latest.json') return 6
+      throw new Error(`unexpected key ${o.key}`)
+    }
+    const kinds = plan.map(kindOf)
+    expect(kinds).toEqual([...kinds].sort((a, b) => a - b))
+    // Every rank is present, so the comparison above orders something in each step.
+    expect([...new Set(kinds)]).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+    expect(at('index.html')).toBeLessThan(at('latest.json'))
+    for (const name of newPage) expect(at(`assets/${name}`)).toBeLessThan(at('index.html'))
+    expect(at('assets/app-older03.js')).toBeGreaterThan(at('latest.json'))
+  })
+
+  test.each([
+    { key: 'assets/app-new00002.js', contentType: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE, from: 'assets/app-new00002.js', why: 'new' },
+    { key: 'assets/app-new00002.css', contentType: 'text/css; charset=utf-8', cacheControl: IMMUTABLE, from: 'assets/app-new00002.css', why: 'new' },
+    { key: 'index.html', contentType: 'text/html; charset=utf-8', cacheControl: shortAge, from: 'index.html', why: 'changed' },
+    { key: 'v1/markets', contentType: 'application/json', cacheControl: shortAge, from: '20261121T1400Z/v1/markets.json', why: 'changed' },
+    { key: '20261121T1400Z/data/articles.ndjson.gz', contentType: 'application/gzip', cacheControl: IMMUTABLE, from: '20261121T1400Z/data/articles.ndjson.gz', why: 'new version' },
+    { key: 'latest.json', contentType: 'application/json', cacheControl: 'no-cache', why: 'pointer' },
+  ])('headers of $key', (want) => expect(plan.find((o) => o.key === want.key)).toEqual({ action: 'put', ...want }))
+
+  test('the previous index.html\'s assets stay; a prefix prefixes the page\'s keys too', () => {
+    for (const name of oldPage) expect(at(`assets/${name}`)).toBe(-1)
+    const prefixed = pageKeys(planPublish(input({ page: local, remotePage: remote, prefix: 'news/' })).map((o) => ({ ...o, key: o.key.replace(/^news\//, '') })))
+    expect(prefixed).toEqual(pageKeys(plan))
+  })
+
+  test('an index.html naming an asset the folder lacks is refused before anything is uploaded', () => {
+    const broken: PageState = { indexSha256: sha('4'), referenced: newPage, assets: new Map([['app-new00002.css', 5]]) }
+    expect(() => planPublish(input({ page: broken, remotePage: remote }))).toThrow('assets/app-new00002.js')
+  })
+})
+
 const motoBin = ['/root/.pyenv/shims/moto_server', '/usr/local/bin/moto_server', '/usr/bin/moto_server'].find((p) => existsSync(p)) ?? Bun.which('moto_server')
 if (motoBin === null || motoBin === undefined) console.log('skip: S3 publish against a local endpoint: moto_server is not installed')
 
@@ -114,10 +223,26 @@ describe.skipIf(motoBin === null || motoBin === undefined)('publish to a local S
       { path: 'v1/trends.json', body: '{"t":1}' },
       { path: 'v1/trends/FR/été-chaud.json', body: '{"s":"été"}' },
     ])
+    await writePage(root)
+    const refs = assetsReferencedBy(readFileSync(join(root, 'index.html'), 'utf8'))
+    const pageKeys = ['index.html', ...refs.map((n) => `assets/${n}`)].sort()
     const first = await publishToBucket(root, client, { nowMs: Date.parse('2026-11-21T13:05:00Z') })
-    expect(first.plan.filter((o) => o.why === 'new').map((o) => o.key).sort()).toEqual(['v1/trends', 'v1/trends/FR/été-chaud'])
+    expect(first.plan.filter((o) => o.why === 'new').map((o) => o.key).sort()).toEqual([...pageKeys, 'v1/trends', 'v1/trends/FR/été-chaud'].sort())
 
     const head = async (key: string) => fetch(client.presign(key, { method: 'GET' }))
+    // The page arrives as the live node serves it: same bytes, same Content-Type; the index until the next build, the hashed assets for good.
+    const live = createPage(() => {})
+    const index = await head('index.html')
+    expect(await index.text()).toBe(await (await live.index()).text())
+    expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(index.headers.get('cache-control')).toBe('public, max-age=3600')
+    for (const name of refs) {
+      const [got, want] = [await head(`assets/${name}`), await live.asset(name)]
+      expect(Buffer.from(await got.arrayBuffer()).equals(Buffer.from(await want.arrayBuffer()))).toBe(true)
+      expect(got.headers.get('content-type')).toBe(name.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8')
+      expect(got.headers.get('content-type')).toBe(want.headers.get('content-type'))
+      expect(got.headers.get('cache-control')).toBe(IMMUTABLE)
+    }
     const slug = await head('v1/trends/FR/été-chaud')
     expect(slug.status).toBe(200)
     expect(await slug.text()).toBe('{"s":"été"}')
@@ -125,18 +250,35 @@ describe.skipIf(motoBin === null || motoBin === undefined)('publish to a local S
     expect(slug.headers.get('cache-control')).toBe('public, max-age=3600')
     expect((await head('20261121T1300Z/manifest.json')).headers.get('cache-control')).toBe(IMMUTABLE)
 
+    // An asset no index.html names (left by a page two publishes old) goes, after the pointer.
+    await client.write('assets/app-stale001.js', 'stale')
     publishSnapshot(root, meta('20261121T1400Z', '2026-11-21T14:00:00Z'), [{ path: 'v1/trends.json', body: '{"t":2}' }])
     const second = await publishToBucket(root, client, { nowMs: Date.parse('2026-11-21T14:00:00Z') })
     expect(second.plan.filter((o) => !o.key.startsWith('20261121T1400Z/')).map((o) => `${o.action} ${o.key}`)).toEqual([
       'put v1/trends',
       'delete v1/trends/FR/été-chaud',
       'put latest.json',
+      'delete assets/app-stale001.js',
     ])
+    expect((await head('assets/app-stale001.js')).status).toBe(404)
+    for (const name of refs) expect((await head(`assets/${name}`)).status).toBe(200)
     expect(await (await head('v1/trends')).text()).toBe('{"t":2}')
     expect((await head('v1/trends/FR/été-chaud')).status).toBe(404)
     expect(JSON.parse(await (await head('latest.json')).text()).version).toBe('20261121T1400Z')
     // publishing the same version again changes nothing but the pointer
     const again = await publishToBucket(root, client, { nowMs: Date.parse('2026-11-21T14:01:00Z') })
     expect(again.plan.map((o) => o.key)).toEqual(['latest.json'])
+
+    // A new bundle: its assets, then index.html; the previous page's assets stay one publish.
+    const html = readFileSync(join(root, 'index.html'), 'utf8')
+    const next = refs.map((n) => n.replace(/^app-[^.]+/, 'app-next0001'))
+    for (const [i, name] of next.entries()) writeFileSync(join(root, 'assets', name), `/* ${i} */`)
+    writeFileSync(join(root, 'index.html'), refs.reduce((h, n, i) => h.replace(`assets/${n}`, `assets/${next[i]}`), html))
+    const third = await publishToBucket(root, client, { nowMs: Date.parse('2026-11-21T14:30:00Z') })
+    expect(third.plan.map((o) => `${o.action} ${o.key}`)).toEqual([...[...next].sort().map((n) => `put assets/${n}`), 'put index.html', 'put latest.json'])
+    const swapped = await head('index.html')
+    expect(assetsReferencedBy(await swapped.text()).sort()).toEqual([...next].sort())
+    expect(swapped.headers.get('cache-control')).toBe(`public, max-age=${(65 - 30) * 60}`) // built 14:00, next due 15:05, now 14:30
+    for (const name of [...refs, ...next]) expect((await head(`assets/${name}`)).status).toBe(200)
   }, 30_000)
 })
