@@ -5,11 +5,15 @@
  * the key's prefix, and `isSameStory` decides on the body half (Hamming distance of the simhashes).
  */
 import type { ExtractedArticle } from '../article.ts'
+import { CREDIT_CUES } from './credit-lines.ts'
 import { foldCase, wordTokens } from './tokens.ts'
 
 export type DupInput = Pick<ExtractedArticle, 'title' | 'text'>
 
-/** Bodies differing in a byline, a dateline or a sentence stay within this many of 64 bits. */
+/**
+ * Bodies differing in a byline, a dateline or a sentence mostly stay within this many of 64 bits;
+ * a closing credit line is left out before hashing (withoutCreditLines), as it alone can exceed it.
+ */
 export const MAX_SIMHASH_DISTANCE = 10
 /** Fewer word shingles than this and a body says too little to call two stories the same. */
 const MIN_SHINGLES = 8
@@ -148,9 +152,43 @@ function majorityBits(planes: Uint32Array, total: number): number {
   return out >>> 0
 }
 
-/** 64-bit simhash over word 3-shingles of the body's opening, as 16 hex digits. */
+/** A closing paragraph longer than this is story text, whatever it mentions. */
+const CREDIT_MAX_CHARS = 300
+const CREDIT_CUE_PARTS: readonly (readonly string[])[] = Object.values(CREDIT_CUES).flatMap((cues) => cues.map((cue) => cue.split('…')))
+
+function isCreditLine(paragraph: string): boolean {
+  const folded = foldCase(paragraph.normalize('NFKC')).replace(/\s+/gu, ' ')
+  return CREDIT_CUE_PARTS.some((parts) => {
+    let from = 0
+    for (const part of parts) {
+      const at = folded.indexOf(part, from)
+      if (at < 0) return false
+      from = at + part.length
+    }
+    return true
+  })
+}
+
+/**
+ * The body without the credit lines closing it ("This article first appeared in …", "Mit
+ * Material von dpa"): a partner's copy adds one to the wire text, and on a short body its ten
+ * words alone can move the simhash past MAX_SIMHASH_DISTANCE (a 165-word Spanish copy on the demo
+ * archive sat at 11 bits). Only whole closing paragraphs go, never the last one standing.
+ */
+export function withoutCreditLines(text: string): string {
+  let body = text.trimEnd()
+  for (;;) {
+    const lastBreak = body.lastIndexOf('\n')
+    if (lastBreak < 0 || body.length - lastBreak > CREDIT_MAX_CHARS + 1) return body
+    const head = body.slice(0, lastBreak).trimEnd()
+    if (head === '' || !isCreditLine(body.slice(lastBreak + 1))) return body
+    body = head
+  }
+}
+
+/** 64-bit simhash over word 3-shingles of the body's opening, credit lines left out, as 16 hex digits. */
 export function bodySimhash(text: string): string {
-  const tokens = wordTokens(foldCase(text.slice(0, BODY_MAX_CHARS)), BODY_MAX_TOKENS)
+  const tokens = wordTokens(foldCase(withoutCreditLines(text).slice(0, BODY_MAX_CHARS)), BODY_MAX_TOKENS)
   const shingles = tokens.length - SHINGLE_WORDS + 1
   if (shingles < MIN_SHINGLES) return NO_BODY
   const hashes = tokens.map((t) => fnv1a(t, 0x811c9dc5))

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import { bodySimhash, dupKey, dupKeyTitle, groupDuplicates, isSameStory, MAX_SIMHASH_DISTANCE, normalizedTitle, simhashDistance } from '../../core/enrich/dup-key.ts'
+import { CREDIT_CUES } from '../../core/enrich/credit-lines.ts'
+import { bodySimhash, dupKey, dupKeyTitle, groupDuplicates, isSameStory, MAX_SIMHASH_DISTANCE, normalizedTitle, simhashDistance, withoutCreditLines } from '../../core/enrich/dup-key.ts'
 import { parseCsv } from '../../core/enrich/sentiment-split.ts'
+import { foldCase } from '../../core/enrich/tokens.ts'
 import { corpusFile } from './fixtures.ts'
 
 const BODY =
@@ -73,6 +75,69 @@ describe('isSameStory', () => {
     { a: '0000000000000001', b: '0000000000000003', want: 1 },
     { a: '8000000080000000', b: '0000000000000000', want: 2 },
   ])('simhashDistance($a, $b) = $want', ({ a, b, want }) => expect(simhashDistance(a, b)).toBe(want))
+})
+
+// The one planted copy the demo archive left ungrouped (20 days, 400 a day): a Spanish wire story
+// of tribuna-tijuana.mx copied to lavoz-barcelona.es with the partner's credit line appended. On
+// this 165-word body those ten words alone moved the simhash 11 bits, one past the limit.
+const ES_TITLE = 'Lo que se sabe sobre el embajador en Mérida'
+const ES_BODY =
+  'En Mérida se presentó un nuevo informe sobre el embajador con 2 recomendaciones. Los vecinos de Mérida siguen con atención todo lo relacionado con el embajador. Las últimas cifras muestran una variación de alrededor del 16 por ciento respecto al año pasado. «Necesitamos respuestas claras», afirmó Carlos Moreno en un comunicado.\n\n' +
+  'Los críticos consideran que el plan se queda corto, mientras que sus defensores lo ven como un primer paso. Carlos Moreno, que sigue de cerca el embajador desde hace años, aseguró en Mérida que las próximas semanas serán decisivas. El tema se ha convertido en uno de los más comentados de la semana. El debate sobre el embajador se intensificó en Mérida tras conocerse nuevos detalles del plan. Carlos Torres, observador veterano, describió la situación como inusual.\n\n' +
+  'Se esperan nuevas actualizaciones en los próximos días. Las autoridades indicaron que 4.887 personas habían sido consultadas durante el proceso. A principios de este año se produjo un debate similar en Mérida. La propuesta incluye 6 medidas y una revisión al cabo de doce meses.'
+const ES_CREDIT = 'Este artículo se publicó originalmente en La Tribuna de Tijuana.'
+// Another story told with the same sentences: another office, city, speaker and figures.
+const ES_OTHER_BODY = ES_BODY.replaceAll('Mérida', 'Puebla').replaceAll('embajador', 'alcalde').replaceAll('Carlos Moreno', 'Lucía Fernández').replace('16 por ciento', '9 por ciento').replace('4.887', '1.204')
+
+describe('credit lines closing a copy', () => {
+  // Real-world phrasings, one or more per language (Haberturk's AA line is from the fundus fixtures).
+  test.each([
+    ['es', ES_CREDIT],
+    ['es', 'Con información de EFE y Reuters.'],
+    ['en', 'This story originally appeared on Grist and is republished here as part of Covering Climate Now.'],
+    ['en', '(Reporting by Jane Doe in London; Editing by Mark Potter)'],
+    ['en', 'This story has been published from a wire agency feed without modifications to the text.'],
+    ['pt', 'Com informações da Agência Brasil.'],
+    ['de', 'Mit Material von dpa und AFP'],
+    ['fr', 'Cet article a été publié initialement dans Le Monde.'],
+    ['it', '© RIPRODUZIONE RISERVATA'],
+    ['nl', 'Dit artikel verscheen eerder in NRC Handelsblad.'],
+    ['tr', 'Fotoğraf, AA tarafından servis edilmiştir.'],
+    ['tr', 'Bu haber ilk olarak Hürriyet tarafından yayımlandı.'],
+    ['ru', 'Материал впервые опубликован изданием «Коммерсантъ».'],
+    ['ar', 'نُشر هذا المقال أولا في صحيفة الأهرام.'],
+    ['hi', 'यह लेख सबसे पहले दैनिक जागरण में प्रकाशित हुआ।'],
+    ['zh', '本文转载自新华社。'],
+    ['ja', 'この記事は共同通信が最初に配信しました。'],
+    ['ko', '<ⓒ 연합뉴스, 무단전재 및 재배포 금지>'],
+  ])('%s: a closing "%s" is left out, so the copy hashes as its original', (_lang, credit) => {
+    expect(withoutCreditLines(`${ES_BODY}\n\n${credit}\n`)).toBe(ES_BODY)
+    expect(bodySimhash(`${ES_BODY}\n\n${credit}`)).toBe(bodySimhash(ES_BODY))
+  })
+
+  test('stacked credits all go; the story paragraph before them stays', () => {
+    const kicker = 'Se esperan más detalles la próxima semana.'
+    expect(withoutCreditLines(`${ES_BODY}\n\n${kicker}\n\n${ES_CREDIT}\n\nTodos los derechos reservados.`)).toBe(`${ES_BODY}\n\n${kicker}`)
+  })
+
+  test.each([
+    { name: 'a closing paragraph of story text', text: `${ES_BODY}\n\nSe esperan más detalles la próxima semana.` },
+    { name: 'a cue inside a closing paragraph over 300 characters', text: `${ES_BODY}\n\nEl informe, publicado originalmente en 2019, ${'fue revisado por la comisión y enviado de nuevo al congreso. '.repeat(5).trimEnd()}` },
+    { name: 'a credit as the only paragraph', text: ES_CREDIT },
+    { name: 'a credit opening the body', text: `${ES_CREDIT}\n\n${ES_BODY}` },
+    { name: 'half of a two-part cue', text: `${ES_BODY}\n\nBu karar ilk olarak meclise sunulacak.` },
+  ])('kept: $name', ({ text }) => expect(withoutCreditLines(text)).toBe(text))
+
+  test('every cue is written as foldCase writes text, with no empty part', () => {
+    const parts = Object.values(CREDIT_CUES).flatMap((cues) => cues.flatMap((c) => c.split('…')))
+    expect(parts.filter((part) => foldCase(part.normalize('NFKC')) !== part || part.trim() === '')).toEqual([])
+  })
+
+  test.each([
+    { name: 'the Spanish wire copy with its credit line', other: { title: ES_TITLE, text: `${ES_BODY}\n\n${ES_CREDIT}` }, want: true },
+    { name: 'the same copy with a publisher suffix on its title', other: { title: `${ES_TITLE} - La Voz de Barcelona`, text: `${ES_BODY}\n\n${ES_CREDIT}` }, want: true },
+    { name: 'another story in the same words, same title and credit', other: { title: ES_TITLE, text: `${ES_OTHER_BODY}\n\n${ES_CREDIT}` }, want: false },
+  ])('isSameStory(original, $name) → $want', ({ other, want }) => expect(isSameStory(dupKey({ title: ES_TITLE, text: ES_BODY }), dupKey(other))).toBe(want))
 })
 
 describe('groupDuplicates', () => {

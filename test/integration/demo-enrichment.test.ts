@@ -44,7 +44,8 @@ test('syndicated copies share their original\'s dup_group, and no group joins di
   const mixed = [...headlines].filter(([, titles]) => titles.size > 1)
   console.log(`syndication: ${copies.length} planted copies, ${split.length} not grouped with their original; ${mixed.length} groups holding different headlines`)
   expect(copies.length).toBeGreaterThan(50)
-  expect(split.length / copies.length).toBeLessThanOrEqual(0.02)
+  // every planted copy (74/74 since closing credit lines are left out of the body hash; was 73/74)
+  expect(split.map((a) => a.canonical_url)).toEqual([])
   expect(mixed.map(([g, t]) => `${g}: ${[...t].join(' | ')}`)).toEqual([])
 })
 const DEMO_MIN = 5_000
