@@ -11,8 +11,9 @@
  *                        the page's bundle (build/page.ts writes it beside latest.json), immutable: a
  *                        hashed name never changes content, so one is uploaded only when the bucket
  *                        lacks it (or holds other bytes under it)
- *   index.html           the page, `public, max-age=` like the current files, uploaded only when its
- *                        sha256 differs from the bucket's; the CDN maps `/` to it
+ *   index.html           the page, `no-cache` as the live node and nginx send it (a cached copy could
+ *                        name assets a later publish deleted; revalidating costs a 304), uploaded only
+ *                        when its sha256 differs from the bucket's; the CDN maps `/` to it
  *   latest.json          the pointer, written last: a reader never sees a pointer to a half-uploaded version
  *
  * Upload order, which is the plan's order: the version's files (SHA256SUMS and manifest.json
@@ -32,11 +33,13 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { S3Client } from 'bun'
-import { PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../answers/page.ts'
+import { INDEX_HEADERS, PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../answers/page.ts'
 import { clockFrom, parseConfig } from '../core/config.ts'
 import { LATEST_FILE, type LatestPointer, MANIFEST_FILE, type Manifest, SUMS_FILE, contentTypeOf, parseSums, readLatest, readManifest } from '../store/snapshot-files.ts'
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** index.html's Cache-Control: the live node's own (answers/page.ts), so every server of the page agrees. */
+const INDEX_CACHE_CONTROL = INDEX_HEADERS['cache-control'] ?? 'no-cache'
 const SLACK_MS = 300_000
 const BUILD_INTERVAL_MS = 3_600_000
 
@@ -130,7 +133,7 @@ export function planPublish(input: PlanInput): PlannedObject[] {
     }
     const there = remote?.indexSha256 ?? null
     if (page.indexSha256 !== there) {
-      plan.push({ action: 'put', key: `${p}${PAGE_INDEX}`, from: PAGE_INDEX, contentType: contentTypeFor(PAGE_INDEX), cacheControl: maxAge, why: there === null ? 'new' : 'changed' })
+      plan.push({ action: 'put', key: `${p}${PAGE_INDEX}`, from: PAGE_INDEX, contentType: contentTypeFor(PAGE_INDEX), cacheControl: INDEX_CACHE_CONTROL, why: there === null ? 'new' : 'changed' })
     }
     const keep = new Set([...page.referenced, ...(remote?.referenced ?? [])])
     for (const name of [...(remote?.assets.keys() ?? [])].sort()) {
