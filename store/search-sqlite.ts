@@ -10,7 +10,6 @@ import type { ParsedQuery, Term } from '../core/search/query-syntax.ts'
 import {
   type ArticleRecord,
   type ArticleSignals,
-  type Bucket,
   type SearchFilters,
   type SearchIndex,
   type SearchPage,
@@ -19,6 +18,7 @@ import {
   type StatsResult,
   TOTAL_EXACT_LIMIT,
 } from '../core/search/types.ts'
+import { type StatsRow, StatsTally } from '../core/search/stats-tally.ts'
 import { facetMatch, isFacetValue } from './fts-facets.ts'
 import { timeKeyFloor } from './time-key.ts'
 
@@ -289,33 +289,18 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   stats(f: SearchFilters, top: number, periodSeconds: number): StatsResult {
-    // The slice is gathered into a temporary table of weighted rows (the temp database is writable
-    // even on a read-only connection), then grouped four ways and by period. Calls are
-    // synchronous, so two requests never share the table at once.
-    this.db.exec('CREATE TEMP TABLE IF NOT EXISTS stats_rows (country TEXT, lang TEXT, tld TEXT, host TEXT, published_at INTEGER, n INTEGER)')
-    this.db.exec('DELETE FROM stats_rows')
+    // Rows are added up in TypeScript as SQLite yields them (core/search/stats-tally.ts): at 1M
+    // articles that is 2.5–3× faster than grouping a temporary table five ways, and holds no rows.
+    const tally = new StatsTally(periodSeconds)
     const days = this.#wholeDays(f, periodSeconds)
-    if (days === null) this.#scanInto(f, 1)
+    if (days === null) this.#scanInto(tally, f)
     else {
       // Whole days from the per-day counts, the part-days at either end from the articles.
-      this.#daysInto(f, days.first, days.end)
-      if (f.fromS < days.first * DAY_S) this.#scanInto({ ...f, toS: days.first * DAY_S }, 1)
-      if (days.end * DAY_S < f.toS) this.#scanInto({ ...f, fromS: days.end * DAY_S }, 1)
+      this.#daysInto(tally, f, days.first, days.end)
+      if (f.fromS < days.first * DAY_S) this.#scanInto(tally, { ...f, toS: days.first * DAY_S })
+      if (days.end * DAY_S < f.toS) this.#scanInto(tally, { ...f, fromS: days.end * DAY_S })
     }
-    const facet = (column: string): Bucket[] =>
-      this.db
-        .query<Bucket, [number]>(`SELECT ${column} AS key, sum(n) AS articles FROM stats_rows GROUP BY ${column} HAVING sum(n) > 0 ORDER BY articles DESC, key ASC LIMIT ?`)
-        .all(top)
-    const timeline = new Map<number, number>()
-    for (const r of this.db
-      .query<{ t: number; n: number }, [number, number]>('SELECT (published_at / ?) * ? AS t, sum(n) AS n FROM stats_rows GROUP BY t HAVING sum(n) > 0')
-      .all(periodSeconds, periodSeconds)) {
-      timeline.set(r.t, r.n)
-    }
-    const result = { total: 0, countries: facet('country'), langs: facet('lang'), tlds: facet('tld'), hosts: facet('host'), timeline }
-    result.total = [...timeline.values()].reduce((a, b) => a + b, 0)
-    this.db.exec('DELETE FROM stats_rows')
-    return result
+    return tally.result(top)
   }
 
   /**
@@ -329,13 +314,12 @@ export class SqliteSearchIndex implements SearchIndex {
     return end > first ? { first, end } : null
   }
 
-  /** Every article of the slice as a row of weight `n`. */
-  #scanInto(f: SearchFilters, n: 1 | -1): void {
+  /** Every article of the slice, one row each. */
+  #scanInto(tally: StatsTally, f: SearchFilters): void {
     const w = buildWhere(f, this.#schemaVersion() >= FACETS_SCHEMA_VERSION, true)
     const from = fromClause(w, false, f)
-    this.db
-      .query<unknown, Binding[]>(`INSERT INTO stats_rows SELECT a.country, a.lang, a.tld, a.host, a.published_at, ${n} FROM ${from.sql} WHERE ${w.sql}`)
-      .run(...from.params, ...w.params)
+    const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, 1 AS n FROM ${from.sql} WHERE ${w.sql}`)
+    for (const row of rows.iterate(...from.params, ...w.params)) tally.add(row)
   }
 
   /**
@@ -344,7 +328,7 @@ export class SqliteSearchIndex implements SearchIndex {
    * seq (NOT INDEXED: by the rowid range, never by a date index over the whole range), so the
    * sum is exactly what a scan of the visible articles gives.
    */
-  #daysInto(f: SearchFilters, first: number, end: number): void {
+  #daysInto(tally: StatsTally, f: SearchFilters, first: number, end: number): void {
     const clauses = ['day >= ?', 'day < ?']
     const params: Binding[] = [first, end]
     for (const column of ['country', 'lang', 'tld', 'host'] as const) {
@@ -354,15 +338,12 @@ export class SqliteSearchIndex implements SearchIndex {
       params.push(...values)
     }
     if (f.strictCountry) clauses.push('defaulted = 0')
-    this.db
-      .query<unknown, Binding[]>(`INSERT INTO stats_rows SELECT country, lang, tld, host, day * ${DAY_S}, n FROM article_days WHERE ${clauses.join(' AND ')}`)
-      .run(...params)
+    const counted = this.db.query<StatsRow, Binding[]>(`SELECT country, lang, tld, host, day * ${DAY_S} AS t, n FROM article_days WHERE ${clauses.join(' AND ')}`)
+    for (const row of counted.iterate(...params)) tally.add(row)
     if (f.maxSeq === null) return
-    const past = { ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }
-    const w = buildWhere(past, false, true)
-    this.db
-      .query<unknown, Binding[]>(`INSERT INTO stats_rows SELECT a.country, a.lang, a.tld, a.host, a.published_at, -1 FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`)
-      .run(f.maxSeq, ...w.params)
+    const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, false, true)
+    const past = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`)
+    for (const row of past.iterate(f.maxSeq, ...w.params)) tally.add(row)
   }
 
   #schemaVersion(): number {

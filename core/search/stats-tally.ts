@@ -1,0 +1,72 @@
+/**
+ * The stats answer (facets and timeline) added up from weighted rows: one row per article, or one
+ * per group of articles that share every facet value and a period (a per-day count), with a
+ * negative weight for articles to take off again. Pure, so every engine that can list such rows
+ * gets the same ordering and tie-breaks.
+ */
+import type { Bucket, StatsResult } from './types.ts'
+
+export interface StatsRow {
+  country: string
+  lang: string
+  tld: string
+  host: string
+  /** Epoch seconds inside the row's period (published_at, or the start of its day). */
+  t: number
+  /** How many articles the row stands for; negative to take them off. */
+  n: number
+}
+
+/**
+ * Orders strings by Unicode code point, as SQLite's BINARY collation orders their UTF-8 bytes
+ * (JavaScript's `<` compares UTF-16 units, which puts astral characters before U+E000–U+FFFF).
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length)
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x === y) continue
+    const xs = x >= 0xd800 && x <= 0xdfff
+    const ys = y >= 0xd800 && y <= 0xdfff
+    if (xs === ys) return x - y
+    // A surrogate (an astral code point) sorts above every BMP unit from U+E000 on, below the rest.
+    if (xs) return y >= 0xe000 ? 1 : x - y
+    return x >= 0xe000 ? -1 : x - y
+  }
+  return a.length - b.length
+}
+
+/** The `top` keys by articles (descending), ties by key (code point order); keys that sum to zero or less are dropped. */
+export function topBuckets(counts: ReadonlyMap<string, number>, top: number): Bucket[] {
+  const buckets: Bucket[] = []
+  for (const [key, articles] of counts) if (articles > 0) buckets.push({ key, articles })
+  buckets.sort((x, y) => y.articles - x.articles || compareCodePoints(x.key, y.key))
+  return buckets.slice(0, top)
+}
+
+/** Adds rows up as they come (an iterator over a query's rows need never be held in memory). */
+export class StatsTally {
+  readonly #facets = { country: new Map<string, number>(), lang: new Map<string, number>(), tld: new Map<string, number>(), host: new Map<string, number>() }
+  readonly #timeline = new Map<number, number>()
+
+  constructor(private readonly periodSeconds: number) {}
+
+  add(row: StatsRow): void {
+    const f = this.#facets
+    f.country.set(row.country, (f.country.get(row.country) ?? 0) + row.n)
+    f.lang.set(row.lang, (f.lang.get(row.lang) ?? 0) + row.n)
+    f.tld.set(row.tld, (f.tld.get(row.tld) ?? 0) + row.n)
+    f.host.set(row.host, (f.host.get(row.host) ?? 0) + row.n)
+    const t = Math.floor(row.t / this.periodSeconds) * this.periodSeconds
+    this.#timeline.set(t, (this.#timeline.get(t) ?? 0) + row.n)
+  }
+
+  result(top: number): StatsResult {
+    const timeline = new Map([...this.#timeline].filter(([, n]) => n > 0).sort(([a], [b]) => a - b))
+    let total = 0
+    for (const n of timeline.values()) total += n
+    const f = this.#facets
+    return { total, countries: topBuckets(f.country, top), langs: topBuckets(f.lang, top), tlds: topBuckets(f.tld, top), hosts: topBuckets(f.host, top), timeline }
+  }
+}
