@@ -7,7 +7,7 @@
  * figures on a `reliability: {json}` line; bench/load.ts prints its markdown table, parsed here.
  * A benchmark, never part of `npm test`: it takes a few minutes and loads both cores.
  *
- *   bun bench/reliability-report.ts [--load-seconds 20] [--load-runs 3] [--no-load]
+ *   bun bench/reliability-report.ts [--load-seconds 60] [--load-runs 3] [--no-load]
  *
  * Exit 1 when a test fails or a figure that must be 0 is not.
  */
@@ -17,7 +17,7 @@ const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name)
   return i === -1 ? fallback : Number(process.argv[i + 1])
 }
-const LOAD_SECONDS = arg('--load-seconds', 20)
+const LOAD_SECONDS = arg('--load-seconds', 60)
 const LOAD_RUNS = arg('--load-runs', 3)
 const WITH_LOAD = !process.argv.includes('--no-load')
 
@@ -97,6 +97,7 @@ const TEST_FILES = [
   'test/faults/batch-kill.test.ts',
   'test/faults/source-failures.test.ts',
   'test/limits/limits.test.ts',
+  'test/limits/cap-real-app.test.ts',
 ]
 
 const started = performance.now()
@@ -169,6 +170,7 @@ zero('articles lost after a kill', num(faults, 'lost'), testsOk(faultFile))
 zero('articles duplicated after a kill', num(faults, 'duplicated'), testsOk(faultFile))
 rows.push({ what: 'failing sources (WARC URL timeouts, garbage prices) leave the build intact and reported', figure: passFail('test/faults/source-failures.test.ts'), mustBe: '0 fail', ok: testsOk('test/faults/source-failures.test.ts') })
 rows.push({ what: 'limits: body and header sizes, in-flight cap 503 + Retry-After, idle timeout', figure: passFail('test/limits/limits.test.ts'), mustBe: '0 fail', ok: testsOk('test/limits/limits.test.ts') })
+rows.push({ what: 'in-flight cap on the real app (held /mcp bodies fill it; 503 + Retry-After on every path; slots freed exactly)', figure: passFail('test/limits/cap-real-app.test.ts'), mustBe: '0 fail', ok: testsOk('test/limits/cap-real-app.test.ts') })
 if (WITH_LOAD) {
   const requests = load.reduce((n, r) => n + r.requests, 0)
   const rates = load.map((r) => r.reqPerS)
