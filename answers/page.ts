@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { contentTypeOf } from '../store/snapshot-files.ts'
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url))
 const ENTRY = `${PUBLIC_DIR}main.ts`
@@ -16,7 +17,7 @@ export const PAGE_ASSETS_DIR = 'assets'
 
 export interface PageAsset {
   bytes: Uint8Array<ArrayBuffer>
-  /** `text/javascript; charset=utf-8`: the spelling nginx sends too (deploy/), so the two origins agree. */
+  /** From `contentTypeOf`, the one mapping every server of the folder uses (nginx spells it the same). */
   type: string
 }
 
@@ -43,7 +44,7 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ')
 
 export const INDEX_HEADERS: Readonly<Record<string, string>> = {
-  'content-type': 'text/html; charset=utf-8',
+  'content-type': contentTypeOf(PAGE_INDEX),
   // Revalidated on every load: the HTML names the current bundle.
   'cache-control': 'no-cache',
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -59,8 +60,7 @@ export async function bundlePage(): Promise<BuiltPage> {
   const assets = new Map<string, PageAsset>()
   for (const output of result.outputs) {
     const name = output.path.split('/').pop() ?? output.path
-    // Bun says `text/javascript;charset=utf-8`; nginx puts a space after the semicolon.
-    assets.set(name, { bytes: new Uint8Array(await output.arrayBuffer()), type: output.type.replace(/;\s*/, '; ') })
+    assets.set(name, { bytes: new Uint8Array(await output.arrayBuffer()), type: contentTypeOf(name) })
   }
   const find = (ext: string) => {
     const name = [...assets.keys()].find((n) => n.endsWith(ext))

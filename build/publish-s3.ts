@@ -33,11 +33,12 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { S3Client } from 'bun'
-import { INDEX_HEADERS, PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../answers/page.ts'
+import { ASSET_CACHE_CONTROL, INDEX_HEADERS, PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../answers/page.ts'
 import { clockFrom, parseConfig } from '../core/config.ts'
 import { LATEST_FILE, type LatestPointer, MANIFEST_FILE, type Manifest, SUMS_FILE, contentTypeOf, parseSums, readLatest, readManifest } from '../store/snapshot-files.ts'
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** A key whose content never changes (a version's files, a hashed asset): the page's own asset header. */
+export const IMMUTABLE = ASSET_CACHE_CONTROL
 /** index.html's Cache-Control: the live node's own (answers/page.ts), so every server of the page agrees. */
 const INDEX_CACHE_CONTROL = INDEX_HEADERS['cache-control'] ?? 'no-cache'
 const SLACK_MS = 300_000

@@ -134,11 +134,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   }
 }
 
-/** The one clock: the configured instant, else the wall clock. Edges call this; core receives the value. */
 /**
  * The clock every answer and build reads: NEWSDESK_NOW or the wall clock, in whole seconds. The
  * contract's timestamps have second precision, so a range that ends "now" is stated exactly in
  * the answer's `from`/`to`, and replaying the request with those bounds gives the same answer.
+ * Edges call this; core receives the value.
  */
 export function clockFrom(config: Pick<Config, 'now'>): () => Date {
   const fixed = config.now

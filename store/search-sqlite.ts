@@ -316,7 +316,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** Every article of the slice, one row each. */
   #scanInto(tally: StatsTally, f: SearchFilters): void {
-    const w = buildWhere(f, this.#schemaVersion() >= FACETS_SCHEMA_VERSION, true)
+    const w = buildWhere(f, this.#hasFacets(), true)
     const from = fromClause(w, false, f)
     const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, 1 AS n FROM ${from.sql} WHERE ${w.sql}`)
     for (const row of rows.iterate(...from.params, ...w.params)) tally.add(row)
