@@ -1,44 +1,125 @@
 /**
- * Synthetic articles for the benchmarks: Zipf vocabulary, 8 languages, 30 countries, 2,000 hosts,
- * published over the 90 days before NOW_S, written through the real ArticleWriter by the caller.
+ * Synthetic articles for the benchmarks, shaped like a news crawl rather than like noise:
+ * - countries are skewed as in CC-NEWS (the US and a few large markets carry most articles, a long
+ *   tail carries a few each), and each publisher keeps one country, one language and one TLD, as
+ *   real hosts do; publishers' output follows a Zipf law (a few wires, many small sites);
+ * - headlines and descriptions mix real words of the demo archive's vocabulary in the article's
+ *   language (build/demo/lang: `police`, `football`, `bitcoin`…) with a Zipf vocabulary of
+ *   synthetic tokens (`w0`, `w1`, … : rank 0 is the most common), so queries can ask for common,
+ *   rare and absent words of either kind;
+ * - 8% of English articles from US hosts take the en-US default country (`strict_country` drops
+ *   them) and 4% of articles are syndicated copies of an earlier one on another host of the same
+ *   language (same title, `dedupe` folds them).
+ * Published over the 90 days before NOW_S; written through the real ArticleWriter by the caller.
  */
 import { articleId } from '../core/article-id.ts'
 import { isoSeconds } from '../core/config.ts'
-import type { ArticleRow } from '../store/articles.ts'
 import { mulberry32 } from '../core/random.ts'
+import type { ArticleRow } from '../store/articles.ts'
+import { LANG_PACKS } from '../build/demo/lang/index.ts'
 
 export const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
 
+/** Country, its language, and its weight in the crawl (articles per 1,000, roughly CC-NEWS's mix). */
+const COUNTRY_MIX: ReadonlyArray<readonly [country: string, lang: string, weight: number]> = [
+  ['US', 'en', 260], ['GB', 'en', 90], ['IN', 'en', 70], ['DE', 'de', 50], ['FR', 'fr', 40], ['ES', 'es', 35],
+  ['IT', 'it', 32], ['BR', 'pt', 30], ['AU', 'en', 28], ['CA', 'en', 28], ['RU', 'ru', 26], ['MX', 'es', 22],
+  ['JP', 'ja', 20], ['NL', 'nl', 18], ['TR', 'tr', 18], ['AR', 'es', 14], ['KR', 'ko', 12], ['CN', 'zh', 12],
+  ['IE', 'en', 10], ['PT', 'pt', 10], ['AT', 'de', 10], ['CH', 'de', 9], ['BE', 'fr', 9], ['ZA', 'en', 9],
+  ['NG', 'en', 8], ['EG', 'ar', 7], ['SA', 'ar', 6], ['CO', 'es', 6], ['CL', 'es', 5], ['NZ', 'en', 5],
+  ['PK', 'en', 5], ['PH', 'en', 5], ['KE', 'en', 4], ['GR', 'en', 3], ['IS', 'en', 1], ['LU', 'fr', 1],
+]
+export const COUNTRIES: readonly string[] = COUNTRY_MIX.map(([c]) => c)
+export const LANGS: readonly string[] = [...new Set(COUNTRY_MIX.map(([, l]) => l))]
+const HOSTS = 3_000
+const ZIPF_VOCAB = 20_000
 
-export const LANGS = ['en', 'es', 'pt', 'fr', 'de', 'it', 'ru', 'ja']
-export const COUNTRIES = ['US', 'GB', 'AU', 'IN', 'CA', 'IE', 'ES', 'MX', 'AR', 'BR', 'PT', 'FR', 'BE', 'DE', 'AT', 'CH', 'IT', 'RU', 'JP', 'NL', 'TR', 'KR', 'CN', 'EG', 'SA', 'ZA', 'NG', 'NZ', 'CO', 'CL']
-const VOCAB = 20_000
+/** Words of the demo archive's topics and headlines, per language (lower case, letters only). */
+const DEMO_WORDS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.values(LANG_PACKS).map((pack) => {
+    const texts: string[] = [...Object.values(pack.topics).flat(), ...pack.headlines]
+    const words = new Set<string>()
+    for (const t of texts) for (const w of t.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u)) if (w.length >= 3 && !w.includes('{')) words.add(w)
+    return [pack.lang, [...words].sort()]
+  }),
+)
 
-function word(rnd: () => number): string {
-  // Zipf-ish: rank ~ 1/u
-  const rank = Math.min(VOCAB - 1, Math.floor(1 / (rnd() * 0.999 + 0.001)) + Math.floor(rnd() * rnd() * VOCAB))
-  return `w${rank.toString(36)}`
+/** The demo vocabulary of a language (English when the demo has none). */
+export function demoWords(lang: string): readonly string[] {
+  return DEMO_WORDS.get(lang) ?? DEMO_WORDS.get('en') ?? []
+}
+
+/** Zipf rank in [0, n): rank r drawn with probability ∝ 1/(r+1). */
+function zipfRank(rnd: () => number, n: number): number {
+  return Math.min(n - 1, Math.floor(Math.exp(rnd() * Math.log(n + 1)) - 1))
+}
+
+export interface Publisher { host: string; country: string; lang: string; tld: string }
+
+/** The fixed publishers of the synthetic crawl (index = Zipf popularity rank). */
+export const PUBLISHERS: readonly Publisher[] = (() => {
+  const rnd = mulberry32(77)
+  const total = COUNTRY_MIX.reduce((s, [, , w]) => s + w, 0)
+  return Array.from({ length: HOSTS }, (_, i) => {
+    let u = rnd() * total
+    let pick = COUNTRY_MIX[0] as (typeof COUNTRY_MIX)[number]
+    for (const c of COUNTRY_MIX) {
+      u -= c[2]
+      if (u < 0) {
+        pick = c
+        break
+      }
+    }
+    const [country, lang] = pick
+    const tld = rnd() < 0.35 ? 'com' : country.toLowerCase()
+    return { host: `pub${i}.news-${country.toLowerCase()}.${tld}`, country, lang, tld }
+  })
+})()
+
+function zipfWord(rnd: () => number): string {
+  return `w${zipfRank(rnd, ZIPF_VOCAB).toString(36)}`
+}
+
+function text(rnd: () => number, lang: string, n: number): string {
+  const demo = demoWords(lang)
+  return Array.from({ length: n }, () => (rnd() < 0.5 ? (demo[zipfRank(rnd, demo.length)] as string) : zipfWord(rnd))).join(' ')
 }
 
 export function* articles(n: number, seed: number): Generator<ArticleRow> {
   const rnd = mulberry32(seed)
+  const recent: Array<{ title: string; description: string; lang: string; host: string; dupKey: string; published: number }> = []
   for (let i = 0; i < n; i++) {
-    const lang = LANGS[Math.floor(rnd() * LANGS.length)] as string
-    const country = COUNTRIES[Math.floor(rnd() * COUNTRIES.length)] as string
-    const host = `pub${Math.floor(rnd() * 2000)}.example.${country.toLowerCase()}`
-    const title = Array.from({ length: 8 + Math.floor(rnd() * 5) }, () => word(rnd)).join(' ')
-    const description = Array.from({ length: 25 + Math.floor(rnd() * 11) }, () => word(rnd)).join(' ')
-    const published = NOW_S - Math.floor(rnd() * 90 * 86400)
-    const url = `https://${host}/a/${i}`
+    let pub = PUBLISHERS[zipfRank(rnd, PUBLISHERS.length)] as Publisher
+    let title = text(rnd, pub.lang, 8 + Math.floor(rnd() * 5))
+    let description = text(rnd, pub.lang, 25 + Math.floor(rnd() * 11))
+    let published = NOW_S - Math.floor(rnd() * 90 * 86400)
+    let dupKey = ''
+    const source = recent.length > 0 && rnd() < 0.04 ? recent[Math.floor(rnd() * recent.length)] : undefined
+    if (source !== undefined) {
+      // A syndicated copy: same headline and text, another host of the language, within a few hours.
+      const other = PUBLISHERS.find((p, k) => p.lang === source.lang && p.host !== source.host && k % 7 === i % 7)
+      if (other !== undefined) {
+        pub = other
+        title = source.title
+        description = source.description
+        published = Math.min(NOW_S - 1, source.published + Math.floor(rnd() * 6 * 3600))
+        dupKey = source.dupKey
+      }
+    }
+    const url = `https://${pub.host}/a/${i}`
+    const id = articleId(url)
+    if (dupKey === '') dupKey = `${id.slice(0, 16)}:${id.slice(16, 32)}`
+    if (recent.length < 256) recent.push({ title, description, lang: pub.lang, host: pub.host, dupKey, published })
+    else recent[i % 256] = { title, description, lang: pub.lang, host: pub.host, dupKey, published }
+    const defaulted = pub.country === 'US' && rnd() < 0.08
     yield {
-      id: articleId(url), url, target_uri: url, title, description,
+      id, url, target_uri: url, title, description,
       published_at: isoSeconds(new Date(published * 1000)), date_source: 'meta', crawled_at: isoSeconds(new Date((published + 900) * 1000)),
-      host, tld: country.toLowerCase(), image: '', authors: [], tags: [], text: '', words: 300, declared_lang: lang, section: '', site_country: '',
-      lang, country, country_source: 'tld', category: 'world', category_confidence: 0, sentiment: 'neu', score: 0, labelled_by: 'lexicon',
-      lexicon_score: 0, lexicon_terms: '', is_bitcoin: false, dup_key: url, source_file: 'bench',
+      host: pub.host, tld: pub.tld, image: '', authors: [], tags: [], text: description, words: 300, declared_lang: pub.lang, section: '', site_country: '',
+      lang: pub.lang, country: pub.country, country_source: defaulted ? 'default' : 'tld', category: 'world', category_confidence: 0, sentiment: 'neu', score: 0,
+      labelled_by: 'lexicon', lexicon_score: 0, lexicon_terms: '', is_bitcoin: false, dup_key: dupKey, source_file: 'bench',
     }
   }
 }
-
 
 export { mulberry32 }

@@ -96,7 +96,7 @@ export class ArticleWriter {
       this.#insertText.run(inserted.seq, row.text)
       const key = this.#freeKey(params.published_at as number, row.id)
       this.#setKey.run(key, inserted.seq)
-      this.#ftsInsert.run(key, indexForm(row.title), indexForm(row.description), facetText(row.lang, row.country))
+      this.#ftsInsert.run(key, indexForm(row.title), indexForm(row.description), facetText(row))
       this.#group(row)
       return 'inserted'
     }
@@ -107,7 +107,7 @@ export class ArticleWriter {
       this.#setKey.run(-existing.seq, existing.seq) // release the old key before looking for one
       const key = this.#freeKey(params.published_at as number, row.id)
       this.#setKey.run(key, existing.seq)
-      this.#ftsInsert.run(key, indexForm(row.title), indexForm(row.description), facetText(row.lang, row.country))
+      this.#ftsInsert.run(key, indexForm(row.title), indexForm(row.description), facetText(row))
       return 'replaced'
     }
     return 'duplicate'

@@ -1,27 +1,66 @@
 /**
  * Filter values written into the full-text index as tokens of a third column, `facets`, so FTS5
- * intersects a word's posting list with a language's or country's instead of SQLite joining every
- * match to its row to test the filter: `bank` in Japanese from Brazil walks only the documents that
- * have all three. Tokens are letters only (`len` for lang en, `cbr` for country BR), as the
- * unicode61 tokenizer keeps them whole; user terms are confined to the title and description
- * columns, so a search for `len` never matches a facet.
+ * intersects a word's posting list with a language's, country's, TLD's or host's instead of SQLite
+ * joining every match to its row to test the filter, and so a filter alone is a posting list that
+ * can drive a search and be counted without reading a row. Tokens are letters and digits only, as
+ * the unicode61 tokenizer keeps them whole:
+ *   `len`        lang en                 `cbr`        country BR
+ *   `t<hex>`     tld, hex of its UTF-8   `h<hex>`     host, hex of its UTF-8 (injective: no collisions)
+ *   `xd`         the country is the language's default guess (strict_country drops it)
+ * User terms are confined to the title and description columns, so a search for `len` never
+ * matches a facet.
  */
 
+export type FacetKind = 'lang' | 'country' | 'tld' | 'host'
+
+/** What the facets column is made from. */
+export interface FacetSource {
+  lang: string
+  country: string
+  tld: string
+  host: string
+  country_source: string
+}
+
+const hex = (s: string): string => Buffer.from(s.toLowerCase(), 'utf8').toString('hex')
+
+/** The token of one filter value, or null when the value can never be a token (it stays a SQL test). */
+export function facetToken(kind: FacetKind, value: string): string | null {
+  switch (kind) {
+    case 'lang':
+      return /^[a-z]{2,3}$/i.test(value) ? `l${value.toLowerCase()}` : null
+    case 'country':
+      return /^[a-z]{2}$/i.test(value) ? `c${value.toLowerCase()}` : null
+    case 'tld':
+      return value === '' ? null : `t${hex(value)}`
+    case 'host':
+      return value === '' ? null : `h${hex(value)}`
+  }
+}
+
+/** The token every article whose country is the default guess carries. */
+export const DEFAULT_COUNTRY_TOKEN = 'xd'
+
 /** The facets column's text for one article. */
-export function facetText(lang: string, country: string): string {
+export function facetText(a: FacetSource): string {
   const tokens: string[] = []
-  if (/^[a-z]{2,3}$/i.test(lang)) tokens.push(`l${lang.toLowerCase()}`)
-  if (/^[a-z]{2}$/i.test(country)) tokens.push(`c${country.toLowerCase()}`)
+  for (const kind of ['lang', 'country', 'tld', 'host'] as const) {
+    const t = facetToken(kind, a[kind])
+    if (t !== null) tokens.push(t)
+  }
+  if (a.country_source === 'default') tokens.push(DEFAULT_COUNTRY_TOKEN)
   return tokens.join(' ')
 }
 
 /** Whether a filter value can be matched through the facets column (else it stays a SQL test). */
-export function isFacetValue(kind: 'lang' | 'country', value: string): boolean {
-  return kind === 'lang' ? /^[a-z]{2,3}$/i.test(value) : /^[a-z]{2}$/i.test(value)
+export function isFacetValue(kind: FacetKind, value: string): boolean {
+  return facetToken(kind, value) !== null
 }
 
-/** FTS5 expression for "one of these values" of a facet. */
-export function facetMatch(kind: 'lang' | 'country', values: readonly string[]): string {
-  const prefix = kind === 'lang' ? 'l' : 'c'
-  return `facets : (${values.map((v) => `"${prefix}${v.toLowerCase()}"`).join(' OR ')})`
+/** FTS5 expression for "one of these values" of a facet (every value must be a facet value). */
+export function facetMatch(kind: FacetKind, values: readonly string[]): string {
+  return `facets : (${values.map((v) => `"${facetToken(kind, v) ?? ''}"`).join(' OR ')})`
 }
+
+/** FTS5 expression for the articles strict_country drops. */
+export const DEFAULT_COUNTRY_MATCH = `facets : "${DEFAULT_COUNTRY_TOKEN}"`

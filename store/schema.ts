@@ -172,7 +172,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     db.exec('DROP TABLE articles_fts')
     db.exec(FTS_TABLE_SQL)
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
-    for (const r of rows) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), facetText(r.lang, r.country))
+    for (const r of rows) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), facetText({ ...r, tld: '', host: '', country_source: '' }))
   },
   // 6: articles counted per UTC day and facet combination, kept equal to the articles table by
   // triggers in the same transaction as every write, so stats without words over whole days add
@@ -193,4 +193,17 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     FROM articles GROUP BY 1, 2, 3, 4, 5, 6;
   ${ARTICLE_DAYS_TRIGGERS}
   `,
+  // 7: the facets column also holds each article's TLD, host and a default-country mark
+  // (store/fts-facets.ts), so every filter is a posting list: a search with any filter is driven
+  // by the full-text index and never by a row index probing MATCH per row (docs/DECISIONS.md,
+  // Search plans), and a count reads posting lists instead of rows.
+  (db: Database) => {
+    const rows = db.query<{ tkey: number; title: string; description: string; lang: string; country: string; tld: string; host: string; country_source: string }, []>(
+      'SELECT tkey, title, description, lang, country, tld, host, country_source FROM articles',
+    )
+    db.exec('DROP TABLE articles_fts')
+    db.exec(FTS_TABLE_SQL)
+    const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
+    for (const r of rows.iterate()) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), facetText(r))
+  },
 ]

@@ -19,23 +19,28 @@ import {
   TOTAL_EXACT_LIMIT,
 } from '../core/search/types.ts'
 import { type StatsRow, StatsTally } from '../core/search/stats-tally.ts'
-import { facetMatch, isFacetValue } from './fts-facets.ts'
+import { DEFAULT_COUNTRY_MATCH, type FacetKind, facetMatch, isFacetValue } from './fts-facets.ts'
 import { timeKeyFloor } from './time-key.ts'
 
 type Binding = string | number
 interface Where {
   sql: string
   params: Binding[]
-  /** Whether the query has positive terms, so the full-text index drives the join. */
-  hasMatch: boolean
-  /** FTS5 MATCH expression of the positive terms, or null. */
+  /** FTS5 MATCH expression of the positive terms and the filters' facet tokens, or null. */
   matchExpr: string | null
+  /**
+   * Whether matchExpr alone selects exactly the slice (every filter is a facet token, exclusions
+   * are inside it), so the slice can be counted from the posting lists without reading a row.
+   * The watermark is the one test it leaves out: the caller checks nothing lies past it.
+   */
+  countable: boolean
 }
 
 const phrase = (t: Term): string => `"${t.tokens.join(' ')}"`
 
-/** The store schema version that added the facets column (store/schema.ts, migration 5). */
-const FACETS_SCHEMA_VERSION = 5
+/** The store schema versions that added facet tokens (store/schema.ts, migrations 5 and 7). */
+const LANG_COUNTRY_FACETS_VERSION = 5
+const ALL_FACETS_VERSION = 7
 
 /** The store schema version that added the per-day counts (store/schema.ts, migration 6). */
 const DAY_COUNTS_SCHEMA_VERSION = 6
@@ -50,69 +55,72 @@ export function matchExpression(groups: readonly Term[][]): string {
   return `${TEXT_COLUMNS} : (${words})`
 }
 
-/** The language and country filters as facet terms, when every value can be one. */
-function facetExpression(f: SearchFilters): string[] {
-  const parts: string[] = []
-  for (const kind of ['lang', 'country'] as const) {
-    const values = f[kind]
-    if (values !== undefined && values.length > 0 && values.every((v) => isFacetValue(kind, v))) parts.push(facetMatch(kind, values))
-  }
-  return parts
+/** The facet kinds a store of this schema version has tokens for. */
+function facetKindsOf(schemaVersion: number): readonly FacetKind[] {
+  if (schemaVersion >= ALL_FACETS_VERSION) return ['lang', 'country', 'tld', 'host']
+  if (schemaVersion >= LANG_COUNTRY_FACETS_VERSION) return ['lang', 'country']
+  return []
 }
 
 /**
- * The WHERE clause and MATCH expression of a filtered slice. `scansAll`: the caller reads every
- * match (a relevance or crawl-time sort, stats) rather than walking them in time-key order.
+ * The WHERE clause and MATCH expression of a filtered slice. Every filter that has facet tokens
+ * in this store goes into the MATCH expression as well as into the WHERE clause (where it is an
+ * exact test of the joined row), so whenever there is a word or a filter the full-text index
+ * drives the query (docs/DECISIONS.md, Search plans).
  */
-function buildWhere(f: SearchFilters, facets: boolean, scansAll: boolean): Where {
+function buildWhere(f: SearchFilters, kinds: readonly FacetKind[]): Where {
   // The date range twice: as published_at, and as the time-key range it is (store/time-key.ts), so
   // a date-sorted walk of the time-key index stops at the range's ends.
   const clauses = ['a.published_at >= ?', 'a.published_at < ?', 'a.tkey >= ?', 'a.tkey < ?']
   const params: Binding[] = [f.fromS, f.toS, timeKeyFloor(f.fromS), timeKeyFloor(f.toS)]
-  const inList = (column: string, values: readonly string[] | undefined) => {
-    if (values === undefined || values.length === 0) return
-    clauses.push(`a.${column} IN (${values.map(() => '?').join(', ')})`)
+  const facets: string[] = []
+  let countable = true
+  for (const kind of ['country', 'lang', 'tld', 'host'] as const) {
+    const values = f[kind]
+    if (values === undefined || values.length === 0) continue
+    clauses.push(`a.${kind} IN (${values.map(() => '?').join(', ')})`)
     params.push(...values)
+    if (kinds.includes(kind) && values.every((v) => isFacetValue(kind, v))) facets.push(facetMatch(kind, values))
+    else countable = false
   }
-  inList('country', f.country)
-  inList('lang', f.lang)
-  inList('tld', f.tld)
-  inList('host', f.host)
   if (f.strictCountry) clauses.push("a.country_source <> 'default'")
   if (f.maxSeq !== null) {
     clauses.push('a.seq <= ?')
     params.push(f.maxSeq)
   }
   const q: ParsedQuery | null = f.query
-  const hasWords = q !== null && q.all.length > 0
+  const words = q !== null && q.all.length > 0 ? [matchExpression(q.all)] : []
   const excluded = q !== null && q.none.length > 0 ? `${TEXT_COLUMNS} : (${q.none.map(phrase).join(' OR ')})` : null
-  if (excluded !== null && !hasWords) {
-    // Only exclusions: every article of the slice but those. With words, FTS5's own NOT (below)
-    // merges the two posting lists in rowid order instead of materialising the excluded one.
-    clauses.push('a.tkey NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)')
-    params.push(excluded)
+  const positive = [...words, ...facets]
+  let matchExpr = positive.length > 0 ? positive.map((p) => `(${p})`).join(' AND ') : null
+  // FTS5's NOT is binary: it needs a positive side. With one, exclusions and the strict test are
+  // merged into the posting-list walk; without, they stay row tests.
+  if (excluded !== null) {
+    if (matchExpr !== null) matchExpr = `(${matchExpr}) NOT (${excluded})`
+    else {
+      clauses.push('a.tkey NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)')
+      params.push(excluded)
+      countable = false
+    }
+  }
+  if (f.strictCountry) {
+    if (matchExpr !== null && kinds.includes('host')) matchExpr = `(${matchExpr}) NOT (${DEFAULT_COUNTRY_MATCH})`
+    else countable = false
   }
   // A page is never published more than PUBLISHED_AFTER_CRAWL_MAX_S after its crawl
   // (build/extract/published-date.ts), so nothing in the range was crawled before its start minus
   // that: a crawl-time walk starts there instead of at the window's oldest crawl.
   clauses.push('a.crawled_at >= ?')
   params.push(f.fromS - PUBLISHED_AFTER_CRAWL_MAX_S)
-  // The language and country tests above stay (they are exact). Without words, the facet terms
-  // let the full-text index drive a filtered search. With words, a page in date order is found by
-  // walking the words' matches newest first, and intersecting a facet's long posting list cost
-  // more at the median than the join's test (bench/search.ts at 1M: p50 6.7 against 4.4 ms); but
-  // sorts that read every match (relevance, crawl time, stats) gain from the smaller set, so they
-  // intersect (1M, filtered 90-day crawl-time searches: 192 ms → under 62 ms).
-  const words = q !== null && hasWords ? [excluded === null ? matchExpression(q.all) : `(${matchExpression(q.all)}) NOT (${excluded})`] : []
-  const parts = [...words, ...(facets && (words.length === 0 || scansAll) ? facetExpression(f) : [])]
-  const matchExpr = parts.length > 0 ? parts.map((p) => `(${p})`).join(' AND ') : null
-  return { sql: clauses.join(' AND '), params, hasMatch: matchExpr !== null, matchExpr }
+  return { sql: clauses.join(' AND '), params, matchExpr, countable: countable && matchExpr !== null }
 }
 
 /**
- * The FROM clause. With positive terms and a non-relevance sort the full-text index drives the
- * join, so a date sort walks its time-ordered rowids and stops at its page; relevance needs bm25,
- * which SQLite only computes in a plain query over the index, hence the ranked subquery.
+ * The FROM clause. With a MATCH expression the full-text index is the outer loop, always: CROSS
+ * JOIN fixes the order and INDEXED BY articles_tkey leaves SQLite one way to reach a row (its time
+ * key), so no row index (country, published, crawled) can drive the join and probe MATCH per row.
+ * A date sort then walks the index's time-ordered rowids and stops at its page; relevance needs
+ * bm25, which SQLite only computes in a plain query over the index, hence the ranked subquery.
  */
 function fromClause(w: Where, ranked: boolean, f: SearchFilters, sort?: SearchSort): { sql: string; params: Binding[] } {
   if (w.matchExpr === null) {
@@ -126,12 +134,12 @@ function fromClause(w: Where, ranked: boolean, f: SearchFilters, sort?: SearchSo
   const range = [timeKeyFloor(f.fromS), timeKeyFloor(f.toS)]
   if (ranked) {
     return {
-      sql: '(SELECT rowid AS tkey, bm25(articles_fts, 2.0, 1.0, 0.0) AS rank FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ?) m JOIN articles a ON a.tkey = m.tkey',
+      sql: '(SELECT rowid AS tkey, bm25(articles_fts, 2.0, 1.0, 0.0) AS rank FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ?) m CROSS JOIN articles a INDEXED BY articles_tkey ON a.tkey = m.tkey',
       params: [w.matchExpr, ...range],
     }
   }
   return {
-    sql: 'articles_fts JOIN articles a ON a.tkey = articles_fts.rowid AND articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?',
+    sql: 'articles_fts CROSS JOIN articles a INDEXED BY articles_tkey ON a.tkey = articles_fts.rowid AND articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?',
     params: [w.matchExpr, ...range],
   }
 }
@@ -222,44 +230,73 @@ export class SqliteSearchIndex implements SearchIndex {
   constructor(private readonly db: Database) {}
 
   /**
-   * Whether the store has the facets column (schema 5). A live node can hold a read-only
-   * connection to an older store until the batch job migrates it; until then its filtered
-   * searches go by the join alone, slower but the same answers. Asked per call: a pragma read.
+   * The facet kinds this store has tokens for. A live node can hold a read-only connection to an
+   * older store until the batch job migrates it; until then the filters without tokens stay row
+   * tests, slower but the same answers. Asked per call: a pragma read.
    */
-  #hasFacets(): boolean {
-    return this.#schemaVersion() >= FACETS_SCHEMA_VERSION
+  #facetKinds(): readonly FacetKind[] {
+    return facetKindsOf(this.#schemaVersion())
   }
 
   search(req: SearchRequest): SearchPage {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
-    const w = buildWhere(req, this.#hasFacets(), sort === 'relevance' || sort === 'crawled' || sort === 'crawled_asc')
+    const w = buildWhere(req, this.#facetKinds())
+    if (req.dedupe) return this.#dedupedPage(req, sort, w)
     const from = fromClause(w, sort === 'relevance', req, sort)
-    // Counting needs neither order nor rank: it reads the range by whichever index SQLite picks,
-    // and never computes bm25.
-    const countFrom = fromClause(w, false, req)
-    const params = [...from.params, ...w.params]
-    let rowsSql: string
-    let countSql: string
-    const hasMatch = w.hasMatch && sort !== 'relevance'
+    const n = this.#count(req, w)
+    const walk = this.#crawlWalkPays(req, sort, n)
     const rank = sort === 'relevance' ? ', m.rank' : ''
-    if (req.dedupe) {
-      // First article of each syndication group, in the requested order.
-      const inner = `SELECT ${ARTICLE_COLUMNS}, a.tkey${rank}, row_number() OVER (PARTITION BY a.dup_group ORDER BY ${orderBy(sort, false)}) AS nth FROM ${from.sql} WHERE ${w.sql}`
-      rowsSql = `SELECT * FROM (${inner}) a WHERE nth = 1 ORDER BY ${orderBy(sort, false)} LIMIT ? OFFSET ?`
-      countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM (${inner}) WHERE nth = 1 LIMIT ${TOTAL_EXACT_LIMIT + 1})`
-    } else {
-      countSql = `SELECT count(*) AS n FROM (SELECT 1 FROM ${countFrom.sql} WHERE ${w.sql} LIMIT ${TOTAL_EXACT_LIMIT + 1})`
-      const n = this.db.query<{ n: number }, Binding[]>(countSql).get(...params)?.n ?? 0
-      const walk = this.#crawlWalkPays(req, sort, n)
-      rowsSql = walk
-        ? `SELECT ${ARTICLE_COLUMNS} FROM articles a INDEXED BY articles_crawled WHERE ${w.sql} ORDER BY ${orderBy(sort, false)} LIMIT ? OFFSET ?`
-        : `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, hasMatch)} LIMIT ? OFFSET ?`
-      const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...(walk ? w.params : params), req.size, req.offset)
-      return this.#page(rows, n, req.fullText)
-    }
-    const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...params, req.size, req.offset)
-    const n = this.db.query<{ n: number }, Binding[]>(countSql).get(...params)?.n ?? 0
+    const rowsSql = walk
+      ? `SELECT ${ARTICLE_COLUMNS} FROM articles a INDEXED BY articles_crawled WHERE ${w.sql} ORDER BY ${orderBy(sort, false)} LIMIT ? OFFSET ?`
+      : `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, w.matchExpr !== null && sort !== 'relevance')} LIMIT ? OFFSET ?`
+    const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...(walk ? w.params : [...from.params, ...w.params]), req.size, req.offset)
     return this.#page(rows, n, req.fullText)
+  }
+
+  /**
+   * Matches up to TOTAL_EXACT_LIMIT + 1. When the MATCH expression is the whole slice and nothing
+   * in the store lies past the watermark (true between batch runs), the posting lists are counted
+   * without reading a row; otherwise the rows are joined and tested.
+   */
+  #count(f: SearchFilters, w: Where): number {
+    const cap = TOTAL_EXACT_LIMIT + 1
+    if (w.countable && w.matchExpr !== null && !this.#hasRowsPast(f.maxSeq)) {
+      return (
+        this.db
+          .query<{ n: number }, Binding[]>(`SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`)
+          .get(w.matchExpr, timeKeyFloor(f.fromS), timeKeyFloor(f.toS))?.n ?? 0
+      )
+    }
+    const from = fromClause(w, false, f)
+    return this.db.query<{ n: number }, Binding[]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from.sql} WHERE ${w.sql} LIMIT ${cap})`).get(...from.params, ...w.params)?.n ?? 0
+  }
+
+  /** Whether the store holds articles past the watermark (ingested after the answer's snapshot). */
+  #hasRowsPast(maxSeq: number | null): boolean {
+    if (maxSeq === null) return false
+    return (this.db.query<{ s: number | null }, []>('SELECT max(seq) AS s FROM articles').get()?.s ?? 0) > maxSeq
+  }
+
+  /**
+   * `dedupe=true`: the first article of each syndication group in the requested order, and the
+   * number of groups (exact up to TOTAL_EXACT_LIMIT). The matches are read in that order (a walk
+   * of the index for date sorts) and a group is kept the first time it is seen, so reading stops
+   * once the page is full and the count has passed its limit, instead of numbering every match.
+   */
+  #dedupedPage(req: SearchRequest, sort: SearchSort, w: Where): SearchPage {
+    const from = fromClause(w, sort === 'relevance', req, sort)
+    const rank = sort === 'relevance' ? ', m.rank' : ''
+    const sql = `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, w.matchExpr !== null && sort !== 'relevance')}`
+    const seen = new Set<string>()
+    const rows: StoreArticleRow[] = []
+    const end = req.offset + req.size
+    for (const row of this.db.query<StoreArticleRow, Binding[]>(sql).iterate(...from.params, ...w.params)) {
+      if (seen.has(row.dup_group)) continue
+      seen.add(row.dup_group)
+      if (seen.size > req.offset && seen.size <= end) rows.push(row)
+      if (seen.size > TOTAL_EXACT_LIMIT && seen.size >= end) break
+    }
+    return this.#page(rows, seen.size, req.fullText)
   }
 
   /**
@@ -316,7 +353,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** Every article of the slice, one row each. */
   #scanInto(tally: StatsTally, f: SearchFilters): void {
-    const w = buildWhere(f, this.#hasFacets(), true)
+    const w = buildWhere(f, this.#facetKinds())
     const from = fromClause(w, false, f)
     const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, 1 AS n FROM ${from.sql} WHERE ${w.sql}`)
     for (const row of rows.iterate(...from.params, ...w.params)) tally.add(row)
@@ -341,7 +378,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const counted = this.db.query<StatsRow, Binding[]>(`SELECT country, lang, tld, host, day * ${DAY_S} AS t, n FROM article_days WHERE ${clauses.join(' AND ')}`)
     for (const row of counted.iterate(...params)) tally.add(row)
     if (f.maxSeq === null) return
-    const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, false, true)
+    const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [])
     const past = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`)
     for (const row of past.iterate(f.maxSeq, ...w.params)) tally.add(row)
   }

@@ -10,13 +10,14 @@ import { dropDayCounts } from '../support/old-schema.ts'
 import { tempDir } from '../support/tmp.ts'
 
 describe('facet tokens', () => {
+  // Hex of the UTF-8 bytes, written out from an ASCII/UTF-8 table: c=63 o=6f m=6d, u=75 k=6b, .=2e, é=c3a9.
   test.each([
-    { lang: 'en', country: 'GB', want: 'len cgb' },
-    { lang: 'PT', country: 'br', want: 'lpt cbr' },
-    { lang: 'fil', country: '', want: 'lfil' },
-    { lang: '', country: 'US', want: 'cus' },
-    { lang: 'zh-Hant', country: 'X1', want: '' },
-  ])('$lang/$country → "$want"', ({ lang, country, want }) => expect(facetText(lang, country)).toBe(want))
+    { a: { lang: 'en', country: 'GB', tld: 'uk', host: 'a.uk', country_source: 'tld' }, want: 'len cgb t756b h612e756b' },
+    { a: { lang: 'PT', country: 'br', tld: 'COM', host: '', country_source: 'html' }, want: 'lpt cbr t636f6d' },
+    { a: { lang: 'fil', country: '', tld: '', host: 'é.com', country_source: 'content' }, want: 'lfil hc3a92e636f6d' },
+    { a: { lang: '', country: 'US', tld: '', host: '', country_source: 'default' }, want: 'cus xd' },
+    { a: { lang: 'zh-Hant', country: 'X1', tld: '', host: '', country_source: 'tld' }, want: '' },
+  ])('$a → "$want"', ({ a, want }) => expect(facetText(a)).toBe(want))
 
   test('values that cannot be tokens stay SQL tests', () => {
     expect(isFacetValue('lang', 'en')).toBe(true)

@@ -1,0 +1,205 @@
+/**
+ * Plan guard: every query shape the search engine can build, asked of SQLite with EXPLAIN QUERY
+ * PLAN on a small real store, must not probe the full-text index once per row of another index,
+ * scan the whole articles table, or sort a date-ordered slice that the index already walks in
+ * order. Deterministic, not timed: the store is never ANALYZEd, so SQLite plans the same on these
+ * 600 articles as on 10 million (and a test below keeps it that way).
+ *
+ * The shapes come from the endpoint registry: every comma-list filter of /v1/search, /v1/stats and
+ * the feeds with one value and with several, every enum value (each sort), every boolean on, each
+ * offset bound, with each kind of q; a new filter or sort is checked without anyone listing it here.
+ */
+import { afterAll, describe, expect, test } from 'bun:test'
+import { type EndpointSpec, findEndpoint } from '../../core/endpoints.ts'
+import type { ParamSpec } from '../../core/params.ts'
+import { toFilters, toSearchRequest } from '../../core/search/request.ts'
+import { validateRequest } from '../../core/validate.ts'
+import { loadBtcArticles } from '../../store/btc-articles.ts'
+import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { loadTrendArticles } from '../../store/trend-articles.ts'
+import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
+import { planFaults, planOf, type RanStatement, recordingDb } from '../support/recording-db.ts'
+import { tempDir } from '../support/tmp.ts'
+
+const tmp = tempDir('newsdesk-plans-')
+afterAll(() => tmp.cleanup())
+const articles = fixtureArticles(600, 5)
+const store = buildFixtureStore(`${tmp.dir}/plans.sqlite`, articles)
+const nowMs = FIXTURE_NOW.getTime()
+const maxSeq = store.query<{ s: number }, []>('SELECT max(seq) AS s FROM articles').get()?.s ?? 0
+
+/** Filter values of a list parameter: real values of the store's column of that name, or the enum's. */
+function listValues(name: string, spec: ParamSpec & { kind: 'list' }): string[] | null {
+  if (spec.item.name === 'enum') return [...spec.item.values]
+  if (spec.item.name === 'word') return null
+  const rows = store.query<{ v: string }, []>(`SELECT ${spec.item.name} AS v, count(*) AS n FROM articles GROUP BY 1 ORDER BY n DESC, v`).all()
+  if (rows.length < 3) throw new Error(`the fixture store needs 3 values of ${name}`)
+  return rows.map((r) => r.v)
+}
+
+/** Every kind of q: none, a common, a rare and an absent word, two words, a phrase, OR, exclusions. */
+const Q_SHAPES: (string | null)[] = (() => {
+  const counts = new Map<string, number>()
+  for (const a of articles) for (const w of a.title.toLowerCase().split(/\s+/)) if (/^\p{L}{4,}$/u.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1)
+  const byCount = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w)
+  const [common, second] = [byCount[0] ?? 'market', byCount[1] ?? 'bitcoin']
+  const rare = byCount.at(-1) ?? 'storm'
+  return [null, common, rare, 'zzqxvabsent', `${common} ${second}`, `"${common} ${second}"`, `${common} OR ${rare}`, `-${common}`, `${second} -${common}`]
+})()
+
+interface Shape {
+  endpoint: string
+  query: URLSearchParams
+  label: string
+}
+
+/**
+ * The shapes of one endpoint: filter sets (none; each list filter with one value and with three;
+ * all of them at once) × q shapes × every enum value × each offset bound, and each boolean and each
+ * other integer bound switched on alone over the filter sets.
+ */
+function shapesOf(spec: EndpointSpec): Shape[] {
+  const entries = Object.entries(spec.query)
+  const filterSets: [string, string][][] = [[]]
+  const allFilters: [string, string][] = []
+  for (const [name, p] of entries) {
+    if (p.kind !== 'list') continue
+    const values = listValues(name, p)
+    if (values === null) continue
+    filterSets.push([[name, values[0] as string]], [[name, values.slice(0, 3).join(',')]])
+    allFilters.push([name, values[values.length > 3 ? 1 : 0] as string])
+  }
+  filterSets.push(allFilters)
+  const enums = entries.filter((e): e is [string, ParamSpec & { kind: 'enum' }] => e[1].kind === 'enum')
+  const offsets = entries.filter((e): e is [string, ParamSpec & { kind: 'int' }] => e[1].kind === 'int' && e[1].min === 0)
+  const toggles: [string, string][][] = [[]]
+  for (const [name, p] of entries) {
+    if (p.kind === 'bool' && p.default === false) toggles.push([[name, 'true']])
+    if (p.kind === 'int' && p.min !== 0) toggles.push([[name, String(p.min)]], [[name, String(p.max)]])
+  }
+  // Each enum's every value; the ints named as offsets at both bounds.
+  let variants: [string, string][][] = [[]]
+  for (const [name, p] of enums) variants = variants.flatMap((v) => p.values.map((value) => [...v, [name, value] as [string, string]]))
+  for (const [name, p] of offsets) variants = variants.flatMap((v) => [[...v, [name, String(p.min)] as [string, string]], [...v, [name, String(p.max)] as [string, string]]])
+  const hasQ = 'q' in spec.query
+  const shapes: Shape[] = []
+  for (const filters of filterSets) {
+    for (const q of hasQ ? Q_SHAPES : [null]) {
+      for (const extra of [...variants, ...toggles.slice(1)]) {
+        const pairs = [...filters, ...(q === null ? [] : [['q', q] as [string, string]]), ...extra]
+        const query = new URLSearchParams(pairs)
+        shapes.push({ endpoint: spec.path, query, label: `${spec.path}?${query}` })
+      }
+    }
+  }
+  return shapes
+}
+
+/** Runs one shape through the real request path on a recording connection; returns what ran. */
+function run(shape: Shape, watermark: number): RanStatement[] {
+  const spec = findEndpoint(shape.endpoint)
+  if (spec === undefined) throw new Error(`no endpoint ${shape.endpoint}`)
+  const v = validateRequest(spec, shape.query, {}, nowMs)
+  if (!v.ok) throw new Error(`${shape.label}: ${JSON.stringify(v.detail)}`)
+  const rec = recordingDb(store)
+  const index = new SqliteSearchIndex(rec.db)
+  if (shape.endpoint === '/v1/stats') {
+    const f = toFilters(v.params, nowMs, watermark)
+    index.stats(f, 20, f.toS - f.fromS <= 72 * 3600 ? 3600 : 86400)
+  } else index.search(toSearchRequest(v.params, nowMs, watermark))
+  return rec.ran
+}
+
+function faultsOf(shape: Shape, watermark: number): string[] {
+  const sort = shape.query.get('sort') ?? 'date'
+  const dateSorted = shape.endpoint !== '/v1/stats' && (sort === 'date' || sort === 'date_asc' || (sort === 'relevance' && !shape.query.has('q')))
+  const faults: string[] = []
+  for (const s of run(shape, watermark)) {
+    if (/^\s*(PRAGMA|EXPLAIN)/i.test(s.sql)) continue
+    // Only a statement that returns the page must keep the order; a count needs none.
+    const ordered = dateSorted && /\bORDER BY\b/.test(s.sql)
+    for (const f of planFaults(planOf(store, s), { orderedWalk: ordered })) faults.push(`${f}\n    in: ${s.sql.replace(/\s+/g, ' ').slice(0, 400)}`)
+  }
+  return faults
+}
+
+const ENGINE_ENDPOINTS = ['/v1/search', '/v1/stats', '/v1/rss']
+
+describe('search plans (every shape from the registry)', () => {
+  const shapes = ENGINE_ENDPOINTS.flatMap((path) => {
+    const spec = findEndpoint(path)
+    if (spec === undefined) throw new Error(`no endpoint ${path}`)
+    return shapesOf(spec)
+  })
+
+  test('the generator covers what the issue lists', () => {
+    const labels = shapes.map((s) => s.label)
+    for (const needle of ['country=', 'lang=', 'tld=', 'host=', 'strict_country=true', 'dedupe=true', 'offset=9900', 'sort=relevance', 'sort=crawled_asc', 'q=%22', '+OR+', 'q=-']) {
+      expect(labels.some((l) => l.includes(needle))).toBe(true)
+    }
+    expect(shapes.length).toBeGreaterThan(1000)
+  })
+
+  // Both watermarks: the usual one (nothing in the store past it) and one with rows past it,
+  // which is what a live node sees while the batch job ingests.
+  test.each([
+    { name: 'nothing past the watermark', watermark: maxSeq },
+    { name: 'rows past the watermark', watermark: maxSeq - 5 },
+  ])('no shape probes MATCH per row, scans the table or sorts an ordered walk ($name)', ({ watermark }) => {
+    // Faulty shapes grouped by kind of fault, with the first two of each, so a failure reads well.
+    const byKind = new Map<string, string[]>()
+    for (const shape of shapes) {
+      for (const fault of faultsOf(shape, watermark)) {
+        const kind = fault.split(':')[0]?.split(' of ')[0] ?? fault
+        byKind.set(kind, [...(byKind.get(kind) ?? []), `${shape.label}\n    ${fault}`])
+      }
+    }
+    const report = [...byKind].map(([kind, xs]) => `${xs.length} × ${kind}, e.g.\n  ${xs.slice(0, 2).join('\n  ')}`)
+    expect(report.join('\n')).toBe('')
+  })
+
+  test('the other readers of the store: BTC news and trend scans, with and without countries', () => {
+    const bad: string[] = []
+    const rec = recordingDb(store)
+    const fromS = nowMs / 1000 - 30 * 86400
+    loadBtcArticles(rec.db, fromS, nowMs / 1000, maxSeq)
+    loadTrendArticles(rec.db, fromS, nowMs / 1000, maxSeq)
+    loadTrendArticles(rec.db, fromS, nowMs / 1000, maxSeq, ['GB'])
+    loadTrendArticles(rec.db, fromS, nowMs / 1000, maxSeq, ['GB', 'FR', 'DE'])
+    for (const s of rec.ran) for (const f of planFaults(planOf(store, s), { orderedWalk: false })) bad.push(`${f} in ${s.sql}`)
+    expect(rec.ran.length).toBe(4)
+    expect(bad).toEqual([])
+  })
+
+  test('the store is never ANALYZEd, so plans on this small store are the plans at any size', () => {
+    const stat = store.query<{ n: number }, []>("SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'sqlite_stat%'").get()
+    expect(stat?.n).toBe(0)
+  })
+})
+
+describe('the guard can fail', () => {
+  test.each<{ name: string; sql: string; params: (string | number)[]; want: RegExp }>([
+    {
+      name: 'a row index driving the join and probing MATCH per row',
+      sql: 'SELECT a.id FROM articles a INDEXED BY articles_country_published JOIN articles_fts f ON f.rowid = a.tkey WHERE a.country = ? AND f.articles_fts MATCH ? ORDER BY a.published_at DESC',
+      params: ['GB', 'market'],
+      want: /probed per row/,
+    },
+    { name: 'a whole-table scan', sql: 'SELECT a.id FROM articles a NOT INDEXED WHERE a.words > ?', params: [3], want: /whole table/ },
+    {
+      name: 'a date sort over the whole slice',
+      sql: 'SELECT a.id FROM articles a INDEXED BY articles_country_published WHERE a.country = ? ORDER BY a.tkey DESC',
+      params: ['GB'],
+      want: /sorted/,
+    },
+    {
+      name: 'MATCH in a correlated subquery',
+      sql: 'SELECT a.id FROM articles a WHERE a.published_at > ? AND EXISTS (SELECT 1 FROM articles_fts f WHERE f.rowid = a.tkey AND articles_fts MATCH ?)',
+      params: [0, 'market'],
+      want: /probed per row/,
+    },
+  ])('$name', ({ sql, params, want }) => {
+    const faults = planFaults(planOf(store, { sql, params }), { orderedWalk: true })
+    expect(faults.join('\n')).toMatch(want)
+  })
+})
