@@ -30,6 +30,10 @@ export interface Config {
    * count in the process's RSS though they are the OS page cache's; 0 reads through a 32 MiB cache.
    */
   sqliteMmapMb: number
+  /** Worker threads that answer store queries off the event loop (live/query-pool.ts); 0 = on the main thread. */
+  queryWorkers: number
+  /** Time budget of one pooled query, in ms: past it the query is stopped and answered 503. */
+  queryBudgetMs: number
 }
 
 export const SEARCH_ENGINES = ['sqlite', 'opensearch'] as const
@@ -49,6 +53,8 @@ export const DEFAULTS = {
   NEWSDESK_SEARCH: 'sqlite',
   OPENSEARCH_URL: '',
   NEWSDESK_SQLITE_MMAP_MB: '4096',
+  NEWSDESK_QUERY_WORKERS: '2',
+  NEWSDESK_QUERY_BUDGET_MS: '5000',
 } as const
 
 /** An ISO 8601 instant with an explicit zone (`Z` or ±hh:mm), or a date alone (taken as 00:00 UTC). */
@@ -120,10 +126,23 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     throw new ConfigError(`NEWSDESK_SQLITE_MMAP_MB must be an integer from 0 to 65536, got "${mmapText}"`)
   }
 
+  const queryWorkersText = pick('NEWSDESK_QUERY_WORKERS')
+  const queryWorkers = /^\d{1,2}$/.test(queryWorkersText) ? Number(queryWorkersText) : Number.NaN
+  if (!(queryWorkers >= 0 && queryWorkers <= 64)) {
+    throw new ConfigError(`NEWSDESK_QUERY_WORKERS must be an integer from 0 to 64, got "${queryWorkersText}"`)
+  }
+  const budgetText = pick('NEWSDESK_QUERY_BUDGET_MS')
+  const queryBudgetMs = /^\d{1,6}$/.test(budgetText) ? Number(budgetText) : Number.NaN
+  if (!(queryBudgetMs >= 100 && queryBudgetMs <= 600_000)) {
+    throw new ConfigError(`NEWSDESK_QUERY_BUDGET_MS must be an integer from 100 to 600000, got "${budgetText}"`)
+  }
+
   return {
     inputs,
     workers,
     sqliteMmapMb,
+    queryWorkers,
+    queryBudgetMs,
     search: search as SearchEngine,
     openSearchUrl: openSearchText === '' ? null : openSearchText,
     dataDir: pick('NEWSDESK_DATA'),

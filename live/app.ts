@@ -17,6 +17,8 @@ import type { Payload } from '../answers/context.ts'
 import { snapshotPathFor } from '../store/snapshot-files.ts'
 import { baseHeaders, respond, respondBytes } from './respond.ts'
 import { snapshotDownloads } from './snapshot-downloads.ts'
+import type { QueryPool } from './query-pool.ts'
+import { validateRequest } from '../core/validate.ts'
 
 export interface AppDeps {
   /** The data to answer from, or null while nothing has been loaded yet (→ 503). */
@@ -28,7 +30,15 @@ export interface AppDeps {
   log?: (line: string) => void
   /** The snapshot folder, for the research downloads under /snapshots/ (not mounted when absent). */
   snapshotsRoot?: string
+  /**
+   * Worker threads that answer the endpoints reading many rows (live/query-pool.ts); without it
+   * every answer is computed on the main thread (tests, the OpenSearch engine).
+   */
+  queries?: Pick<QueryPool, 'run'>
 }
+
+/** Endpoints answered by the query workers when there are some: the ones that read the store by filters. */
+export const POOLED_ENDPOINTS: ReadonlySet<string> = new Set(['/v1/search', '/v1/stats', '/v1/article', '/v1/rss', '/v1/atom', '/v1/feed.json', '/v1/btc/news'])
 
 export const RETRY_AFTER_SECONDS = 30
 
@@ -52,7 +62,7 @@ export function answer(
   handler: Handler,
   request: Request,
   pathValues: Record<string, string>,
-): Response {
+): Response | Promise<Response> {
   const requestId = crypto.randomUUID()
   const data = deps.data()
   const meta = { requestId, snapshotVersion: data?.version ?? null }
@@ -64,9 +74,20 @@ export function answer(
   if (snapshotBytes !== null) {
     return respondBytes(request, snapshotBytes, snapshotMaxAge(data, deps.clock().getTime()), meta)
   }
+  const nowMs = deps.clock().getTime()
+  if (deps.queries !== undefined && POOLED_ENDPOINTS.has(endpoint.path)) {
+    // A bad request is answered here at once; only valid ones wait for a worker.
+    const checked = validateRequest(endpoint, url.searchParams, pathValues, nowMs)
+    if (!checked.ok) return respond(request, { status: 422, body: { detail: checked.detail } }, meta)
+    const job = { path: endpoint.path, url: url.href, pathValues, nowMs, version: data.version, watermark: data.watermark, builtAt: data.builtAt ?? null }
+    return deps.queries.run(job).then((payload) => {
+      if (payload.status === 500) (deps.log ?? console.error)(`request ${requestId} ${endpoint.path} failed in a query worker`)
+      return respond(request, payload, meta)
+    })
+  }
   let payload: Payload
   try {
-    payload = answerRequest(endpoint, handler, data, deps.clock().getTime(), url, pathValues)
+    payload = answerRequest(endpoint, handler, data, nowMs, url, pathValues)
   } catch (error) {
     ;(deps.log ?? console.error)(`request ${requestId} ${endpoint.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
     payload = { status: 500, body: { detail: 'Internal error' } }

@@ -17,6 +17,8 @@ import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { createApp } from './app.ts'
 import { serveWithLimits } from './limits.ts'
 import { SnapshotSource } from './snapshot-source.ts'
+import { QueryPool } from './query-pool.ts'
+import type { QueryWorkerConfig } from './query-worker.ts'
 
 const BUILD_SCRIPT = fileURLToPath(new URL('../build/main.ts', import.meta.url))
 const SNAPSHOT_POLL_MS = 2000
@@ -48,7 +50,21 @@ async function main(): Promise<void> {
   snapshots.refresh()
   snapshots.watch(SNAPSHOT_POLL_MS)
 
+  // Store queries run in worker threads with their own read-only connections, so a slow search
+  // never stalls /health or snapshot reads (live/query-pool.ts). Not for OpenSearch: its calls
+  // leave the process anyway.
+  const queries =
+    config.search === 'sqlite' && config.queryWorkers > 0
+      ? new QueryPool({
+          workerUrl: new URL('./query-worker.ts', import.meta.url),
+          config: { storePath: path, mmapBytes: config.sqliteMmapMb * 1048576 } satisfies QueryWorkerConfig,
+          size: config.queryWorkers,
+          budgetMs: config.queryBudgetMs,
+          log: (line) => console.error(`newsdesk: ${line}`),
+        })
+      : undefined
   const app = createApp({
+    ...(queries === undefined ? {} : { queries }),
     data: () => snapshots.current,
     snapshotsRoot: config.snapshotsDir,
     clock,

@@ -15,6 +15,8 @@ describe('parseConfig', () => {
       search: 'sqlite',
       openSearchUrl: null,
       sqliteMmapMb: 4096,
+      queryWorkers: 2,
+      queryBudgetMs: 5000,
     })
   })
 
@@ -28,6 +30,8 @@ describe('parseConfig', () => {
       NEWSDESK_INPUTS: 'a.warc.gz, cc-news:2024/01  /x/*.warc.gz',
       NEWSDESK_WORKERS: '0',
       NEWSDESK_SQLITE_MMAP_MB: '192',
+      NEWSDESK_QUERY_WORKERS: '0',
+      NEWSDESK_QUERY_BUDGET_MS: '250',
     })
     expect(c.dataDir).toBe('/tmp/d')
     expect(c.snapshotsDir).toBe('/tmp/s')
@@ -37,6 +41,8 @@ describe('parseConfig', () => {
     expect(c.inputs).toEqual(['a.warc.gz', 'cc-news:2024/01', '/x/*.warc.gz'])
     expect(c.workers).toBe(0)
     expect(c.sqliteMmapMb).toBe(192)
+    expect(c.queryWorkers).toBe(0)
+    expect(c.queryBudgetMs).toBe(250)
   })
 
   test.each([
@@ -59,6 +65,11 @@ describe('parseConfig', () => {
     { env: { NEWSDESK_SQLITE_MMAP_MB: '-1' }, says: 'NEWSDESK_SQLITE_MMAP_MB' },
     { env: { NEWSDESK_SQLITE_MMAP_MB: '1e3' }, says: 'NEWSDESK_SQLITE_MMAP_MB' },
     { env: { NEWSDESK_SQLITE_MMAP_MB: '70000' }, says: 'NEWSDESK_SQLITE_MMAP_MB' },
+    { env: { NEWSDESK_QUERY_WORKERS: '-1' }, says: 'NEWSDESK_QUERY_WORKERS' },
+    { env: { NEWSDESK_QUERY_WORKERS: '65' }, says: 'NEWSDESK_QUERY_WORKERS' },
+    { env: { NEWSDESK_QUERY_BUDGET_MS: '99' }, says: 'NEWSDESK_QUERY_BUDGET_MS' },
+    { env: { NEWSDESK_QUERY_BUDGET_MS: '600001' }, says: 'NEWSDESK_QUERY_BUDGET_MS' },
+    { env: { NEWSDESK_QUERY_BUDGET_MS: '5s' }, says: 'NEWSDESK_QUERY_BUDGET_MS' },
     { env: { NEWSDESK_SEARCH: 'elastic' }, says: 'NEWSDESK_SEARCH' },
     { env: { NEWSDESK_SEARCH: 'SQLite' }, says: 'NEWSDESK_SEARCH' },
     { env: { NEWSDESK_SEARCH: 'opensearch' }, says: 'OPENSEARCH_URL' },

@@ -1,0 +1,154 @@
+/**
+ * Store queries off the event loop: a few worker threads, each with its own read-only connection,
+ * answer the endpoints that read many rows (search, stats, feeds, article, BTC news). SQLite calls
+ * are synchronous, so on the main thread one slow search would stall every other request,
+ * `/health` and snapshot files included; here the main thread only validates the URL, serves
+ * snapshot files and waits.
+ *
+ * Every job has a time budget. A job past it is answered 503 `{detail}` naming the budget (with
+ * Retry-After), and its worker is terminated — which stops SQLite mid-query — and replaced, so a
+ * pathological query can never hold a worker, let alone the node. Jobs wait in FIFO order when
+ * every worker is busy; the node's in-flight cap (live/limits.ts) bounds the queue.
+ */
+import type { Payload } from '../answers/context.ts'
+
+/** What a worker needs to answer one request from its own connection. */
+export interface QueryJob {
+  path: string
+  url: string
+  pathValues: Record<string, string>
+  nowMs: number
+  version: string | null
+  watermark: number | null
+  builtAt: string | null
+}
+
+export type ToQueryWorker = { type: 'init'; config: unknown } | { type: 'job'; id: number; job: QueryJob }
+export type FromQueryWorker = { id: number; payload: Payload } | { id: number; error: string }
+
+export interface QueryPoolOptions {
+  /** The worker script (live/query-worker.ts in production). */
+  workerUrl: string | URL
+  /** Sent to every worker before its first job (the store path, mmap size…). */
+  config: unknown
+  size: number
+  budgetMs: number
+  log?: (line: string) => void
+}
+
+interface Pending {
+  id: number
+  job: QueryJob
+  resolve: (p: Payload) => void
+}
+
+interface Slot {
+  worker: Worker
+  busy: Pending | null
+  timer: ReturnType<typeof setTimeout> | null
+}
+
+export const QUERY_RETRY_AFTER_SECONDS = 5
+
+export class QueryPool {
+  readonly #slots: Slot[] = []
+  readonly #queue: Pending[] = []
+  #nextId = 1
+  #closed = false
+
+  constructor(private readonly opts: QueryPoolOptions) {
+    if (!Number.isInteger(opts.size) || opts.size < 1) throw new Error(`query pool size must be a positive integer, got ${opts.size}`)
+    for (let i = 0; i < opts.size; i++) this.#slots.push(this.#spawn())
+  }
+
+  /** Answers a job in a worker; always resolves (503 past the budget, 500 when the worker fails). */
+  run(job: QueryJob): Promise<Payload> {
+    if (this.#closed) return Promise.resolve({ status: 503, body: { detail: 'The node is shutting down' } })
+    return new Promise((resolve) => {
+      this.#queue.push({ id: this.#nextId++, job, resolve })
+      this.#dispatch()
+    })
+  }
+
+  /** Jobs waiting for a worker and jobs running (for tests and /health). */
+  get load(): { queued: number; running: number } {
+    return { queued: this.#queue.length, running: this.#slots.filter((s) => s.busy !== null).length }
+  }
+
+  close(): void {
+    this.#closed = true
+    for (const s of this.#slots) {
+      if (s.timer !== null) clearTimeout(s.timer)
+      s.worker.terminate()
+      s.busy?.resolve({ status: 503, body: { detail: 'The node is shutting down' } })
+    }
+    for (const p of this.#queue.splice(0)) p.resolve({ status: 503, body: { detail: 'The node is shutting down' } })
+  }
+
+  #spawn(): Slot {
+    const slot = { busy: null, timer: null } as unknown as Slot
+    this.#attach(slot)
+    return slot
+  }
+
+  /** Starts a worker for the slot; its handlers read the slot, so a replaced worker never answers. */
+  #attach(slot: Slot): void {
+    const worker = new Worker(this.opts.workerUrl instanceof URL ? this.opts.workerUrl.href : this.opts.workerUrl)
+    slot.worker = worker
+    worker.postMessage({ type: 'init', config: this.opts.config } satisfies ToQueryWorker)
+    worker.onmessage = (event: MessageEvent<FromQueryWorker>) => {
+      const msg = event.data
+      const pending = slot.busy
+      if (slot.worker !== worker || pending === null || pending.id !== msg.id) return
+      this.#finish(slot)
+      if ('payload' in msg) pending.resolve(msg.payload)
+      else {
+        this.opts.log?.(`query worker failed on ${pending.job.path}: ${msg.error}`)
+        pending.resolve({ status: 500, body: { detail: 'Internal error' } })
+      }
+      this.#dispatch()
+    }
+    worker.onerror = (event) => {
+      if (slot.worker !== worker) return
+      this.opts.log?.(`query worker crashed: ${event.message}`)
+      const pending = slot.busy
+      this.#replace(slot)
+      pending?.resolve({ status: 500, body: { detail: 'Internal error' } })
+      this.#dispatch()
+    }
+  }
+
+  #finish(slot: Slot): void {
+    if (slot.timer !== null) clearTimeout(slot.timer)
+    slot.timer = null
+    slot.busy = null
+  }
+
+  /** Terminates a slot's worker (stopping whatever SQLite is doing in it) and starts a new one in its place. */
+  #replace(slot: Slot): void {
+    this.#finish(slot)
+    slot.worker.terminate()
+    if (!this.#closed) this.#attach(slot)
+  }
+
+  #dispatch(): void {
+    for (const slot of this.#slots) {
+      if (slot.busy !== null) continue
+      const next = this.#queue.shift()
+      if (next === undefined) return
+      slot.busy = next
+      slot.timer = setTimeout(() => {
+        if (slot.busy !== next) return
+        this.opts.log?.(`query past its ${this.opts.budgetMs} ms budget, worker replaced: ${next.job.url}`)
+        this.#replace(slot)
+        next.resolve({
+          status: 503,
+          body: { detail: `The query ran past its time budget of ${this.opts.budgetMs} ms and was stopped; narrow it (fewer days, more filters, fewer OR terms) or retry later` },
+          headers: { 'retry-after': String(QUERY_RETRY_AFTER_SECONDS) },
+        })
+        this.#dispatch()
+      }, this.opts.budgetMs)
+      slot.worker.postMessage({ type: 'job', id: next.id, job: next.job } satisfies ToQueryWorker)
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Store queries off the event loop (live/query-pool.ts): the real worker gives the same answers as
+ * the main thread; a query past its budget is stopped and answered 503 naming the budget, and the
+ * pool goes on answering; the node answers /health while a worker is busy with a slow query.
+ */
+import { afterAll, describe, expect, test } from 'bun:test'
+import { createApp } from '../../live/app.ts'
+import { serveWithLimits } from '../../live/limits.ts'
+import { QueryPool, type QueryJob } from '../../live/query-pool.ts'
+import type { QueryWorkerConfig } from '../../live/query-worker.ts'
+import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
+import { tempDir } from '../support/tmp.ts'
+
+const tmp = tempDir('newsdesk-pool-')
+const articles = fixtureArticles()
+const storePath = `${tmp.dir}/s.sqlite`
+const db = buildFixtureStore(storePath, articles)
+const watermark = db.query<{ s: number }, []>('SELECT max(seq) AS s FROM articles').get()?.s ?? 0
+const deps = {
+  data: () => ({ db, index: new SqliteSearchIndex(db), version: 'v-test', watermark, builtAt: '2026-11-21T13:05:00Z' }),
+  clock: () => new Date(FIXTURE_NOW.getTime()),
+  uptimeSeconds: () => 1,
+  version: '0.1.0',
+  log: () => {},
+}
+const realPool = new QueryPool({
+  workerUrl: new URL('../../live/query-worker.ts', import.meta.url),
+  config: { storePath, mmapBytes: 0 } satisfies QueryWorkerConfig,
+  size: 2,
+  budgetMs: 30_000,
+})
+afterAll(() => {
+  realPool.close()
+  db.close()
+  tmp.cleanup()
+})
+
+describe('the real query worker answers as the main thread does', () => {
+  const inline = createApp(deps)
+  let jobs = 0
+  const pooled = createApp({ ...deps, queries: { run: (j: QueryJob) => (jobs++, realPool.run(j)) } })
+  const first = articles[0]
+  test.each([
+    '/v1/search?q=bitcoin&country=GB',
+    '/v1/search?country=FR&sort=date_asc&size=5',
+    '/v1/search?q=market%20-crash&lang=en&sort=relevance&highlight=true',
+    '/v1/search?tld=com&strict_country=true&dedupe=true&full_text=true',
+    '/v1/search?host=news1.co.uk&fields=title,url',
+    '/v1/stats?country=DE&top=3',
+    '/v1/stats?q=bitcoin&date=7d',
+    '/v1/rss?q=bitcoin&country=GB',
+    '/v1/atom?lang=fr',
+    '/v1/feed.json?country=JP',
+    `/v1/article?url=${encodeURIComponent(first?.url ?? '')}`,
+    '/v1/article?url=https%3A%2F%2Fnowhere.example%2Fx',
+    '/v1/btc/news?size=5',
+    '/v1/search?size=500',
+    '/v1/search?q=' + 'a%20'.repeat(40),
+  ])('%s', async (path) => {
+    const before = jobs
+    const [a, b] = await Promise.all([inline.handle(new Request(`http://localhost${path}`)), pooled.handle(new Request(`http://localhost${path}`))])
+    // Requests the registry rejects are answered on the main thread; the rest (a q past the caps
+    // included: only parsing q finds it) go to a worker.
+    expect(jobs - before).toBe(path.includes('size=500') ? 0 : 1)
+    expect(b.status).toBe(a.status)
+    expect(await b.text()).toBe(await a.text())
+    expect(b.headers.get('content-type')).toBe(a.headers.get('content-type'))
+  })
+})
+
+const job = (path: string, sleepMs: number): QueryJob => ({
+  path, url: `http://localhost${path}?sleep=${sleepMs}`, pathValues: {}, nowMs: FIXTURE_NOW.getTime(), version: 'v', watermark: null, builtAt: null,
+})
+const sleepyWorker = new URL('../support/sleepy-query-worker.ts', import.meta.url)
+
+describe('time budget', () => {
+  test('a query past its budget is stopped and answered 503 naming the budget; the pool goes on answering', async () => {
+    const pool = new QueryPool({ workerUrl: sleepyWorker, config: null, size: 1, budgetMs: 300 })
+    try {
+      const slow = await pool.run(job('/v1/search', 20_000))
+      expect(slow.status).toBe(503)
+      expect(JSON.stringify(slow.body)).toContain('time budget of 300 ms')
+      expect(slow.headers?.['retry-after']).toBe('5')
+      // The blocked worker was replaced: the next job is answered by a fresh one.
+      const next = await pool.run(job('/v1/stats', 0))
+      expect(next).toEqual({ status: 200, body: { slept: 0, path: '/v1/stats' } })
+      expect(pool.load).toEqual({ queued: 0, running: 0 })
+    } finally {
+      pool.close()
+    }
+  })
+
+  test('jobs queue when every worker is busy and are answered in order', async () => {
+    const pool = new QueryPool({ workerUrl: sleepyWorker, config: null, size: 1, budgetMs: 30_000 })
+    try {
+      const order: string[] = []
+      const runs = ['/v1/search', '/v1/stats', '/v1/rss'].map((p) => pool.run(job(p, 50)).then((r) => order.push((r.body as { path: string }).path)))
+      expect(pool.load).toEqual({ queued: 2, running: 1 })
+      await Promise.all(runs)
+      expect(order).toEqual(['/v1/search', '/v1/stats', '/v1/rss'])
+    } finally {
+      pool.close()
+    }
+  })
+})
+
+test('the node answers /health while a query worker is busy with a slow search', async () => {
+  const pool = new QueryPool({ workerUrl: sleepyWorker, config: null, size: 1, budgetMs: 30_000 })
+  const app = createApp({ ...deps, queries: pool })
+  const server = serveWithLimits(app, { port: 0, hostname: '127.0.0.1' })
+  try {
+    const base = `http://127.0.0.1:${server.port}`
+    const events: string[] = []
+    const slow = fetch(`${base}/v1/search?q=bitcoin&sleep=1500`).then(async (r) => events.push(`search ${r.status} ${JSON.stringify(await r.json())}`))
+    await Bun.sleep(50)
+    const health = await fetch(`${base}/health`)
+    events.push(`health ${health.status}`)
+    await slow
+    // /health came back first, while the only worker was blocked for 1.5 s.
+    expect(events).toEqual(['health 200', 'search 200 {"slept":1500,"path":"/v1/search"}'])
+  } finally {
+    server.stop(true)
+    pool.close()
+  }
+})
