@@ -14,6 +14,13 @@ export interface MixOptions {
   seed: number
   /** Stop after this many requests (the smoke test); unbounded by default. */
   maxRequests?: number
+  /**
+   * Share of requests that are per-country searches ("news from Germany about X": one country,
+   * with or without a word, every sort, the default 90-day window), taken from the snapshot share.
+   */
+  countrySearchShare?: number
+  /** A separate client asking /health every 20 ms (kind `health-probe`): what a monitor sees. */
+  healthProbe?: boolean
 }
 
 interface Stats {
@@ -43,10 +50,22 @@ const INTERVALS = ['hour', 'day', 'week']
 const NOW_MS = Date.parse('2026-11-21T14:00:00Z')
 
 
-/** One request of the mix: 60% snapshot, 30% search with filters, 10% BTC range. */
-export function nextRequest(random: () => number, snapshotUrls: readonly string[]): { kind: string; path: string } {
+const ALL_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'IN', 'ES', 'IT', 'BR', 'MX', 'JP', 'RU', 'NL', 'TR', 'AU', 'CA', 'AR', 'KR', 'CN', 'EG', 'NG']
+const ALL_SORTS = ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance']
+
+/**
+ * One request of the mix: 60% snapshot (less the per-country share), 30% search with filters,
+ * 10% BTC range, and `countryShare` per-country searches.
+ */
+export function nextRequest(random: () => number, snapshotUrls: readonly string[], countryShare = 0): { kind: string; path: string } {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T
   const r = random()
+  if (r < countryShare) {
+    const q = new URLSearchParams({ country: pick(ALL_COUNTRIES), sort: pick(ALL_SORTS) })
+    if (random() < 0.7) q.set('q', random() < 0.3 ? `${pick(WORDS)} ${pick(WORDS)}` : pick(WORDS))
+    if (random() < 0.2) q.set('offset', String(pick([100, 1000, 9900])))
+    return { kind: 'country-search', path: `/v1/search?${q}` }
+  }
   if (r < 0.6) return { kind: 'snapshot', path: pick(snapshotUrls) }
   if (r < 0.9) {
     const q = new URLSearchParams({ q: random() < 0.3 ? `${pick(WORDS)} ${pick(WORDS)}` : pick(WORDS), sort: pick(SORTS), size: String(pick([10, 20, 50])) })
@@ -78,7 +97,7 @@ export async function runMix(opts: MixOptions): Promise<MixResult> {
   const loop = async () => {
     while (performance.now() < deadline && sent < budget) {
       sent++
-      const { kind, path } = nextRequest(random, opts.snapshotUrls)
+      const { kind, path } = nextRequest(random, opts.snapshotUrls, opts.countrySearchShare ?? 0)
       const t = performance.now()
       try {
         const res = await fetch(`${opts.base}${path}`, { headers: { 'accept-encoding': 'gzip' } })
@@ -96,7 +115,20 @@ export async function runMix(opts: MixOptions): Promise<MixResult> {
       }
     }
   }
-  await Promise.all(Array.from({ length: opts.connections }, loop))
+  const probe = async () => {
+    while (opts.healthProbe === true && performance.now() < deadline && sent < budget) {
+      const t = performance.now()
+      try {
+        const res = await fetch(`${opts.base}/health`)
+        await res.arrayBuffer()
+        ;(latencies['health-probe'] ??= []).push(performance.now() - t)
+      } catch {
+        result.connectionErrors++
+      }
+      await Bun.sleep(20)
+    }
+  }
+  await Promise.all([...Array.from({ length: opts.connections }, loop), probe()])
   result.seconds = (performance.now() - started) / 1000
   const all = new Float64Array(Object.values(latencies).flat()).sort()
   result.requests = all.length + result.connectionErrors

@@ -7,7 +7,12 @@
  * RSS before/after each of the runs. A benchmark, never pass/fail (the smoke test is
  * test/limits/load-smoke.test.ts).
  *
- *   bun run bench/load.ts [--seconds 60] [--runs 3] [--connections 32] [--days 7]
+ * Each run has two halves with a /health probe throughout: the mix without per-country searches,
+ * then with `--country-share` of them (default 20%), so the probe's p99 shows what per-country
+ * searches do to everything else; `--query-workers 0` answers them on the main thread instead of
+ * the query pool, for comparison.
+ *
+ *   bun run bench/load.ts [--seconds 60] [--runs 3] [--connections 32] [--days 7] [--country-share 0.2] [--query-workers 2]
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,6 +29,8 @@ const SECONDS = arg('--seconds', 60)
 const RUNS = arg('--runs', 3)
 const CONNECTIONS = arg('--connections', 32)
 const DAYS = arg('--days', 7)
+const COUNTRY_SHARE = arg('--country-share', 0.2)
+const QUERY_WORKERS = arg('--query-workers', 2)
 const NOW = Date.parse('2026-11-21T14:00:00Z')
 const ROOT = new URL('..', import.meta.url).pathname
 
@@ -60,7 +67,7 @@ const first = await build('first build')
 if (first.code !== 0) throw new Error('the first build failed')
 const port = 20_000 + Math.floor(Math.random() * 20_000)
 const server = Bun.spawn([process.execPath, 'run', join(ROOT, 'live/server.ts')], {
-  env: { ...env(NOW + 3_600_000), PORT: String(port), HOST: '127.0.0.1' },
+  env: { ...env(NOW + 3_600_000), PORT: String(port), HOST: '127.0.0.1', NEWSDESK_QUERY_WORKERS: String(QUERY_WORKERS) },
   stdout: 'ignore',
   stderr: 'inherit',
 })
@@ -74,6 +81,16 @@ const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pi
 const articlesServed = async () => ((await (await fetch(`${base}/health`)).json()) as { articles: number; snapshot: { version: string } })
 
 const snapshotUrls = fixedSnapshotUrls()
+const halves: { run: number; plain: MixResult; withCountry: MixResult }[] = []
+/** Both halves of a run as one result (requests add up; percentiles are the larger half's, an upper bound). */
+function mergeMix(a: MixResult, b: MixResult): MixResult {
+  return {
+    requests: a.requests + b.requests, seconds: a.seconds + b.seconds, p50Ms: Math.max(a.p50Ms, b.p50Ms), p99Ms: Math.max(a.p99Ms, b.p99Ms), maxMs: Math.max(a.maxMs, b.maxMs),
+    ok: a.ok + b.ok, intended4xx: a.intended4xx + b.intended4xx, otherNon2xx: a.otherNon2xx + b.otherNon2xx, connectionErrors: a.connectionErrors + b.connectionErrors,
+    byKind: { ...a.byKind, ...Object.fromEntries(Object.entries(b.byKind).map(([k, v]) => [`${k} (with country searches)`, v])) },
+    unexpected: [...a.unexpected, ...b.unexpected],
+  }
+}
 const rows: { run: number; result: MixResult; rssBeforeMb: number; rssAfterMb: number; builds: string; versions: string }[] = []
 for (let run = 1; run <= RUNS; run++) {
   const before = await articlesServed()
@@ -85,7 +102,10 @@ for (let run = 1; run <= RUNS; run++) {
     builds.push(build('hourly'))
   }, (SECONDS * 1000) / 4)
   const swap = setTimeout(() => builds.push(build('hot swap')), (SECONDS * 2000) / 3)
-  const result = await runMix({ base, seconds: SECONDS, connections: CONNECTIONS, snapshotUrls, seed: run })
+  const plain = await runMix({ base, seconds: SECONDS / 2, connections: CONNECTIONS, snapshotUrls, seed: run, healthProbe: true })
+  const withCountry = await runMix({ base, seconds: SECONDS / 2, connections: CONNECTIONS, snapshotUrls, seed: run + 100, healthProbe: true, countrySearchShare: COUNTRY_SHARE })
+  halves.push({ run, plain, withCountry })
+  const result = mergeMix(plain, withCountry)
   clearTimeout(hourly)
   clearTimeout(swap)
   const done = await Promise.all(builds)
@@ -103,7 +123,16 @@ for (let run = 1; run <= RUNS; run++) {
 server.kill()
 
 const fmt = (n: number, d = 1) => n.toFixed(d)
-console.log(`\nload: ${SECONDS} s × ${RUNS} runs, ${CONNECTIONS} connections, mix 60% snapshot / 30% search / 10% BTC range, ${DAYS}-day demo (Bun ${Bun.version})\n`)
+console.log(`\nload: ${SECONDS} s × ${RUNS} runs, ${CONNECTIONS} connections, mix 60% snapshot / 30% search / 10% BTC range (second half of each run: ${Math.round(COUNTRY_SHARE * 100)}% per-country searches instead of snapshot reads), ${DAYS}-day demo, ${QUERY_WORKERS} query workers (Bun ${Bun.version})\n`)
+console.log('| run | /health probe p50 / p99 ms without per-country searches | with them | ratio of p99s | per-country searches p50 / p99 ms | snapshot reads p99 without / with |')
+console.log('|---|---|---|---|---|---|')
+for (const h of halves) {
+  const a = h.plain.byKind['health-probe']
+  const b = h.withCountry.byKind['health-probe']
+  const c = h.withCountry.byKind['country-search']
+  console.log(`| ${h.run} | ${a?.p50Ms.toFixed(2)} / ${a?.p99Ms.toFixed(2)} | ${b?.p50Ms.toFixed(2)} / ${b?.p99Ms.toFixed(2)} | ${a && b ? (b.p99Ms / a.p99Ms).toFixed(2) : '–'} | ${c?.p50Ms.toFixed(2)} / ${c?.p99Ms.toFixed(2)} (${c?.requests}) | ${h.plain.byKind.snapshot?.p99Ms.toFixed(2)} / ${h.withCountry.byKind.snapshot?.p99Ms.toFixed(2)} |`)
+}
+console.log('')
 console.log('| run | requests | req/s | p50 ms | p99 ms | max ms | 2xx | intended 4xx | other non-2xx | conn. errors | RSS before → after MB | builds during the run | version (articles) |')
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
