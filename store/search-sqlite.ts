@@ -34,6 +34,8 @@ interface Where {
    * The watermark is the one test it leaves out: the caller checks nothing lies past it.
    */
   countable: boolean
+  /** The positive terms confined to the title (the first relevance tier), or null without words. */
+  titleExpr: string | null
 }
 
 const phrase = (t: Term): string => `"${t.tokens.join(' ')}"`
@@ -112,17 +114,17 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[]): Where {
   // that: a crawl-time walk starts there instead of at the window's oldest crawl.
   clauses.push('a.crawled_at >= ?')
   params.push(f.fromS - PUBLISHED_AFTER_CRAWL_MAX_S)
-  return { sql: clauses.join(' AND '), params, matchExpr, countable: countable && matchExpr !== null }
+  const titleExpr = q !== null && q.all.length > 0 ? matchExpression(q.all).replace(TEXT_COLUMNS, '{title}') : null
+  return { sql: clauses.join(' AND '), params, matchExpr, countable: countable && matchExpr !== null, titleExpr }
 }
 
 /**
  * The FROM clause. With a MATCH expression the full-text index is the outer loop, always: CROSS
  * JOIN fixes the order and INDEXED BY articles_tkey leaves SQLite one way to reach a row (its time
  * key), so no row index (country, published, crawled) can drive the join and probe MATCH per row.
- * A date sort then walks the index's time-ordered rowids and stops at its page; relevance needs
- * bm25, which SQLite only computes in a plain query over the index, hence the ranked subquery.
+ * A date sort then walks the index's time-ordered rowids and stops at its page.
  */
-function fromClause(w: Where, ranked: boolean, f: SearchFilters, sort?: SearchSort): { sql: string; params: Binding[] } {
+function fromClause(w: Where, f: SearchFilters, sort?: SearchSort): { sql: string; params: Binding[] } {
   if (w.matchExpr === null) {
     // Without words or facet filters, a sorted page is a walk of the index in that order; left to
     // itself SQLite reads the date range by published_at and sorts all of it (2 s at 1M).
@@ -131,17 +133,25 @@ function fromClause(w: Where, ranked: boolean, f: SearchFilters, sort?: SearchSo
   }
   // The date range is also a rowid range of the index (time keys), so FTS5 skips documents
   // outside it before any join.
-  const range = [timeKeyFloor(f.fromS), timeKeyFloor(f.toS)]
-  if (ranked) {
-    return {
-      sql: '(SELECT rowid AS tkey, bm25(articles_fts, 2.0, 1.0, 0.0) AS rank FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ?) m CROSS JOIN articles a INDEXED BY articles_tkey ON a.tkey = m.tkey',
-      params: [w.matchExpr, ...range],
-    }
-  }
   return {
     sql: 'articles_fts CROSS JOIN articles a INDEXED BY articles_tkey ON a.tkey = articles_fts.rowid AND articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?',
-    params: [w.matchExpr, ...range],
+    params: [w.matchExpr, timeKeyFloor(f.fromS), timeKeyFloor(f.toS)],
   }
+}
+
+/**
+ * `sort=relevance` as two walks of the index, newest first: the matches whose title holds every
+ * positive term, then the others (docs/DECISIONS.md, Relevance). Each is a date walk that stops at
+ * its page, so relevance costs what a date sort costs; bm25 would score every match and FTS5
+ * computes its term statistics by reading each term's whole posting list (130 ms for a common
+ * word at 1M before the first row).
+ */
+function relevanceTiers(w: Where): Where[] {
+  if (w.matchExpr === null || w.titleExpr === null) return [w]
+  return [
+    { ...w, matchExpr: `(${w.matchExpr}) AND (${w.titleExpr})`, countable: w.countable },
+    { ...w, matchExpr: `(${w.matchExpr}) NOT (${w.titleExpr})`, countable: w.countable },
+  ]
 }
 
 /**
@@ -160,7 +170,8 @@ function orderBy(sort: SearchRequest['sort'], hasMatch: boolean): string {
     case 'crawled_asc':
       return 'a.crawled_at ASC, a.id'
     case 'relevance':
-      return 'rank ASC, a.tkey DESC'
+      // Each relevance tier is walked in date order (relevanceTiers).
+      return `${key} DESC`
   }
 }
 
@@ -242,15 +253,33 @@ export class SqliteSearchIndex implements SearchIndex {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
     const w = buildWhere(req, this.#facetKinds())
     if (req.dedupe) return this.#dedupedPage(req, sort, w)
-    const from = fromClause(w, sort === 'relevance', req, sort)
     const n = this.#count(req, w)
+    if (sort === 'relevance') return this.#page(this.#tieredRows(req, relevanceTiers(w)), n, req.fullText)
     const walk = this.#crawlWalkPays(req, sort, n)
-    const rank = sort === 'relevance' ? ', m.rank' : ''
+    const from = fromClause(w, req, sort)
     const rowsSql = walk
       ? `SELECT ${ARTICLE_COLUMNS} FROM articles a INDEXED BY articles_crawled WHERE ${w.sql} ORDER BY ${orderBy(sort, false)} LIMIT ? OFFSET ?`
-      : `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, w.matchExpr !== null && sort !== 'relevance')} LIMIT ? OFFSET ?`
+      : `SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, w.matchExpr !== null)} LIMIT ? OFFSET ?`
     const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...(walk ? w.params : [...from.params, ...w.params]), req.size, req.offset)
     return this.#page(rows, n, req.fullText)
+  }
+
+  /** A page across relevance tiers: the offset runs through the first tier, then into the next. */
+  #tieredRows(req: SearchRequest, tiers: readonly Where[]): StoreArticleRow[] {
+    const rows: StoreArticleRow[] = []
+    let skip = req.offset
+    for (const tier of tiers) {
+      const want = req.size - rows.length
+      if (want <= 0) break
+      const from = fromClause(tier, req, 'date')
+      const got = this.db
+        .query<StoreArticleRow, Binding[]>(`SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${tier.sql} ORDER BY ${orderBy('date', true)} LIMIT ? OFFSET ?`)
+        .all(...from.params, ...tier.params, want, skip)
+      rows.push(...got)
+      // Rows of this tier that the offset passed over: all of them when the page came up short.
+      skip = got.length > 0 ? 0 : Math.max(0, skip - this.#count(req, tier))
+    }
+    return rows
   }
 
   /**
@@ -267,7 +296,7 @@ export class SqliteSearchIndex implements SearchIndex {
           .get(w.matchExpr, timeKeyFloor(f.fromS), timeKeyFloor(f.toS))?.n ?? 0
       )
     }
-    const from = fromClause(w, false, f)
+    const from = fromClause(w, f)
     return this.db.query<{ n: number }, Binding[]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from.sql} WHERE ${w.sql} LIMIT ${cap})`).get(...from.params, ...w.params)?.n ?? 0
   }
 
@@ -284,17 +313,20 @@ export class SqliteSearchIndex implements SearchIndex {
    * once the page is full and the count has passed its limit, instead of numbering every match.
    */
   #dedupedPage(req: SearchRequest, sort: SearchSort, w: Where): SearchPage {
-    const from = fromClause(w, sort === 'relevance', req, sort)
-    const rank = sort === 'relevance' ? ', m.rank' : ''
-    const sql = `SELECT ${ARTICLE_COLUMNS}${rank} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, w.matchExpr !== null && sort !== 'relevance')}`
+    const walks = (sort === 'relevance' ? relevanceTiers(w) : [w]).map((tier) => {
+      const from = fromClause(tier, req, sort === 'relevance' ? 'date' : sort)
+      return { sql: `SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${tier.sql} ORDER BY ${orderBy(sort, tier.matchExpr !== null)}`, params: [...from.params, ...tier.params] }
+    })
     const seen = new Set<string>()
     const rows: StoreArticleRow[] = []
     const end = req.offset + req.size
-    for (const row of this.db.query<StoreArticleRow, Binding[]>(sql).iterate(...from.params, ...w.params)) {
-      if (seen.has(row.dup_group)) continue
-      seen.add(row.dup_group)
-      if (seen.size > req.offset && seen.size <= end) rows.push(row)
-      if (seen.size > TOTAL_EXACT_LIMIT && seen.size >= end) break
+    walking: for (const walk of walks) {
+      for (const row of this.db.query<StoreArticleRow, Binding[]>(walk.sql).iterate(...walk.params)) {
+        if (seen.has(row.dup_group)) continue
+        seen.add(row.dup_group)
+        if (seen.size > req.offset && seen.size <= end) rows.push(row)
+        if (seen.size > TOTAL_EXACT_LIMIT && seen.size >= end) break walking
+      }
     }
     return this.#page(rows, seen.size, req.fullText)
   }
@@ -354,7 +386,7 @@ export class SqliteSearchIndex implements SearchIndex {
   /** Every article of the slice, one row each. */
   #scanInto(tally: StatsTally, f: SearchFilters): void {
     const w = buildWhere(f, this.#facetKinds())
-    const from = fromClause(w, false, f)
+    const from = fromClause(w, f)
     const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, 1 AS n FROM ${from.sql} WHERE ${w.sql}`)
     for (const row of rows.iterate(...from.params, ...w.params)) tally.add(row)
   }
