@@ -7,6 +7,8 @@
  *   `len`        lang en                 `cbr`        country BR
  *   `t<hex>`     tld, hex of its UTF-8   `h<hex>`     host, hex of its UTF-8 (injective: no collisions)
  *   `xd`         the country is the language's default guess (strict_country drops it)
+ *   `xa`         every article: the positive side of an exclusion-only query (FTS5's NOT is binary)
+ *   `k<hour>`    the crawl hour (crawled_at / 3600): crawl-time sorts walk hours, newest or oldest first
  * User terms are confined to the title and description columns, so a search for `len` never
  * matches a facet.
  */
@@ -20,6 +22,8 @@ export interface FacetSource {
   tld: string
   host: string
   country_source: string
+  /** Crawl time, epoch seconds or an ISO 8601 string (as the writer's row has it). */
+  crawled_at: number | string
 }
 
 const hex = (s: string): string => Buffer.from(s.toLowerCase(), 'utf8').toString('hex')
@@ -49,6 +53,9 @@ export function facetText(a: FacetSource): string {
     if (t !== null) tokens.push(t)
   }
   if (a.country_source === 'default') tokens.push(DEFAULT_COUNTRY_TOKEN)
+  tokens.push(EVERY_ARTICLE_TOKEN)
+  const crawledS = typeof a.crawled_at === 'number' ? a.crawled_at : Date.parse(a.crawled_at) / 1000
+  if (Number.isFinite(crawledS)) tokens.push(crawlHourToken(Math.floor(crawledS / 3600)))
   return tokens.join(' ')
 }
 
@@ -61,6 +68,17 @@ export function isFacetValue(kind: FacetKind, value: string): boolean {
 export function facetMatch(kind: FacetKind, values: readonly string[]): string {
   return `facets : (${values.map((v) => `"${facetToken(kind, v) ?? ''}"`).join(' OR ')})`
 }
+
+/** The token every article carries. */
+export const EVERY_ARTICLE_TOKEN = 'xa'
+
+/** The token of a crawl hour (hours since the epoch). */
+export function crawlHourToken(hour: number): string {
+  return `k${hour}`
+}
+
+/** FTS5 expression for every article. */
+export const EVERY_ARTICLE_MATCH = `facets : "${EVERY_ARTICLE_TOKEN}"`
 
 /** FTS5 expression for the articles strict_country drops. */
 export const DEFAULT_COUNTRY_MATCH = `facets : "${DEFAULT_COUNTRY_TOKEN}"`

@@ -1,6 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import { indexForm } from '../core/search/tokens.ts'
-import { facetText } from './fts-facets.ts'
+import { facetText, facetToken } from './fts-facets.ts'
 import { timeKey } from './time-key.ts'
 
 /**
@@ -172,7 +172,9 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     db.exec('DROP TABLE articles_fts')
     db.exec(FTS_TABLE_SQL)
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
-    for (const r of rows) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), facetText({ ...r, tld: '', host: '', country_source: '' }))
+    // Migration 5's tokens: language and country only (migration 7 rewrites them all).
+    const tokens = (r: { lang: string; country: string }) => [facetToken('lang', r.lang), facetToken('country', r.country)].filter((t) => t !== null).join(' ')
+    for (const r of rows) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), tokens(r))
   },
   // 6: articles counted per UTC day and facet combination, kept equal to the articles table by
   // triggers in the same transaction as every write, so stats without words over whole days add
@@ -193,13 +195,14 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     FROM articles GROUP BY 1, 2, 3, 4, 5, 6;
   ${ARTICLE_DAYS_TRIGGERS}
   `,
-  // 7: the facets column also holds each article's TLD, host and a default-country mark
+  // 7: the facets column also holds each article's TLD, host, a default-country mark, a token
+  // every article has and its crawl hour
   // (store/fts-facets.ts), so every filter is a posting list: a search with any filter is driven
   // by the full-text index and never by a row index probing MATCH per row (docs/DECISIONS.md,
   // Search plans), and a count reads posting lists instead of rows.
   (db: Database) => {
-    const rows = db.query<{ tkey: number; title: string; description: string; lang: string; country: string; tld: string; host: string; country_source: string }, []>(
-      'SELECT tkey, title, description, lang, country, tld, host, country_source FROM articles',
+    const rows = db.query<{ tkey: number; title: string; description: string; lang: string; country: string; tld: string; host: string; country_source: string; crawled_at: number }, []>(
+      'SELECT tkey, title, description, lang, country, tld, host, country_source, crawled_at FROM articles',
     )
     db.exec('DROP TABLE articles_fts')
     db.exec(FTS_TABLE_SQL)

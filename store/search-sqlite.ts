@@ -19,7 +19,7 @@ import {
   TOTAL_EXACT_LIMIT,
 } from '../core/search/types.ts'
 import { type StatsRow, StatsTally } from '../core/search/stats-tally.ts'
-import { DEFAULT_COUNTRY_MATCH, type FacetKind, facetMatch, isFacetValue } from './fts-facets.ts'
+import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue } from './fts-facets.ts'
 import { timeKeyFloor } from './time-key.ts'
 
 type Binding = string | number
@@ -47,6 +47,8 @@ const ALL_FACETS_VERSION = 7
 /** The store schema version that added the per-day counts (store/schema.ts, migration 6). */
 const DAY_COUNTS_SCHEMA_VERSION = 6
 const DAY_S = 86_400
+/** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
+const SORT_ALL_MAX = 2_000
 
 /** User terms only ever match the text columns, never the facets column (store/fts-facets.ts). */
 const TEXT_COLUMNS = '{title description}'
@@ -94,7 +96,10 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[]): Where {
   const words = q !== null && q.all.length > 0 ? [matchExpression(q.all)] : []
   const excluded = q !== null && q.none.length > 0 ? `${TEXT_COLUMNS} : (${q.none.map(phrase).join(' OR ')})` : null
   const positive = [...words, ...facets]
-  let matchExpr = positive.length > 0 ? positive.map((p) => `(${p})`).join(' AND ') : null
+  // A store with every token (schema 7) gives exclusion-only and strict-only queries a positive
+  // side that every article has, so they too are posting-list walks.
+  const everyArticle = kinds.includes('host') && (excluded !== null || f.strictCountry) ? [EVERY_ARTICLE_MATCH] : []
+  let matchExpr = positive.length > 0 ? positive.map((p) => `(${p})`).join(' AND ') : everyArticle.length > 0 ? `(${EVERY_ARTICLE_MATCH})` : null
   // FTS5's NOT is binary: it needs a positive side. With one, exclusions and the strict test are
   // merged into the posting-list walk; without, they stay row tests.
   if (excluded !== null) {
@@ -255,6 +260,7 @@ export class SqliteSearchIndex implements SearchIndex {
     if (req.dedupe) return this.#dedupedPage(req, sort, w)
     const n = this.#count(req, w)
     if (sort === 'relevance') return this.#page(this.#tieredRows(req, relevanceTiers(w)), n, req.fullText)
+    if ((sort === 'crawled' || sort === 'crawled_asc') && this.#hourWalkPays(req, w, n)) return this.#page(this.#crawlHourRows(req, sort, w), n, req.fullText)
     const walk = this.#crawlWalkPays(req, sort, n)
     const from = fromClause(w, req, sort)
     const rowsSql = walk
@@ -262,6 +268,64 @@ export class SqliteSearchIndex implements SearchIndex {
       : `SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, w.matchExpr !== null)} LIMIT ? OFFSET ?`
     const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...(walk ? w.params : [...from.params, ...w.params]), req.size, req.offset)
     return this.#page(rows, n, req.fullText)
+  }
+
+  /**
+   * Whether a crawl-time sort should walk crawl hours instead of sorting every match: the MATCH
+   * expression is the whole slice (so hours are counted from posting lists) and the matches are
+   * more than sorting them all costs little for.
+   */
+  #hourWalkPays(req: SearchRequest, w: Where, matches: number): boolean {
+    return w.countable && w.matchExpr !== null && this.#facetKinds().includes('host') && matches > SORT_ALL_MAX && !this.#hasRowsPast(req.maxSeq)
+  }
+
+  /**
+   * A crawl-time page from the crawl-hour tokens: days of hours are counted newest (or oldest)
+   * first until the page's first match is reached, then that day's hours one by one, and rows
+   * are read only from the hours the page covers, each hour sorted by crawl time. Crawls before
+   * the range's start less PUBLISHED_AFTER_CRAWL_MAX_S cannot hold a match (store invariant).
+   */
+  #crawlHourRows(req: SearchRequest, sort: 'crawled' | 'crawled_asc', w: Where): StoreArticleRow[] {
+    const newest = this.db.query<{ t: number | null }, []>('SELECT max(crawled_at) AS t FROM articles').get()?.t ?? req.toS
+    const first = Math.floor((req.fromS - PUBLISHED_AFTER_CRAWL_MAX_S) / 3600)
+    const last = Math.floor(newest / 3600)
+    const desc = sort === 'crawled'
+    const hoursFrom = (h: number, count: number): number[] => Array.from({ length: count }, (_, i) => (desc ? h - i : h + i)).filter((x) => x >= first && x <= last)
+    const range = [timeKeyFloor(req.fromS), timeKeyFloor(req.toS)]
+    const countIn = (hours: readonly number[], cap: number): number =>
+      this.db
+        .query<{ n: number }, Binding[]>(`SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`)
+        .get(`(${w.matchExpr}) AND (facets : (${hours.map((h) => `"${crawlHourToken(h)}"`).join(' OR ')}))`, ...range)?.n ?? 0
+    const rows: StoreArticleRow[] = []
+    let skip = req.offset
+    let day = desc ? last : first
+    const step = desc ? -24 : 24
+    while (rows.length < req.size && day >= first && day <= last) {
+      const dayHours = hoursFrom(day, 24)
+      day += step
+      // The whole day lies before the page: skip it by its count.
+      const inDay = countIn(dayHours, skip + 1)
+      if (inDay <= skip) {
+        skip -= inDay
+        continue
+      }
+      for (const hour of dayHours) {
+        if (rows.length >= req.size) break
+        const inHour = countIn([hour], skip + 1)
+        if (inHour <= skip) {
+          skip -= inHour
+          continue
+        }
+        const hw = { ...w, matchExpr: `(${w.matchExpr}) AND (facets : "${crawlHourToken(hour)}")` }
+        const from = fromClause(hw, req, sort)
+        const got = this.db
+          .query<StoreArticleRow, Binding[]>(`SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${hw.sql} ORDER BY ${orderBy(sort, true)} LIMIT ? OFFSET ?`)
+          .all(...from.params, ...hw.params, req.size - rows.length, skip)
+        rows.push(...got)
+        skip = 0
+      }
+    }
+    return rows
   }
 
   /** A page across relevance tiers: the offset runs through the first tier, then into the next. */

@@ -81,7 +81,7 @@ export function importBundle(db: Database, dir: string): ImportSummary {
       }
       insert.run(params)
       insertText.run(params.seq as number, typeof a.text === 'string' ? a.text : '')
-      insertFts.run(params.tkey as number, indexForm(a.title as string), indexForm(a.description as string), facetText({ lang: String(a.lang ?? ''), country: String(a.country ?? ''), tld: String(a.tld ?? ''), host: String(a.host ?? ''), country_source: String(a.country_source ?? '') }))
+      insertFts.run(params.tkey as number, indexForm(a.title as string), indexForm(a.description as string), facetText({ lang: String(a.lang ?? ''), country: String(a.country ?? ''), tld: String(a.tld ?? ''), host: String(a.host ?? ''), country_source: String(a.country_source ?? ''), crawled_at: String(a.crawled_at ?? '') }))
       articles++
     }
     for (const spec of CSV_TABLES) rows[spec.table] = loadCsv(db, dir, spec)

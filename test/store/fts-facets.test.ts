@@ -11,12 +11,13 @@ import { tempDir } from '../support/tmp.ts'
 
 describe('facet tokens', () => {
   // Hex of the UTF-8 bytes, written out from an ASCII/UTF-8 table: c=63 o=6f m=6d, u=75 k=6b, .=2e, é=c3a9.
+  // Crawl hours: 2026-11-21T14:00:00Z is 1,795,269,600 s since the epoch, hour 498,686.
   test.each([
-    { a: { lang: 'en', country: 'GB', tld: 'uk', host: 'a.uk', country_source: 'tld' }, want: 'len cgb t756b h612e756b' },
-    { a: { lang: 'PT', country: 'br', tld: 'COM', host: '', country_source: 'html' }, want: 'lpt cbr t636f6d' },
-    { a: { lang: 'fil', country: '', tld: '', host: 'é.com', country_source: 'content' }, want: 'lfil hc3a92e636f6d' },
-    { a: { lang: '', country: 'US', tld: '', host: '', country_source: 'default' }, want: 'cus xd' },
-    { a: { lang: 'zh-Hant', country: 'X1', tld: '', host: '', country_source: 'tld' }, want: '' },
+    { a: { lang: 'en', country: 'GB', tld: 'uk', host: 'a.uk', country_source: 'tld', crawled_at: '2026-11-21T14:59:59Z' }, want: 'len cgb t756b h612e756b xa k498686' },
+    { a: { lang: 'PT', country: 'br', tld: 'COM', host: '', country_source: 'html', crawled_at: 1_795_269_600 + 3600 }, want: 'lpt cbr t636f6d xa k498687' },
+    { a: { lang: 'fil', country: '', tld: '', host: 'é.com', country_source: 'content', crawled_at: 3599 }, want: 'lfil hc3a92e636f6d xa k0' },
+    { a: { lang: '', country: 'US', tld: '', host: '', country_source: 'default', crawled_at: 'not a date' }, want: 'cus xd xa' },
+    { a: { lang: 'zh-Hant', country: 'X1', tld: '', host: '', country_source: 'tld', crawled_at: 0 }, want: 'xa k0' },
   ])('$a → "$want"', ({ a, want }) => expect(facetText(a)).toBe(want))
 
   test('values that cannot be tokens stay SQL tests', () => {

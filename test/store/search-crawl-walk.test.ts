@@ -12,6 +12,7 @@ import { type SearchRequest, type SearchSort, TOTAL_EXACT_LIMIT } from '../../co
 import { ArticleWriter, type ArticleRow } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { parseQuery } from '../../core/search/query-syntax.ts'
 import { articles, NOW_S } from '../../bench/synthetic-articles.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -33,7 +34,8 @@ db.transaction(() => {
 })()
 const index = new SqliteSearchIndex(db)
 
-interface Case { days: number; endDaysAgo: number; sort: SearchSort; lang?: string[]; country?: string[]; offset: number }
+/** `q` is one synthetic token (`w1`) or its exclusion (`-w1`): whole space-separated words, as the index cuts them. */
+interface Case { days: number; endDaysAgo: number; sort: SearchSort; lang?: string[]; country?: string[]; offset: number; q?: string; strict?: boolean }
 
 function brute(c: Case): string[] {
   const toS = NOW_S - c.endDaysAgo * 86400
@@ -42,6 +44,12 @@ function brute(c: Case): string[] {
   return rows
     .filter((r) => sec(r.published_at) >= fromS && sec(r.published_at) < toS)
     .filter((r) => (c.lang === undefined || c.lang.includes(r.lang)) && (c.country === undefined || c.country.includes(r.country)))
+    .filter((r) => c.strict !== true || r.country_source !== 'default')
+    .filter((r) => {
+      if (c.q === undefined) return true
+      const has = `${r.title} ${r.description}`.split(' ').includes(c.q.replace(/^-/, ''))
+      return c.q.startsWith('-') ? !has : has
+    })
     .sort((a, b) => (c.sort === 'crawled' ? sec(b.crawled_at) - sec(a.crawled_at) : sec(a.crawled_at) - sec(b.crawled_at)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(c.offset, c.offset + 20)
     .map((r) => r.id)
@@ -54,11 +62,20 @@ describe(`crawl-time sorts over ${N} articles`, () => {
       cases.push({ days, endDaysAgo, sort, offset: 0 }, { days, endDaysAgo, sort, offset: 700 })
     }
     cases.push({ days: 90, endDaysAgo: 0, sort, lang: ['en'], offset: 0 }, { days: 90, endDaysAgo: 0, sort, country: ['US', 'GB', 'DE'], offset: 40 })
+    // Words, exclusions and strict_country: these walk crawl hours when they match thousands.
+    cases.push(
+      { days: 90, endDaysAgo: 0, sort, q: 'w1', offset: 0 },
+      { days: 90, endDaysAgo: 0, sort, q: 'w1', offset: 2990 },
+      { days: 30, endDaysAgo: 10, sort, q: 'w1', country: ['US'], offset: 13 },
+      { days: 90, endDaysAgo: 0, sort, q: '-w1', offset: 1500 },
+      { days: 90, endDaysAgo: 0, sort, q: 'w2', strict: true, offset: 0 },
+      { days: 60, endDaysAgo: 20, sort, strict: true, country: ['US'], offset: 600 },
+    )
   }
   test.each(cases)('$sort, $days days ending $endDaysAgo days ago, lang $lang country $country, offset $offset', (c) => {
     const toS = NOW_S - c.endDaysAgo * 86400
     const req: SearchRequest = {
-      query: null, fromS: toS - c.days * 86400, toS, strictCountry: false, maxSeq: null, sort: c.sort, size: 20, offset: c.offset,
+      query: c.q === undefined ? null : parseQuery(c.q), fromS: toS - c.days * 86400, toS, strictCountry: c.strict === true, maxSeq: null, sort: c.sort, size: 20, offset: c.offset,
       dedupe: false, fullText: false, ...(c.lang ? { lang: c.lang } : {}), ...(c.country ? { country: c.country } : {}),
     }
     const want = brute(c)
