@@ -43,6 +43,8 @@ const phrase = (t: Term): string => `"${t.tokens.join(' ')}"`
 /** The store schema versions that added facet tokens (store/schema.ts, migrations 5 and 7). */
 const LANG_COUNTRY_FACETS_VERSION = 5
 const ALL_FACETS_VERSION = 7
+/** The store schema version that added the covering index of filter columns (migration 8). */
+const COVERING_SCAN_VERSION = 8
 
 /** The store schema version that added the per-day counts (store/schema.ts, migration 6). */
 const DAY_COUNTS_SCHEMA_VERSION = 6
@@ -129,17 +131,19 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[]): Where {
  * key), so no row index (country, published, crawled) can drive the join and probe MATCH per row.
  * A date sort then walks the index's time-ordered rowids and stops at its page.
  */
-function fromClause(w: Where, f: SearchFilters, sort?: SearchSort): { sql: string; params: Binding[] } {
+function fromClause(w: Where, f: SearchFilters, sort?: SearchSort, rowIndex = 'articles_tkey'): { sql: string; params: Binding[] } {
   if (w.matchExpr === null) {
     // Without words or facet filters, a sorted page is a walk of the index in that order; left to
     // itself SQLite reads the date range by published_at and sorts all of it (2 s at 1M).
     if (sort === 'date' || sort === 'date_asc') return { sql: 'articles a INDEXED BY articles_tkey', params: [] }
+    // Counts and stats read the range by its time keys, from the covering index when there is one.
+    if (sort === undefined) return { sql: `articles a INDEXED BY ${rowIndex}`, params: [] }
     return { sql: 'articles a', params: [] }
   }
   // The date range is also a rowid range of the index (time keys), so FTS5 skips documents
   // outside it before any join.
   return {
-    sql: 'articles_fts CROSS JOIN articles a INDEXED BY articles_tkey ON a.tkey = articles_fts.rowid AND articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?',
+    sql: `articles_fts CROSS JOIN articles a INDEXED BY ${rowIndex} ON a.tkey = articles_fts.rowid AND articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?`,
     params: [w.matchExpr, timeKeyFloor(f.fromS), timeKeyFloor(f.toS)],
   }
 }
@@ -360,7 +364,7 @@ export class SqliteSearchIndex implements SearchIndex {
           .get(w.matchExpr, timeKeyFloor(f.fromS), timeKeyFloor(f.toS))?.n ?? 0
       )
     }
-    const from = fromClause(w, f)
+    const from = fromClause(w, f, undefined, this.#scanIndex())
     return this.db.query<{ n: number }, Binding[]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from.sql} WHERE ${w.sql} LIMIT ${cap})`).get(...from.params, ...w.params)?.n ?? 0
   }
 
@@ -450,7 +454,7 @@ export class SqliteSearchIndex implements SearchIndex {
   /** Every article of the slice, one row each. */
   #scanInto(tally: StatsTally, f: SearchFilters): void {
     const w = buildWhere(f, this.#facetKinds())
-    const from = fromClause(w, f)
+    const from = fromClause(w, f, undefined, this.#scanIndex())
     const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, 1 AS n FROM ${from.sql} WHERE ${w.sql}`)
     for (const row of rows.iterate(...from.params, ...w.params)) tally.add(row)
   }
@@ -477,6 +481,11 @@ export class SqliteSearchIndex implements SearchIndex {
     const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [])
     const past = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`)
     for (const row of past.iterate(f.maxSeq, ...w.params)) tally.add(row)
+  }
+
+  /** The index a scan that reads only filter columns reaches rows by (covering from schema 8). */
+  #scanIndex(): string {
+    return this.#schemaVersion() >= COVERING_SCAN_VERSION ? 'articles_tkey_facets' : 'articles_tkey'
   }
 
   #schemaVersion(): number {
