@@ -1,15 +1,21 @@
 import { isoSeconds } from '../core/config.ts'
-import { readCorpusStats } from '../store/corpus-stats.ts'
+import { type CorpusStats, readCorpusStats } from '../store/corpus-stats.ts'
 import type { Handler } from './context.ts'
 
 const iso = (seconds: number | null): string | null => (seconds === null ? null : isoSeconds(new Date(seconds * 1000)))
+
+const CORPUS_STATS_KEY = 'health:corpus-stats'
 
 /** DECISIONS.md: degraded when the newest snapshot is older than 3 hours. */
 export const STALE_AFTER_MS = 3 * 3_600_000
 
 export function healthHandler(service: { version: string; uptimeSeconds: () => number }): Handler {
   return (_params, { data, nowMs }) => {
-    const stats = readCorpusStats(data.db)
+    // Counting the articles reads a whole index (≈100 ms at 10M), so it is done once per version
+    // served, not per probe: the corpus only changes when the batch job publishes a new one.
+    const memo = data.memo
+    const stats = (memo?.get(CORPUS_STATS_KEY) as CorpusStats | undefined) ?? readCorpusStats(data.db)
+    memo?.set(CORPUS_STATS_KEY, stats)
     const nowS = Math.floor(nowMs / 1000)
     const builtAt = data.builtAt ?? null
     const stale = builtAt === null || nowMs - Date.parse(builtAt) > STALE_AFTER_MS
