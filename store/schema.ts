@@ -209,8 +209,9 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
     for (const r of rows.iterate()) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), facetText(r))
   },
-  // 8: every column a filtered scan tests or counts, keyed by the time key, so stats and counts
-  // that join the full-text index's matches to their rows read one narrow index entry per match
+  // 8: every column a filtered scan tests or counts (and the syndication group dedupe reads),
+  // keyed by the time key, so stats, counts and dedupe walks that join the full-text index's
+  // matches to their rows read one narrow index entry per match
   // instead of the index and the wide row (3.8x faster for 56k matches; docs/DECISIONS.md).
-  `CREATE INDEX IF NOT EXISTS articles_tkey_facets ON articles(tkey, published_at, crawled_at, seq, country, lang, tld, host, country_source);`,
+  `CREATE INDEX IF NOT EXISTS articles_tkey_facets ON articles(tkey, published_at, crawled_at, seq, country, lang, tld, host, country_source, dup_group);`,
 ]

@@ -50,12 +50,17 @@ function brute(c: Case): string[] {
       const has = `${r.title} ${r.description}`.split(' ').includes(c.q.replace(/^-/, ''))
       return c.q.startsWith('-') ? !has : has
     })
-    .sort((a, b) => (c.sort === 'crawled' ? sec(b.crawled_at) - sec(a.crawled_at) : sec(a.crawled_at) - sec(b.crawled_at)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .sort((a, b) => {
+      const byId = a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+      if (c.sort === 'date') return sec(b.published_at) - sec(a.published_at) || -byId
+      if (c.sort === 'date_asc') return sec(a.published_at) - sec(b.published_at) || byId
+      return (c.sort === 'crawled' ? sec(b.crawled_at) - sec(a.crawled_at) : sec(a.crawled_at) - sec(b.crawled_at)) || byId
+    })
     .slice(c.offset, c.offset + 20)
     .map((r) => r.id)
 }
 
-describe(`crawl-time sorts over ${N} articles`, () => {
+describe(`crawl-time sorts and deep date offsets over ${N} articles`, () => {
   const cases: Case[] = []
   for (const sort of ['crawled', 'crawled_asc'] as const) {
     for (const [days, endDaysAgo] of [[90, 0], [30, 0], [7, 0], [30, 40], [60, 20]] as const) {
@@ -70,6 +75,15 @@ describe(`crawl-time sorts over ${N} articles`, () => {
       { days: 90, endDaysAgo: 0, sort, q: '-w1', offset: 1500 },
       { days: 90, endDaysAgo: 0, sort, q: 'w2', strict: true, offset: 0 },
       { days: 60, endDaysAgo: 20, sort, strict: true, country: ['US'], offset: 600 },
+    )
+  }
+  // Date sorts at deep offsets step over the skipped matches in the posting lists (a seek).
+  for (const sort of ['date', 'date_asc'] as const) {
+    cases.push(
+      { days: 90, endDaysAgo: 0, sort, q: 'w1', offset: 4321 },
+      { days: 30, endDaysAgo: 10, sort, q: 'w1', country: ['US'], offset: 333 },
+      { days: 90, endDaysAgo: 0, sort, q: '-w1', strict: true, offset: 2500 },
+      { days: 90, endDaysAgo: 0, sort, lang: ['en'], offset: 3000 },
     )
   }
   test.each(cases)('$sort, $days days ending $endDaysAgo days ago, lang $lang country $country, offset $offset', (c) => {
