@@ -8,6 +8,8 @@
  * p50 / p99 / max per class, the weighted overall p50, and the plain FTS5 MATCH floor beside each
  * class; at ≤ 100k also Orama on the same queries (the classes it can express).
  *   bun bench/search.ts [--sizes 1000000,10000000] [--per-class 40] [--db-dir DIR] [--no-orama] [--mmap-mb N]
+ *   bun bench/search.ts --http http://127.0.0.1:8000 [--per-class 40]   (the same classes over HTTP
+ *     against a running node, e.g. `npm start` on the 90-day demo; one request at a time, warm)
  * Stores are synthetic (bench/synthetic-articles.ts: hosts keep their country and language, demo
  * vocabulary + a Zipf one) written through the real ArticleWriter; with --db-dir they are kept
  * and reused, and their build time and size are kept beside them (`s<N>.json`).
@@ -243,6 +245,32 @@ async function oramaRun(size: number): Promise<{ buildMs: number; rssMb: number;
     ms.push(performance.now() - t)
   }
   return { buildMs, rssMb: (process.memoryUsage().rss - rssBefore) / 1048576, ms }
+}
+
+const HTTP_BASE = arg('--http', '')
+if (HTTP_BASE !== '') {
+  const queries = drawQueries()
+  for (const q of queries.slice(0, 50)) await fetch(`${HTTP_BASE}${q.cls.endpoint}?${new URLSearchParams(q.params)}`).then((r) => r.arrayBuffer())
+  const byClass = new Map<string, { weight: number; ms: number[]; slowest: string; statuses: Set<number> }>()
+  for (const q of queries) {
+    const url = `${HTTP_BASE}${q.cls.endpoint}?${new URLSearchParams(q.params)}`
+    const t = performance.now()
+    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } })
+    await res.arrayBuffer()
+    const ms = performance.now() - t
+    const c = byClass.get(q.cls.name) ?? { weight: q.cls.weight, ms: [], slowest: '', statuses: new Set<number>() }
+    byClass.set(q.cls.name, c)
+    if (ms > Math.max(0, ...c.ms)) c.slowest = `${ms.toFixed(1)} ms ${new URLSearchParams(q.params)}`
+    c.ms.push(ms)
+    c.statuses.add(res.status)
+  }
+  console.log(`over HTTP: ${HTTP_BASE}, ${CLASSES.length} classes × ${PER_CLASS} queries, one at a time\n`)
+  console.log('| class | n | p50 ms | p99 ms | max ms | statuses |', '\n|---|---:|---:|---:|---:|---|')
+  for (const [name, c] of byClass) console.log(`| ${name} | ${c.ms.length} | ${pct(c.ms, 50).toFixed(2)} | ${pct(c.ms, 99).toFixed(2)} | ${Math.max(...c.ms).toFixed(2)} | ${[...c.statuses].join(', ')} |`)
+  const all = [...byClass.values()].flatMap((c) => c.ms.map((ms) => ({ ms, w: c.weight / c.ms.length })))
+  console.log(`| **weighted overall** | ${all.length} | ${weightedPct(all, 50).toFixed(2)} | ${weightedPct(all, 99).toFixed(2)} | ${Math.max(...all.map((x) => x.ms)).toFixed(2)} | |`)
+  console.log('', 'slowest of each class:', ...[...byClass].map(([n, c]) => `- ${n}: ${c.slowest}`))
+  process.exit(0)
 }
 
 if (process.argv[2] === '--queries-on') {
