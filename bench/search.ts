@@ -269,7 +269,7 @@ if (HTTP_BASE !== '') {
   for (const [name, c] of byClass) console.log(`| ${name} | ${c.ms.length} | ${pct(c.ms, 50).toFixed(2)} | ${pct(c.ms, 99).toFixed(2)} | ${Math.max(...c.ms).toFixed(2)} | ${[...c.statuses].join(', ')} |`)
   const all = [...byClass.values()].flatMap((c) => c.ms.map((ms) => ({ ms, w: c.weight / c.ms.length })))
   console.log(`| **weighted overall** | ${all.length} | ${weightedPct(all, 50).toFixed(2)} | ${weightedPct(all, 99).toFixed(2)} | ${Math.max(...all.map((x) => x.ms)).toFixed(2)} | |`)
-  console.log('', 'slowest of each class:', ...[...byClass].map(([n, c]) => `- ${n}: ${c.slowest}`))
+  console.log(['', 'slowest of each class:', ...[...byClass].map(([n, c]) => `- ${n}: ${c.slowest}`)].join('\n'))
   process.exit(0)
 }
 
