@@ -34,7 +34,7 @@ export function* articles(n: number, seed: number): Generator<ArticleRow> {
       id: articleId(url), url, target_uri: url, title, description,
       published_at: isoSeconds(new Date(published * 1000)), date_source: 'meta', crawled_at: isoSeconds(new Date((published + 900) * 1000)),
       host, tld: country.toLowerCase(), image: '', authors: [], tags: [], text: '', words: 300, declared_lang: lang, section: '', site_country: '',
-      lang, country, country_source: 'tld', category: 'world', category_confidence: 0, sentiment: 'neu', score: 0, labelled_by: 'lexicon',
+      lang, country, country_source: 'tld', category: 'world', category_confidence: 0, category_by: 'terms', sentiment: 'neu', score: 0, labelled_by: 'lexicon',
       lexicon_score: 0, lexicon_terms: '', is_bitcoin: false, dup_key: url, source_file: 'bench',
     }
   }

@@ -193,4 +193,11 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     FROM articles GROUP BY 1, 2, 3, 4, 5, 6;
   ${ARTICLE_DAYS_TRIGGERS}
   `,
+  // 7 (issue 17, category model): which labeller decided the category. Rows stored before it were
+  // all labelled by the term lists. Skipped when the column is there already (a store whose version
+  // was wound back by hand, as the migration tests do).
+  (db: Database) => {
+    const columns = db.query<{ name: string }, []>('PRAGMA table_info(articles)').all()
+    if (!columns.some((c) => c.name === 'category_by')) db.exec(`ALTER TABLE articles ADD COLUMN category_by TEXT NOT NULL DEFAULT 'terms'`)
+  },
 ]

@@ -10,6 +10,7 @@ import { parseQuery } from '../../core/search/query-syntax.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
 import { ArticleWriter, applyRetention } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
+import { MIGRATIONS } from '../../store/schema.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { dropDayCounts } from '../support/old-schema.ts'
@@ -106,7 +107,7 @@ describe('stores from before the per-day counts', () => {
   test('the migration fills the counts from the articles already there, and triggers keep them', () => {
     const path = oldStore('migrated')
     const db = openStore(path)
-    expect(db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version).toBe(6)
+    expect(db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version).toBe(MIGRATIONS.length)
     expect(kept(db).reduce((s, r) => s + r.n, 0)).toBe(200)
     expect(kept(db)).toEqual(recomputed(db))
     const more = fixtureArticles(230, 9).slice(200)
