@@ -1,10 +1,13 @@
 /**
  * The article's category: the trained model where it covers the language, else the term lists.
+ * A page whose own article:section names exactly one category is the publisher labelling it
+ * (the kind of label the model was trained on), and the labelled sets carry no such field for
+ * the model to learn how far to trust it, so the term lists, which weigh it first, decide then.
  * `category_by` says which one decided, as `labelled_by` does for sentiment (DECISIONS.md,
  * "Category model").
  */
 import type { Category } from '../categories.ts'
-import { type CategoryInput, classifyCategory } from './category.ts'
+import { type CategoryInput, classifyCategory, sectionCategories } from './category.ts'
 import { type CategoryModel, predictCategory, SHIPPED_CATEGORY_MODEL } from './category-model.ts'
 
 export type CategoryDecider = 'model' | 'terms'
@@ -17,7 +20,7 @@ export interface CategoryChoice {
 }
 
 export function chooseCategory(a: CategoryInput, lang: string, model: CategoryModel = SHIPPED_CATEGORY_MODEL): CategoryChoice {
-  if (model.languages.has(lang)) {
+  if (model.languages.has(lang) && sectionCategories(a.section).length !== 1) {
     const p = predictCategory(a, lang, model)
     return { category: p.category, confidence: Math.round(p.probability * 1000) / 1000, category_by: 'model' }
   }
