@@ -10,6 +10,9 @@ import type { Category } from '../categories.ts'
 import { type CategoryInput, classifyCategory, sectionCategories } from './category.ts'
 import { type CategoryModel, predictCategory, SHIPPED_CATEGORY_MODEL } from './category-model.ts'
 
+/** Not tuned: "more likely than not". */
+export const MODEL_MIN_PROBABILITY = 0.5
+
 export type CategoryDecider = 'model' | 'terms'
 
 export interface CategoryChoice {
@@ -20,10 +23,13 @@ export interface CategoryChoice {
 }
 
 export function chooseCategory(a: CategoryInput, lang: string, model: CategoryModel = SHIPPED_CATEGORY_MODEL): CategoryChoice {
+  const guess = classifyCategory(a, lang)
   if (model.languages.has(lang) && sectionCategories(a.section).length !== 1) {
     const p = predictCategory(a, lang, model)
-    return { category: p.category, confidence: Math.round(p.probability * 1000) / 1000, category_by: 'model' }
+    // Below even odds the model is unsure; a category the term lists name outright then wins.
+    if (p.probability >= MODEL_MIN_PROBABILITY || guess.category === 'world') {
+      return { category: p.category, confidence: Math.round(p.probability * 1000) / 1000, category_by: 'model' }
+    }
   }
-  const guess = classifyCategory(a, lang)
   return { category: guess.category, confidence: guess.confidence, category_by: 'terms' }
 }

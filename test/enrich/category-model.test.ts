@@ -21,7 +21,7 @@ describe('pathSectionWords', () => {
     { url: 'https://example.com/entry/covid-boosters-uptake-us_n_632d719ee4b087fae6feaac9', want: ['entry'] },
     { url: 'https://example.com/a-very-long-slug-of-many-words/', want: [] },
     { url: 'https://example.com/', want: [] },
-  ])('$url', ({ url, want }) => expect(pathSectionWords(url)).toEqual(want))
+  ])('$url', ({ url, want }) => expect(pathSectionWords(url)).toEqual([...want]))
 })
 
 describe('the model file', () => {
@@ -40,12 +40,13 @@ describe('the model file', () => {
     expect(p.probability).toBeCloseTo(1 / CATEGORIES.length, 10)
   })
 
-  test.each([
+  const broken: { name: string; over: Partial<CategoryWeights> }[] = [
     { name: 'unknown format', over: { format: 'other/1' } },
     { name: 'unknown class', over: { classes: [...CATEGORIES.slice(1), 'weather'] } },
     { name: 'wrong weight count', over: { weights: [1, 2, 3] } },
     { name: 'wrong bias count', over: { bias: [0] } },
-  ])('rejects a file with $name', ({ over }) => expect(() => loadCategoryModel(tinyWeights(over))).toThrow())
+  ]
+  test.each(broken)('rejects a file with $name', ({ over }) => expect(() => loadCategoryModel(tinyWeights(over))).toThrow())
 
   test('the shipped file loads, covers English and records its held-out figures', () => {
     const model = loadCategoryModel(shipped)
