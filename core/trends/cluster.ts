@@ -20,7 +20,7 @@ import { type IdfPrior, type Vocabulary, buildUnits, idfWeights, termIdsOf, vect
 /** Cosine a headline needs to join a story's centroid. */
 export const JOIN_THRESHOLD = 0.35
 /** Cosine two story centroids need to merge. */
-export const MERGE_THRESHOLD = 0.4
+export const MERGE_THRESHOLD = 0.2
 /** The IDF prior (units.ts): weights of a few dozen headlines stay close to equal. */
 export const IDF_PRIOR: IdfPrior = { docs: 100, rate: 0.01 }
 
