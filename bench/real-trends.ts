@@ -367,6 +367,8 @@ async function main(): Promise<void> {
     const onlyListed = ours.map((c) => ({ ...c, keywords: c.keywords.filter((k) => kwSet.has(k)) }))
     console.log(`\n/v1/trends/keywords top ${kwClusters.length}: ${kwClusters.slice(0, 30).join(', ')}`)
     console.log(`keyword concentration of those words: ${measure(onlyListed, storyOf, () => true).concentration.toFixed(3)}`)
+    const perWord = kwClusters.map((w) => ({ w, c: measure(onlyListed.map((c) => ({ ...c, keywords: c.keywords.filter((k) => k === w) })), storyOf, () => true).concentration }))
+    console.log(`least concentrated: ${perWord.sort((a, b) => a.c - b.c).slice(0, 10).map((x) => `${x.w} ${x.c.toFixed(2)}`).join(', ')}`)
     console.log(`\ncategory via /v1/article against the UCI label (4 classes): ${right}/${asked} = ${(right / Math.max(1, asked)).toFixed(3)}`)
     for (const [label, e] of [...byLabel].sort()) console.log(`  ${label}: ${e.right}/${e.n}`)
     db.close()

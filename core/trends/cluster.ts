@@ -11,7 +11,7 @@
 import { markBursts } from './burst.ts'
 import { type Cluster, STORY_GAP_S, clusterUnits } from './centroids.ts'
 import { type HeadlineTerm, TermMemo, headlineTerms } from './headline-terms.ts'
-import { type BackgroundCounts, type KeyCounts, type WindowCounts, byTimeThenId, countBackground, residualScore } from './score.ts'
+import { type BackgroundCounts, type KeyCounts, type WindowCounts, byTimeThenId, countBackground, isTopical, residualScore } from './score.ts'
 import { uniqueSlugs } from './slug.ts'
 import { type StoryContext, buildStory } from './story.ts'
 import type { Story, TrendArticle } from './types.ts'
@@ -103,6 +103,7 @@ function clusterCountry(articles: TrendArticle[], background: KeyCounts | undefi
     terms: vocabulary.terms,
     words: shownWords(terms, termIds, vocabulary),
     score: (keys) => residualScore(keys, window, background),
+    topical: (key, inStory) => isTopical(key, inStory, window, background),
   }
   const stories = clusters.map((c) => buildStory(c, context))
   // The most prominent story of the country keeps the bare slug; its first article settles full ties.
