@@ -116,7 +116,7 @@ export function* articles(n: number, seed: number): Generator<ArticleRow> {
       id, url, target_uri: url, title, description,
       published_at: isoSeconds(new Date(published * 1000)), date_source: 'meta', crawled_at: isoSeconds(new Date((published + 900) * 1000)),
       host: pub.host, tld: pub.tld, image: '', authors: [], tags: [], text: description, words: 300, declared_lang: pub.lang, section: '', site_country: '',
-      lang: pub.lang, country: pub.country, country_source: defaulted ? 'default' : 'tld', category: 'world', category_confidence: 0, sentiment: 'neu', score: 0,
+      lang: pub.lang, country: pub.country, country_source: defaulted ? 'default' : 'tld', category: 'world', category_confidence: 0, category_by: 'terms', sentiment: 'neu', score: 0,
       labelled_by: 'lexicon', lexicon_score: 0, lexicon_terms: '', is_bitcoin: false, dup_key: dupKey, source_file: 'bench',
     }
   }

@@ -47,6 +47,8 @@ export interface Enrichment {
   country_source: CountrySource
   category: string
   category_confidence: number
+  /** Which labeller decided `category`: the trained model (English) or the term lists (core/enrich/category-choice.ts). */
+  category_by: 'model' | 'terms'
   sentiment: SentimentLabel
   score: number
   labelled_by: 'model' | 'lexicon'

@@ -117,7 +117,7 @@ export class ArticleWriter {
 const COLUMNS = [
   'id', 'url', 'target_uri', 'title', 'description', 'published_at', 'date_source', 'crawled_at',
   'host', 'tld', 'image', 'authors', 'tags', 'words', 'declared_lang', 'section', 'site_country',
-  'lang', 'country', 'country_source', 'category', 'category_confidence', 'sentiment', 'score',
+  'lang', 'country', 'country_source', 'category', 'category_confidence', 'category_by', 'sentiment', 'score',
   'labelled_by', 'lexicon_score', 'lexicon_terms', 'is_bitcoin', 'dup_key', 'source_file',
 ] as const
 
@@ -145,6 +145,7 @@ function toParams(row: ArticleRow): Record<string, string | number> {
     country_source: row.country_source,
     category: row.category,
     category_confidence: row.category_confidence,
+    category_by: row.category_by,
     sentiment: row.sentiment,
     score: row.score,
     labelled_by: row.labelled_by,

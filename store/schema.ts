@@ -216,4 +216,11 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // stats of one country read that country's rows only (docs/DECISIONS.md, Search plans).
   `CREATE INDEX IF NOT EXISTS articles_tkey_facets ON articles(tkey, published_at, crawled_at, seq, country, lang, tld, host, country_source, dup_group);
   CREATE INDEX IF NOT EXISTS article_days_country ON article_days(country, day);`,
+  // 9 (issue 17, category model): which labeller decided the category. Rows stored before it were
+  // all labelled by the term lists. Skipped when the column is there already (a store whose version
+  // was wound back by hand, as the migration tests do).
+  (db: Database) => {
+    const columns = db.query<{ name: string }, []>('PRAGMA table_info(articles)').all()
+    if (!columns.some((c) => c.name === 'category_by')) db.exec(`ALTER TABLE articles ADD COLUMN category_by TEXT NOT NULL DEFAULT 'terms'`)
+  },
 ]

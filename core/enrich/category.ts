@@ -128,7 +128,7 @@ export function classifyCategory(a: CategoryInput, lang: string): CategoryGuess 
 }
 
 /** article:section values such as "Sport", "Politics - UK", "Medio Ambiente", "经济". */
-function sectionCategories(section: string): Category[] {
+export function sectionCategories(section: string): Category[] {
   if (section.trim() === '') return []
   // A section that names no known category ("Meinung", "Local") says nothing.
   return matchAll(INDEXES.sections, matchTokens(section.slice(0, FIELD_MAX_CHARS), 8))
@@ -139,7 +139,7 @@ const PATH_SPLIT_RE = /[/\-_.+]+/
 /** Path segments with more words than this are article slugs (the title again), not sections. */
 const SECTION_MAX_WORDS = 3
 
-function pathCategories(url: string): Category[] {
+export function pathCategories(url: string): Category[] {
   let path = url.slice(0, FIELD_MAX_CHARS).replace(SCHEME_HOST_RE, '')
   const end = path.search(/[?#]/)
   if (end >= 0) path = path.slice(0, end)
@@ -166,7 +166,7 @@ function pathCategories(url: string): Category[] {
 
 const GENERIC_SUBDOMAINS: ReadonlySet<string> = new Set(['www', 'm', 'amp', 'mobile', 'news', 'edition', 'en', 'www2'])
 
-function subdomainCategory(host: string): Category | undefined {
+export function subdomainCategory(host: string): Category | undefined {
   const labels = host.split('.')
   if (labels.length < 3) return undefined
   const first = labels[0] ?? ''
@@ -175,7 +175,7 @@ function subdomainCategory(host: string): Category | undefined {
 }
 
 /** One category per distinct term named in a piece of text; tags may also be section words ("Sport"). */
-function textCategories(text: string, lang: string, isTag: boolean): Category[] {
+export function textCategories(text: string, lang: string, isTag: boolean): Category[] {
   if (text === '') return []
   const capped = text.slice(0, FIELD_MAX_CHARS)
   const found = new Map<string, Category>()

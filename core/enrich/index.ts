@@ -4,7 +4,7 @@
  */
 import type { Enrichment, ExtractedArticle } from '../article.ts'
 import { isBitcoinArticle } from './bitcoin.ts'
-import { classifyCategory } from './category.ts'
+import { chooseCategory } from './category-choice.ts'
 import { inferCountry } from './country.ts'
 import { detectLanguage } from './language.ts'
 import { scoreLexicon } from './lexicon.ts'
@@ -12,6 +12,7 @@ import { classifySentiment, sentimentText } from './sentiment.ts'
 
 export { isBitcoinArticle } from './bitcoin.ts'
 export { type CategoryGuess, type CategoryInput, classifyCategory } from './category.ts'
+export { type CategoryChoice, chooseCategory } from './category-choice.ts'
 export { type CountryGuess, type CountryInput, countryFromHost, inferCountry } from './country.ts'
 export { dupKey, dupKeyTitle, groupDuplicates, isSameStory, MAX_SIMHASH_DISTANCE, simhashDistance } from './dup-key.ts'
 export { detectLanguage, type LanguageInput } from './language.ts'
@@ -21,7 +22,7 @@ export { classifySentiment, lexiconLabel, type SentimentResult, sentimentText } 
 export function enrichArticle(a: ExtractedArticle): Enrichment {
   const lang = detectLanguage(a)
   const { country, country_source } = inferCountry(a, lang)
-  const { category, confidence } = classifyCategory(a, lang)
+  const { category, confidence, category_by } = chooseCategory(a, lang)
   const text = sentimentText(a)
   const lexicon = scoreLexicon(text, lang)
   const sentiment = classifySentiment(text, lang, lexicon)
@@ -31,6 +32,7 @@ export function enrichArticle(a: ExtractedArticle): Enrichment {
     country_source,
     category,
     category_confidence: confidence,
+    category_by,
     sentiment: sentiment.sentiment,
     score: sentiment.score,
     labelled_by: sentiment.labelled_by,

@@ -11,7 +11,7 @@
 import { markBursts } from './burst.ts'
 import { type Cluster, STORY_GAP_S, clusterUnits } from './centroids.ts'
 import { type HeadlineTerm, TermMemo, headlineTerms } from './headline-terms.ts'
-import { type BackgroundCounts, type KeyCounts, type WindowCounts, byTimeThenId, countBackground, residualScore } from './score.ts'
+import { type BackgroundCounts, type KeyCounts, type WindowCounts, byTimeThenId, countBackground, isTopical, residualScore } from './score.ts'
 import { uniqueSlugs } from './slug.ts'
 import { type StoryContext, buildStory } from './story.ts'
 import type { Story, TrendArticle } from './types.ts'
@@ -20,7 +20,7 @@ import { type IdfPrior, type Vocabulary, buildUnits, idfWeights, termIdsOf, vect
 /** Cosine a headline needs to join a story's centroid. */
 export const JOIN_THRESHOLD = 0.35
 /** Cosine two story centroids need to merge. */
-export const MERGE_THRESHOLD = 0.4
+export const MERGE_THRESHOLD = 0.2
 /** The IDF prior (units.ts): weights of a few dozen headlines stay close to equal. */
 export const IDF_PRIOR: IdfPrior = { docs: 100, rate: 0.01 }
 
@@ -103,6 +103,7 @@ function clusterCountry(articles: TrendArticle[], background: KeyCounts | undefi
     terms: vocabulary.terms,
     words: shownWords(terms, termIds, vocabulary),
     score: (keys) => residualScore(keys, window, background),
+    topical: (key, inStory) => isTopical(key, inStory, window, background),
   }
   const stories = clusters.map((c) => buildStory(c, context))
   // The most prominent story of the country keeps the bare slug; its first article settles full ties.

@@ -3,7 +3,9 @@
  * category filters), each with the number of stories carrying it and their articles, descending
  * by trends, then articles, then word (code units) (DECISIONS.md, Trends).
  *
- * Decisions beyond DECISIONS.md: words are counted in their shown form (story.ts); `starts`
+ * Decisions beyond DECISIONS.md: only a story's topical keywords count (score.ts, isTopical: a
+ * word bursting against the background, or without one, a word most of whose headlines are the
+ * story's), so template words ("us", "things", "know") are not listed; words are counted in their shown form (story.ts); `starts`
  * compares ignoring case and diacritics ("sao" finds "são"); `min_trends` is applied before
  * paging and `total` counts the words left after `starts` and `min_trends`.
  */
@@ -44,7 +46,7 @@ export function keywordsBody(set: TrendSet, params: Params): KeywordsBody {
   const tally = new Map<string, KeywordEntry>()
   for (const s of set.stories) {
     if ((countries.size > 0 && !countries.has(s.country)) || (categories.size > 0 && !categories.has(s.category))) continue
-    for (const k of new Set(s.keywords.map((x) => x.word))) {
+    for (const k of new Set(s.keywords.filter((x) => x.topical).map((x) => x.word))) {
       const e = tally.get(k)
       if (e === undefined) tally.set(k, { word: k, trends: 1, articles: s.articles })
       else {

@@ -14,6 +14,7 @@
  *   scores near 0; fading words go negative. No background for the country (N_b = 0), or a story
  *   without keywords: 0. Deterministic: counts and a fixed key order only.
  */
+import { BURST_MIN_BACKGROUND_DOCS, BURST_Z } from './burst.ts'
 import { TermMemo, headlineTerms } from './headline-terms.ts'
 import type { TrendArticle } from './types.ts'
 
@@ -83,4 +84,24 @@ export function residualScore(keys: readonly string[], window: WindowCounts, bac
     sum += (window.carrying(k) - expected) / Math.sqrt(expected)
   }
   return sum / keys.length
+}
+
+/**
+ * Whether a story's keyword is topical, a word of the news rather than of headline templates
+ * ("us", "world", "things you need to know"), which /v1/trends/keywords counts:
+ * - with a background of at least BURST_MIN_BACKGROUND_DOCS documents for the country, the word
+ *   must burst against it: r_k ≥ TOPICAL_Z (the Pearson residual above, the z of burst.ts);
+ * - without one (a new archive, a new country), the window is all there is: most (more than half)
+ *   of the window documents carrying the word must be in this story. A template word is spread
+ *   over many stories; a story's own word is concentrated in it.
+ * `inStory`: the story's documents (syndication groups) whose headline carries the key.
+ */
+export const TOPICAL_Z = BURST_Z
+
+export function isTopical(key: string, inStory: number, window: WindowCounts, background: KeyCounts | undefined): boolean {
+  if (background !== undefined && background.docs >= BURST_MIN_BACKGROUND_DOCS) {
+    const expected = ((background.keys.get(key) ?? 0) + ALPHA) * (window.docs / background.docs)
+    return (window.carrying(key) - expected) / Math.sqrt(expected) >= TOPICAL_Z
+  }
+  return inStory * 2 > window.carrying(key)
 }

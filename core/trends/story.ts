@@ -30,6 +30,8 @@ export interface StoryContext {
   /** Term id → shown word. */
   words: readonly string[]
   score: (keys: readonly string[]) => number
+  /** Whether a keyword trends (score.ts, isTopical), given the story's documents carrying it. */
+  topical: (key: string, inStory: number) => boolean
 }
 
 export function buildStory(c: Cluster, ctx: StoryContext): Story {
@@ -145,7 +147,7 @@ function topKeywords(c: Cluster, ctx: StoryContext): StoryKeyword[] {
     for (const id of ids) {
       const t = ctx.terms[id]
       if (t?.showable !== true) continue
-      out.push({ key: t.key, word: ctx.words[id] ?? t.key })
+      out.push({ key: t.key, word: ctx.words[id] ?? t.key, topical: ctx.topical(t.key, documentsCarrying(c, ctx, id)) })
       if (out.length === KEYWORDS_PER_STORY) break
     }
     return out
@@ -153,6 +155,16 @@ function topKeywords(c: Cluster, ctx: StoryContext): StoryKeyword[] {
   // A lone unit's terms are already in that order.
   if (c.units.length === 1) return pick(ctx.units[c.units[0] ?? 0]?.ids ?? [])
   return pick([...c.sum].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id))
+}
+
+/** The story's documents (distinct dup_keys) in units whose headline carries term `id`. */
+function documentsCarrying(c: Cluster, ctx: StoryContext, id: number): number {
+  const groups = new Set<string>()
+  for (const i of c.units) {
+    const u = ctx.units[i] as Unit
+    if (u.ids.includes(id)) for (const a of u.members) groups.add(a.dup_key)
+  }
+  return groups.size
 }
 
 /** One article per unit (its first), newest first, skipping a headline nearly equal to a newer one listed. */

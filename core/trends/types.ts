@@ -30,6 +30,8 @@ export interface StoryKeyword {
   word: string
   /** Folded, stemmed key the headlines were compared by. */
   key: string
+  /** Whether the word trends with this story (score.ts, isTopical): only those are counted by /v1/trends/keywords. */
+  topical: boolean
 }
 
 /** A story: articles from one country in the window whose headlines share significant words. */

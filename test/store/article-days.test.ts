@@ -1,4 +1,3 @@
-import { MIGRATIONS } from '../../store/schema.ts'
 /**
  * article_days (store/schema.ts, migration 6) must always equal the per-day facet counts of the
  * articles table, whatever writes happened: inserts, a re-crawl that replaces an article with
@@ -11,6 +10,7 @@ import { parseQuery } from '../../core/search/query-syntax.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
 import { ArticleWriter, applyRetention } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
+import { MIGRATIONS } from '../../store/schema.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { dropDayCounts } from '../support/old-schema.ts'

@@ -34,6 +34,7 @@ function row(url: string, over: Partial<ArticleRow> = {}): ArticleRow {
     country_source: 'tld',
     category: 'world',
     category_confidence: 0,
+    category_by: 'terms',
     sentiment: 'neu',
     score: 0,
     labelled_by: 'lexicon',

@@ -66,6 +66,7 @@ export function fixtureArticles(count = 400, seed = 7): FixtureArticle[] {
       country_source: L.tld === 'com' ? 'default' : 'tld',
       category: pick(['politics', 'business', 'sport', 'world']),
       category_confidence: 0.5,
+      category_by: 'terms',
       sentiment: pick(['pos', 'neu', 'neg'] as const),
       score: Math.round(rnd() * 100) / 100,
       labelled_by: 'lexicon',

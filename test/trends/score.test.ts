@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { clusterStories } from '../../core/trends/cluster.ts'
-import { BACKGROUND_DAYS, countBackground, residualScore } from '../../core/trends/score.ts'
+import { BACKGROUND_DAYS, countBackground, isTopical, residualScore } from '../../core/trends/score.ts'
 import type { TrendArticle } from '../../core/trends/types.ts'
 
 const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
@@ -36,6 +36,22 @@ describe('residualScore: mean of (O − E)/√E with E = (B + 0.5) · N_w / N_b'
   ])('$name: 0', ({ background: b }) => expect(residualScore(['new'], window, b)).toBe(0))
 
   test('no keywords: 0', () => expect(residualScore([], window, background)).toBe(0))
+})
+
+describe('isTopical: bursts against the background (r ≥ 3), or without one, most of its window documents are the story\'s', () => {
+  const window = { docs: 100, carrying: (k: string) => ({ new: 20, steady: 10, edge: 6 })[k] ?? 0 }
+  const background = { docs: 1400, keys: new Map([['steady', 140], ['edge', 0]]) }
+  // E = (B + 0.5)·100/1400; r = (O − E)/√E. new: E ≈ 0.036, r ≫ 3. steady: E ≈ 10.04, r ≈ 0.
+  // edge: E ≈ 0.0357, O = 6: r ≈ 31.6 (kept); the same O with B = 50 gives E ≈ 3.61, r ≈ 1.26 (dropped).
+  test.each([
+    { name: 'a new word', key: 'new', inStory: 1, background, want: true },
+    { name: 'a word at its usual rate', key: 'steady', inStory: 10, background, want: false },
+    { name: 'a word seen often before', key: 'edge', inStory: 6, background: { docs: 1400, keys: new Map([['edge', 50]]) }, want: false },
+    { name: 'a word never seen before', key: 'edge', inStory: 6, background, want: true },
+    { name: 'no background: 11 of 20 in the story', key: 'new', inStory: 11, background: undefined, want: true },
+    { name: 'no background: 10 of 20 (not most)', key: 'new', inStory: 10, background: undefined, want: false },
+    { name: 'a background under 100 documents counts as none', key: 'steady', inStory: 6, background: { docs: 99, keys: new Map([['steady', 99]]) }, want: true },
+  ])('$name', ({ key, inStory, background: b, want }) => expect(isTopical(key, inStory, window, b)).toBe(want))
 })
 
 describe('story score against the days before', () => {

@@ -1,0 +1,97 @@
+/**
+ * What the category model sees of an article: the words of its headline and standfirst (unigrams,
+ * crude stems, stemmed bigrams), the words of its URL's section path (`/business/money/` →
+ * `p:business`, `p:money`) and sub-domain, its article:section, and the term lists' verdicts
+ * (`T:technology` for the whole term-list guess, `t:…` per category a headline term names, `P:…`
+ * per category a path or section names), so the model learns how far to trust the lists and still
+ * knows a word the labelled sets never used. Training (scripts/train-category.ts) and inference
+ * (category-model.ts) both call this.
+ */
+import { type CategoryInput, classifyCategory, pathCategories, sectionCategories, subdomainCategory, textCategories } from './category.ts'
+import { foldAccents, foldCase, leadText, wordTokens } from './tokens.ts'
+
+const NUMBER_RE = /\d+(?:[.,]\d+)*/g
+const URL_RE = /\b(?:https?:\/\/|www\.)\S+/g
+const HEAD_MAX_CHARS = 400
+const MAX_TOKENS = 80
+const SUFFIX_RE = /(?:ing|ed|es|s|ly)$/
+const FIELD_MAX_CHARS = 2000
+const SCHEME_HOST_RE = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i
+const PATH_SPLIT_RE = /[/\-_.+]+/
+/** As in category.ts: a segment with more words than this is the article's slug, not a section. */
+const SECTION_MAX_WORDS = 3
+/** Only the first few segments name sections; later ones are dates, ids and slugs. */
+const MAX_SECTION_SEGMENTS = 4
+const GENERIC_SUBDOMAINS: ReadonlySet<string> = new Set(['www', 'm', 'amp', 'mobile', 'edition', 'www2'])
+/** Words too common in headlines to say anything about a category; they only add noise to the weights. */
+const SKIP_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'is', 'at', 'by', 'with', 'as'])
+
+export type CategoryFeatureInput = Pick<CategoryInput, 'url' | 'host' | 'section' | 'title' | 'description'>
+
+function fold(text: string): string {
+  return foldAccents(foldCase(text))
+}
+
+/** A crude English stem (`elections` → `election`, `gaming` → `gam`), so rare inflections share a weight. */
+function stem(token: string): string {
+  return token.length > 4 ? token.replace(SUFFIX_RE, '') : token
+}
+
+export function headlineTokens(text: string): string[] {
+  const cleaned = fold(leadText(text, HEAD_MAX_CHARS)).replace(URL_RE, ' ').replace(NUMBER_RE, ' 0 ')
+  return wordTokens(cleaned, MAX_TOKENS).filter((t) => !SKIP_WORDS.has(t))
+}
+
+/** Section words of a URL path: the words of its first short segments, without digits-only parts. */
+export function pathSectionWords(url: string): string[] {
+  let path = url.slice(0, FIELD_MAX_CHARS).replace(SCHEME_HOST_RE, '')
+  const end = path.search(/[?#]/)
+  if (end >= 0) path = path.slice(0, end)
+  if (path.includes('%')) {
+    try {
+      path = decodeURIComponent(path)
+    } catch {
+      // a malformed escape: keep the raw path
+    }
+  }
+  const segments = fold(path).split('/').filter((s) => s !== '')
+  // The last segment is the article itself (a slug or an id) unless the path ends with a slash.
+  const sections = path.endsWith('/') ? segments : segments.slice(0, -1)
+  const words: string[] = []
+  for (const segment of sections.slice(0, MAX_SECTION_SEGMENTS)) {
+    const parts = segment.split(PATH_SPLIT_RE).filter((w) => w !== '' && !/\d/.test(w))
+    if (parts.length === 0 || parts.length > SECTION_MAX_WORDS) continue
+    words.push(...parts)
+  }
+  return words
+}
+
+/** Distinct features of one article; `lang` picks the term list the verdict features come from. */
+export function categoryFeatures(a: CategoryFeatureInput, lang: string): string[] {
+  const features = new Set<string>()
+  const addText = (text: string): void => {
+    const tokens = headlineTokens(text)
+    const stems = tokens.map(stem)
+    for (const t of tokens) features.add(t)
+    for (const s of stems) features.add(`~${s}`)
+    for (let i = 0; i + 1 < stems.length; i++) features.add(`${stems[i]} ${stems[i + 1]}`)
+  }
+  addText(a.title)
+  addText(a.description)
+
+  for (const w of pathSectionWords(a.url)) features.add(`p:${w}`)
+  if (a.host !== '') features.add(`h:${a.host}`)
+  const sub = a.host.split('.')
+  if (sub.length >= 3 && !GENERIC_SUBDOMAINS.has(sub[0] ?? '')) features.add(`sub:${fold(sub[0] ?? '')}`)
+  for (const w of headlineTokens(a.section.slice(0, FIELD_MAX_CHARS)).slice(0, 6)) features.add(`s:${w}`)
+
+  for (const c of textCategories(a.title, lang, false)) features.add(`t:${c}`)
+  for (const c of textCategories(a.description, lang, false)) features.add(`d:${c}`)
+  for (const c of pathCategories(a.url)) features.add(`P:${c}`)
+  for (const c of sectionCategories(a.section)) features.add(`P:${c}`)
+  const subCategory = subdomainCategory(a.host)
+  if (subCategory !== undefined) features.add(`P:${subCategory}`)
+  const guess = classifyCategory({ ...a, tags: [], text: '' }, lang)
+  features.add(`T:${guess.category}`)
+  return [...features]
+}

@@ -1,0 +1,69 @@
+/**
+ * The trained category model: multinomial logistic regression over the features of
+ * category-features.ts. Only the learned weights ship (category-weights.json, written by
+ * scripts/train-category.ts from real labelled news); this file turns them into a prediction.
+ */
+import { CATEGORIES, type Category, isCategory } from '../categories.ts'
+import { type CategoryFeatureInput, categoryFeatures } from './category-features.ts'
+import shipped from './category-weights.json' with { type: 'json' }
+
+export const CATEGORY_MODEL_FORMAT = 'newsdesk-category-logreg/1'
+
+/** The weights file. `weights` is row-major: one number per class (in `classes` order) per `vocab` entry. */
+export interface CategoryWeights {
+  format: string
+  classes: string[]
+  languages: string[]
+  bias: number[]
+  vocab: string[]
+  weights: number[]
+}
+
+export interface CategoryModel {
+  languages: ReadonlySet<string>
+  classes: readonly Category[]
+  bias: readonly number[]
+  rows: ReadonlyMap<string, readonly number[]>
+}
+
+export interface CategoryPrediction {
+  category: Category
+  /** The winner's probability. */
+  probability: number
+}
+
+export function loadCategoryModel(w: CategoryWeights): CategoryModel {
+  if (w.format !== CATEGORY_MODEL_FORMAT) throw new Error(`category weights: unknown format ${w.format}`)
+  const classes = w.classes.filter(isCategory)
+  if (classes.length !== w.classes.length || new Set(classes).size !== classes.length) throw new Error('category weights: unknown or repeated class')
+  const k = classes.length
+  if (w.bias.length !== k || w.weights.length !== w.vocab.length * k) throw new Error('category weights: wrong sizes')
+  const rows = new Map<string, readonly number[]>()
+  w.vocab.forEach((feature, i) => rows.set(feature, w.weights.slice(i * k, (i + 1) * k)))
+  return { languages: new Set(w.languages), classes, bias: [...w.bias], rows }
+}
+
+export const SHIPPED_CATEGORY_MODEL: CategoryModel = loadCategoryModel(shipped)
+
+export function predictCategory(a: CategoryFeatureInput, lang: string, model: CategoryModel = SHIPPED_CATEGORY_MODEL): CategoryPrediction {
+  const z = [...model.bias]
+  for (const feature of categoryFeatures(a, lang)) {
+    const row = model.rows.get(feature)
+    if (row === undefined) continue
+    for (let k = 0; k < z.length; k++) z[k] = (z[k] ?? 0) + (row[k] ?? 0)
+  }
+  const top = Math.max(...z)
+  let sum = 0
+  for (const x of z) sum += Math.exp(x - top)
+  // Ties go to the earlier class in CATEGORIES order, so the result never depends on the file's order.
+  let best: Category = model.classes[0] ?? 'world'
+  let bestZ = Number.NEGATIVE_INFINITY
+  for (const c of CATEGORIES) {
+    const i = model.classes.indexOf(c)
+    if (i >= 0 && (z[i] ?? 0) > bestZ) {
+      best = c
+      bestZ = z[i] ?? 0
+    }
+  }
+  return { category: best, probability: Math.exp(bestZ - top) / sum }
+}

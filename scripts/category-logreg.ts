@@ -1,0 +1,178 @@
+/**
+ * Fitting and scoring the category model: multinomial logistic regression over binary features
+ * (core/enrich/category-features.ts), L2-regularised, fitted by full-batch Adam with no shuffling,
+ * so the same rows and parameters give the same weights on every run. Shared by
+ * scripts/train-category.ts and bench/category-report.ts.
+ */
+import { CATEGORIES, type Category } from '../core/categories.ts'
+import { categoryFeatures } from '../core/enrich/category-features.ts'
+import type { LabelledArticle } from './category-data.ts'
+
+export const CLASSES: readonly Category[] = CATEGORIES
+const K = CLASSES.length
+
+export interface FitParams {
+  l2: number
+  minDf: number
+  /** Weight each class by total / (classes × its count), so the politics-heavy HuffPost set does not drown the rest. */
+  balanced: boolean
+  /** Extra weight on UCI rows: headlines from many publishers, the kind the service ingests. */
+  uciWeight: number
+  iterations: number
+  learningRate: number
+}
+
+export interface Fitted {
+  vocab: string[]
+  bias: Float64Array
+  /** Row-major: K numbers per vocab entry, in CLASSES order. */
+  weights: Float64Array
+}
+
+export function featuresOf(r: LabelledArticle): string[] {
+  return categoryFeatures({ url: r.url, host: r.host, section: '', title: r.title, description: r.description }, 'en')
+}
+
+/** Features are computed once per row and reused by every fit of a grid search. */
+export type FeatureCache = Map<LabelledArticle, string[]>
+
+export function cacheFeatures(rows: readonly LabelledArticle[]): FeatureCache {
+  return new Map(rows.map((r) => [r, featuresOf(r)]))
+}
+
+export function fit(rows: readonly LabelledArticle[], p: FitParams, cache: FeatureCache): Fitted {
+  const df = new Map<string, number>()
+  for (const r of rows) for (const f of cache.get(r) ?? []) df.set(f, (df.get(f) ?? 0) + 1)
+  const vocab = [...df].filter(([, n]) => n >= p.minDf).map(([f]) => f).sort()
+  const index = new Map(vocab.map((f, i) => [f, i]))
+  const docs = rows.map((r) => Int32Array.from((cache.get(r) ?? []).flatMap((f) => index.get(f) ?? [])))
+  const ys = rows.map((r) => CLASSES.indexOf(r.category))
+  const counts = CLASSES.map((_, k) => ys.filter((y) => y === k).length)
+  const present = counts.filter((c) => c > 0).length
+  const sampleWeight = rows.map((r, d) => {
+    const y = ys[d] as number
+    const classWeight = p.balanced ? rows.length / (present * Math.max(1, counts[y] ?? 1)) : 1
+    return classWeight * (r.source === 'uci' ? p.uciWeight : 1)
+  })
+  const totalWeight = sampleWeight.reduce((a, b) => a + b, 0)
+  const w = new Float64Array(vocab.length * K)
+  const b = new Float64Array(K)
+  const mW = new Float64Array(w.length)
+  const vW = new Float64Array(w.length)
+  const mB = new Float64Array(K)
+  const vB = new Float64Array(K)
+  const gW = new Float64Array(w.length)
+  const gB = new Float64Array(K)
+  const z = new Float64Array(K)
+  const beta1 = 0.9
+  const beta2 = 0.999
+  for (let t = 1; t <= p.iterations; t++) {
+    gW.fill(0)
+    gB.fill(0)
+    for (let d = 0; d < docs.length; d++) {
+      const doc = docs[d] as Int32Array
+      for (let k = 0; k < K; k++) z[k] = b[k] as number
+      for (const f of doc) for (let k = 0; k < K; k++) z[k] = (z[k] as number) + (w[f * K + k] as number)
+      let top = Number.NEGATIVE_INFINITY
+      for (let k = 0; k < K; k++) top = Math.max(top, z[k] as number)
+      let sum = 0
+      for (let k = 0; k < K; k++) {
+        z[k] = Math.exp((z[k] as number) - top)
+        sum += z[k] as number
+      }
+      const y = ys[d] as number
+      const cw = (sampleWeight[d] as number) / totalWeight
+      for (let k = 0; k < K; k++) {
+        const g = ((z[k] as number) / sum - (k === y ? 1 : 0)) * cw
+        gB[k] = (gB[k] as number) + g
+        for (const f of doc) gW[f * K + k] = (gW[f * K + k] as number) + g
+      }
+    }
+    const c1 = 1 - beta1 ** t
+    const c2 = 1 - beta2 ** t
+    for (let i = 0; i < w.length; i++) {
+      const g = (gW[i] as number) + p.l2 * (w[i] as number)
+      mW[i] = beta1 * (mW[i] as number) + (1 - beta1) * g
+      vW[i] = beta2 * (vW[i] as number) + (1 - beta2) * g * g
+      w[i] = (w[i] as number) - (p.learningRate * ((mW[i] as number) / c1)) / (Math.sqrt((vW[i] as number) / c2) + 1e-8)
+    }
+    for (let k = 0; k < K; k++) {
+      const g = gB[k] as number
+      mB[k] = beta1 * (mB[k] as number) + (1 - beta1) * g
+      vB[k] = beta2 * (vB[k] as number) + (1 - beta2) * g * g
+      b[k] = (b[k] as number) - (p.learningRate * ((mB[k] as number) / c1)) / (Math.sqrt((vB[k] as number) / c2) + 1e-8)
+    }
+  }
+  return { vocab, bias: b, weights: w }
+}
+
+export function predictWith(model: Fitted, index: ReadonlyMap<string, number>, features: readonly string[]): Category {
+  const z = Array.from(model.bias)
+  for (const f of features) {
+    const i = index.get(f)
+    if (i === undefined) continue
+    for (let k = 0; k < K; k++) z[k] = (z[k] as number) + (model.weights[i * K + k] as number)
+  }
+  let best = 0
+  for (let k = 1; k < K; k++) if ((z[k] as number) > (z[best] as number)) best = k
+  return CLASSES[best] as Category
+}
+
+export function predictRows(model: Fitted, rows: readonly LabelledArticle[], cache: FeatureCache): Category[] {
+  const index = new Map(model.vocab.map((f, i) => [f, i]))
+  return rows.map((r) => predictWith(model, index, cache.get(r) ?? featuresOf(r)))
+}
+
+export interface Scores {
+  n: number
+  accuracy: number
+  macroF1: number
+  /** confusion[truth][predicted], over `labels`. */
+  confusion: number[][]
+  labels: string[]
+}
+
+/** Accuracy, macro-F1 over the labels that occur in the truth, and the confusion matrix. */
+export function score(truth: readonly string[], predicted: readonly string[], labels: readonly string[]): Scores {
+  const at = new Map(labels.map((l, i) => [l, i]))
+  const confusion = labels.map(() => labels.map(() => 0))
+  let correct = 0
+  truth.forEach((t, i) => {
+    const p = predicted[i] ?? ''
+    if (p === t) correct++
+    const row = confusion[at.get(t) ?? -1]
+    const col = at.get(p)
+    if (row !== undefined && col !== undefined) row[col] = (row[col] ?? 0) + 1
+  })
+  const inTruth = labels.filter((l) => truth.includes(l))
+  let f1Sum = 0
+  for (const c of inTruth) {
+    let tp = 0
+    let fp = 0
+    let fn = 0
+    truth.forEach((t, i) => {
+      const p = predicted[i]
+      if (p === c && t === c) tp++
+      else if (p === c) fp++
+      else if (t === c) fn++
+    })
+    f1Sum += tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn)
+  }
+  return {
+    n: truth.length,
+    accuracy: truth.length === 0 ? 0 : correct / truth.length,
+    macroF1: inTruth.length === 0 ? 0 : f1Sum / inTruth.length,
+    confusion,
+    labels: [...labels],
+  }
+}
+
+export function formatConfusion(s: Scores): string {
+  const width = Math.max(6, ...s.labels.map((l) => l.length)) + 1
+  const head = `${'truth \\ got'.padEnd(width + 2)}${s.labels.map((l) => l.slice(0, 6).padStart(7)).join('')}`
+  const rows = s.labels
+    .map((l, i) => ({ l, row: s.confusion[i] ?? [] }))
+    .filter(({ row }) => row.some((x) => x > 0))
+    .map(({ l, row }) => `${l.padEnd(width + 2)}${row.map((x) => String(x).padStart(7)).join('')}`)
+  return [head, ...rows].join('\n')
+}

@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'bun:test'
+import { CATEGORIES } from '../../core/categories.ts'
+import { chooseCategory } from '../../core/enrich/category-choice.ts'
+import { categoryFeatures, pathSectionWords } from '../../core/enrich/category-features.ts'
+import { type CategoryWeights, loadCategoryModel, predictCategory } from '../../core/enrich/category-model.ts'
+import shipped from '../../core/enrich/category-weights.json' with { type: 'json' }
+import { article } from './fixtures.ts'
+
+/** A hand-made model: one feature, `p:sport`, worth +2 for sport; everything else 0. */
+function tinyWeights(over: Partial<CategoryWeights> = {}): CategoryWeights {
+  const k = CATEGORIES.length
+  const weights = Array.from({ length: k }, (_, i) => (CATEGORIES[i] === 'sport' ? 2 : 0))
+  return { format: 'newsdesk-category-logreg/1', classes: [...CATEGORIES], languages: ['en'], bias: Array(k).fill(0), vocab: ['p:sport'], weights, ...over }
+}
+
+describe('pathSectionWords', () => {
+  test.each([
+    { url: 'http://www.latimes.com/business/money/la-fi-mo-federal-reserve-plosser-20140310,0,1312750.story', want: ['business', 'money'] },
+    { url: 'https://example.com/tech/2014/03/10/some-long-article-slug-here', want: ['tech'] },
+    { url: 'https://example.com/sport/', want: ['sport'] },
+    { url: 'https://example.com/entry/covid-boosters-uptake-us_n_632d719ee4b087fae6feaac9', want: ['entry'] },
+    { url: 'https://example.com/a-very-long-slug-of-many-words/', want: [] },
+    { url: 'https://example.com/', want: [] },
+  ])('$url', ({ url, want }) => expect(pathSectionWords(url)).toEqual([...want]))
+})
+
+describe('the model file', () => {
+  test('a hand-made model predicts by its definition: softmax of bias + weights', () => {
+    const model = loadCategoryModel(tinyWeights())
+    const p = predictCategory({ url: 'https://x.com/sport/1', host: 'x.com', section: '', title: '', description: '' }, 'en', model)
+    const k = CATEGORIES.length
+    expect(p.category).toBe('sport')
+    expect(p.probability).toBeCloseTo(Math.exp(2) / (Math.exp(2) + (k - 1)), 10)
+  })
+
+  test('with no feature known, ties go to the first category in CATEGORIES order', () => {
+    const model = loadCategoryModel(tinyWeights())
+    const p = predictCategory({ url: 'https://x.com/a', host: 'x.com', section: '', title: 'zzz', description: '' }, 'en', model)
+    expect(p.category).toBe(CATEGORIES[0])
+    expect(p.probability).toBeCloseTo(1 / CATEGORIES.length, 10)
+  })
+
+  const broken: { name: string; over: Partial<CategoryWeights> }[] = [
+    { name: 'unknown format', over: { format: 'other/1' } },
+    { name: 'unknown class', over: { classes: [...CATEGORIES.slice(1), 'weather'] } },
+    { name: 'wrong weight count', over: { weights: [1, 2, 3] } },
+    { name: 'wrong bias count', over: { bias: [0] } },
+  ]
+  test.each(broken)('rejects a file with $name', ({ over }) => expect(() => loadCategoryModel(tinyWeights(over))).toThrow())
+
+  test('the shipped file loads, covers English and records its held-out figures', () => {
+    const model = loadCategoryModel(shipped)
+    expect([...model.languages]).toEqual(['en'])
+    expect(model.rows.size).toBeGreaterThan(1000)
+    const heldOut = (shipped as { held_out?: { set: string; method: string; accuracy: number }[] }).held_out ?? []
+    const uci = heldOut.filter((l) => l.set.startsWith('UCI, held-out stories'))
+    const modelAcc = uci.find((l) => l.method === 'model')?.accuracy ?? 0
+    const termsAcc = uci.find((l) => l.method === 'term lists')?.accuracy ?? 1
+    expect(modelAcc).toBeGreaterThan(termsAcc)
+  })
+})
+
+describe('chooseCategory', () => {
+  test('English goes to the model, other languages to the term lists', () => {
+    expect(chooseCategory(article({ title: 'Stocks fall as the Fed hints at faster tapering' }), 'en').category_by).toBe('model')
+    expect(chooseCategory(article({ title: 'Die Börse fällt nach der Zinsentscheidung' }), 'de').category_by).toBe('terms')
+  })
+
+  test("a page's own article:section naming one category leaves the decision to the term lists", () => {
+    const got = chooseCategory(article({ title: 'The striker was paid a record fee', section: 'Sport' }), 'en')
+    expect(got).toEqual({ category: 'sport', confidence: got.confidence, category_by: 'terms' })
+  })
+
+  // Headlines the issue names as falling back to `world` with the term lists alone.
+  test.each([
+    { title: 'Titanfall review: the Xbox One shooter lives up to the hype', want: 'technology' },
+    { title: 'Justin Bieber new album tops the charts', want: 'entertainment' },
+  ])('$title → $want', ({ title, want }) => {
+    expect(chooseCategory(article({ title }), 'en').category).toBe(want as (typeof CATEGORIES)[number])
+  })
+
+  test('features carry the term lists verdict, so a word the labelled sets never used still counts', () => {
+    expect(categoryFeatures({ url: 'https://x.com/a', host: 'x.com', section: '', title: 'Parliament votes on the election law', description: '' }, 'en')).toContain('T:politics')
+  })
+})
