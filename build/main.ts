@@ -8,11 +8,13 @@
  *   bun run build [--with-text|--no-export]  one batch run: new inputs, prices, retention, snapshot + research bundle
  *   import-bundle <folder>                reload a downloaded research bundle into $NEWSDESK_DATA (an empty store)
  */
-import { existsSync, readdirSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { type Config, ConfigError, clockFrom, parseConfig } from '../core/config.ts'
 import { openStore, storePath } from '../store/open.ts'
-import { generateDemoArchive } from './demo/index.ts'
+import { DEMO_DEFAULTS, generateDemoArchive } from './demo/index.ts'
+import { DEMO_INPUT, type InputPlan, OriginError, type StoreState, isDemoArchive, planInputs, publicName } from './origin.ts'
+import { holdsData, ingestedSources, readOrigin, writeOrigin } from '../store/origin.ts'
 import { type IngestHooks, type IngestSummary, ingest } from './ingest/run.ts'
 import { type PriceLoad, loadPriceFiles } from './load-prices.ts'
 import type { PublishHooks } from './snapshot/publish.ts'
@@ -43,8 +45,43 @@ export function demoDir(config: Config): string {
   return join(config.dataDir, 'demo')
 }
 
-function isDemoArchive(dir: string): boolean {
-  return existsSync(join(dir, 'ground-truth.json')) && existsSync(join(dir, 'warc'))
+/**
+ * The archive already in `dir` is extended with the seed and volume it was made with (`bun run demo
+ * --per-day 11100` then `bun run build` uses that archive), back to its first hour at most 90 days.
+ */
+function demoParams(dir: string, now: Date): { seed: number; articlesPerDay: number; days: number } {
+  const fallback = { seed: DEMO_DEFAULTS.seed, articlesPerDay: DEMO_DEFAULTS.articlesPerDay, days: DEMO_DEFAULTS.days }
+  const path = join(dir, 'ground-truth.json')
+  if (!existsSync(path)) return fallback
+  let truth: { seed?: unknown; articles_per_day?: unknown; first_hour?: unknown }
+  try {
+    truth = JSON.parse(readFileSync(path, 'utf8')) as typeof truth
+  } catch {
+    return fallback
+  }
+  const firstMs = typeof truth.first_hour === 'string' ? Date.parse(truth.first_hour) : Number.NaN
+  const spanDays = Number.isFinite(firstMs) ? Math.ceil((now.getTime() - firstMs) / 86_400_000) : DEMO_DEFAULTS.days
+  return {
+    seed: typeof truth.seed === 'number' ? truth.seed : fallback.seed,
+    articlesPerDay: typeof truth.articles_per_day === 'number' ? truth.articles_per_day : fallback.articlesPerDay,
+    days: Math.min(DEMO_DEFAULTS.days, Math.max(1, spanDays)),
+  }
+}
+
+function storeState(db: Database): StoreState {
+  return { origin: readOrigin(db), holdsData: holdsData(db), sources: ingestedSources(db) }
+}
+
+/** Applies the origin rules (build/origin.ts) and records the run's origin in the store before anything is ingested. */
+function planRun(config: Config, configured: readonly string[], command: string): InputPlan {
+  const db = openStore(storePath(config.dataDir))
+  try {
+    const plan = planInputs(configured, storeState(db), config.dataDir, command)
+    if (plan.origin !== null && (plan.inputs.length > 0 || holdsData(db))) writeOrigin(db, plan.origin)
+    return plan
+  } finally {
+    db.close()
+  }
 }
 
 /** Loads the price files a demo archive ships, with `demo` as their source. */
@@ -135,6 +172,7 @@ async function commandDemo(config: Config, now: Date, args: readonly string[]): 
 async function commandIngest(config: Config, now: Date, args: readonly string[]): Promise<void> {
   const specs = args.filter((a) => !a.startsWith('--'))
   if (specs.length === 0) throw new UsageError('usage: bun run ingest <file|dir|glob|url|cc-news:YYYY/MM[/DD]>...')
+  planRun(config, specs, `bun run ingest ${specs.join(' ')}`)
   const summary = await runIngest(config, now, specs)
   printSummary(summary)
   const nowSeconds = Math.floor(now.getTime() / 1000)
@@ -174,7 +212,6 @@ export interface SourceFailure {
   message: string
 }
 
-const publicName = (source: string): string => (/^https?:\/\//i.test(source) ? source : basename(source))
 const publicMessage = (message: string): string => message.replace(/(?:\/[^\s/:]+)+\/([^\s/:]+)/g, '$1')
 
 export function sourceFailures(ingest: IngestSummary, prices: readonly PriceLoad[]): SourceFailure[] {
@@ -214,10 +251,12 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
   const specs: string[] = []
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const prices: PriceLoad[] = []
-  for (const input of config.inputs) {
-    if (input === 'demo') {
+  const plan = planRun(config, config.inputs, `NEWSDESK_INPUTS=${config.inputs.join(',')} npm start`)
+  console.log(`origin: ${plan.origin ?? 'empty store'}, following: ${plan.inputs.length === 0 ? 'nothing (the store alone)' : plan.inputs.map(publicName).join(', ')}`)
+  for (const input of plan.inputs) {
+    if (input === DEMO_INPUT) {
       const dir = demoDir(config)
-      const demo = await generateDemoArchive({ outDir: dir, now, seed: 20261121, days: 90, articlesPerDay: 800 })
+      const demo = await generateDemoArchive({ outDir: dir, now, ...demoParams(dir, now) })
       console.log(`demo archive: ${JSON.stringify(demo)}`)
       specs.push(join(dir, 'warc'))
       prices.push(...loadDemoPrices(config, dir, nowSeconds))
@@ -241,7 +280,7 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
       db,
       root: config.snapshotsDir,
       now,
-      sources: { ingest: summary, prices, failed },
+      sources: { origin: plan.origin, following: plan.inputs.map(publicName), ingest: summary, prices, failed },
       bundle,
       ...(opts.publishHooks === undefined ? {} : { hooks: opts.publishHooks }),
     })
@@ -309,7 +348,7 @@ async function main(argv: readonly string[]): Promise<void> {
 
 if (import.meta.main) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof UsageError
+    const known = error instanceof ConfigError || error instanceof UsageError || error instanceof OriginError
     console.error(known ? (error as Error).message : `error: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(known ? 2 : 1)
   })
