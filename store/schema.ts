@@ -193,4 +193,11 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     FROM articles GROUP BY 1, 2, 3, 4, 5, 6;
   ${ARTICLE_DAYS_TRIGGERS}
   `,
+  // 7: where in its (compressed) file the next uncommitted record starts, so a resumed file is
+  // read from there (a file slice, an HTTP Range request) instead of from byte 0. NULL: unknown
+  // (plain or whole-file gzip), resumed by record index from byte 0 as before.
+  (db) => {
+    const columns = db.query<{ name: string }, []>('PRAGMA table_info(warc_files)').all()
+    if (!columns.some((c) => c.name === 'next_offset')) db.exec('ALTER TABLE warc_files ADD COLUMN next_offset INTEGER')
+  },
 ]

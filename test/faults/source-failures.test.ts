@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { generateDemoArchive } from '../../build/demo/index.ts'
 import { commandBuild, type SourceFailure } from '../../build/main.ts'
 import { parseConfig } from '../../core/config.ts'
+import { parseStreamConfig } from '../../core/stream-config.ts'
 import { RESPONSE_SCHEMAS } from '../../core/response-schemas.ts'
 import { createApp } from '../../live/app.ts'
 import { SnapshotSource } from '../../live/snapshot-source.ts'
@@ -82,7 +83,8 @@ test('failed WARC URLs and garbage prices leave the rest of the build published 
   const err = spyOn(console, 'error').mockImplementation(() => undefined)
   const started = performance.now()
   try {
-    await commandBuild(config, NOW, ['--no-export'], { fetchTimeoutMs: TIMEOUT_MS })
+    // No retries: each URL fails on its first attempt (retries and resumes: test/warc/retry-resume.test.ts).
+    await commandBuild(config, NOW, ['--no-export'], { fetchTimeoutMs: TIMEOUT_MS, stream: { ...parseStreamConfig({}), fetchRetries: 0 } })
     await commandBuild(demoConfig, NOW, ['--no-export'])
   } finally {
     log.mockRestore()

@@ -1,3 +1,4 @@
+import { MIGRATIONS } from '../../store/schema.ts'
 /**
  * article_days (store/schema.ts, migration 6) must always equal the per-day facet counts of the
  * articles table, whatever writes happened: inserts, a re-crawl that replaces an article with
@@ -106,7 +107,7 @@ describe('stores from before the per-day counts', () => {
   test('the migration fills the counts from the articles already there, and triggers keep them', () => {
     const path = oldStore('migrated')
     const db = openStore(path)
-    expect(db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version).toBe(6)
+    expect(db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version).toBe(MIGRATIONS.length)
     expect(kept(db).reduce((s, r) => s + r.n, 0)).toBe(200)
     expect(kept(db)).toEqual(recomputed(db))
     const more = fixtureArticles(230, 9).slice(200)
