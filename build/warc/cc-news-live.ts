@@ -134,7 +134,8 @@ function decodeListing(body: Uint8Array, url: string): string[] {
     } catch {
       const partial = zlib.gunzipSync(body, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8')
       const cut = partial.lastIndexOf('\n')
-      if (cut < 0) throw new ListingError(`cannot list ${url}: not a valid gzip file`)
+      // Not even one whole line: worth another try (plain Error, not ListingError).
+      if (cut < 0) throw new Error(`cannot list ${url}: not a valid gzip file`)
       text = partial.slice(0, cut)
     }
   } else text = Buffer.from(body).toString('utf8')
