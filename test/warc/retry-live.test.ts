@@ -44,7 +44,7 @@ describe('cc-news:live', () => {
     { from: '2026-11-03T00:00:00Z', to: '2027-02-01T00:00:00Z', want: ['2026/11', '2026/12', '2027/01', '2027/02'] },
     { from: '2026-12-31T23:00:00Z', to: '2027-01-01T01:00:00Z', want: ['2026/12', '2027/01'] },
   ])('months overlapping $from..$to', ({ from, to, want }) =>
-    expect(monthsOverlapping(Date.parse(from), Date.parse(to)).map((m) => `${m.year}/${m.month}`)).toEqual(want),
+    expect(monthsOverlapping(Date.parse(from), Date.parse(to)).map((m) => `${m.year}/${m.month}`)).toEqual([...want]),
   )
 
   const listing = [
@@ -62,7 +62,7 @@ describe('cc-news:live', () => {
     { name: 'every 3rd', from: '2026-11-30T00:00:00Z', to: '2026-12-02T00:00:00Z', sample: 3, want: [12] },
   ])('files: $name', ({ from, to, sample, want }) => {
     const files = filesInWindow(listing, 'http://x/', Date.parse(from), Date.parse(to), sample)
-    expect(files.map((f) => f.serial)).toEqual(want)
+    expect(files.map((f) => f.serial)).toEqual([...want])
     expect(files[0]?.url.startsWith('http://x/crawl-data/CC-NEWS/')).toBe(true)
   })
 })
