@@ -128,11 +128,8 @@ test('hourly builds follow cc-news:live across a month end through faults: every
     const before = crawl.log.length
     const log = spyOn(console, 'log').mockImplementation(() => undefined)
     const err = spyOn(console, 'error').mockImplementation(() => undefined)
-    if (process.env.DEBUG_LIVE) (log.mockRestore(), err.mockRestore())
     try {
-      const t0 = performance.now()
       await commandBuild(config, new Date(nowMs), ['--no-export'], { fetchTimeoutMs: 5000, stream })
-      if (process.env.DEBUG_LIVE) console.error('hour', k, Math.round(performance.now() - t0), 'ms')
     } finally {
       log.mockRestore()
       err.mockRestore()
