@@ -16,8 +16,17 @@ export interface DataView {
   memo?: Map<string, unknown>
   /** Sources the build of this version could not read (from its manifest), for /health. */
   sourceFailures?: readonly SourceFailure[]
+  /** The store's origin and the inputs its build followed (from the manifest), for /health and the page. */
+  origin?: DataOrigin
   /** A file of this version's snapshot by its path, or null. */
   file?: (path: string) => Uint8Array | null
+}
+
+export interface DataOrigin {
+  /** `demo` or `real`; null for an empty store built with no inputs. */
+  origin: 'demo' | 'real' | null
+  /** Input specs by their public names (`demo`, `cc-news:live`, file names, URLs); empty: the store alone. */
+  following: string[]
 }
 
 export interface SourceFailure {

@@ -76,7 +76,10 @@ function libraryFeed(d: FeedData, format: 'rss' | 'atom'): Feed {
       id: a.url,
       guid: a.id,
       link: a.url,
-      date: new Date(a.published_at),
+      // RSS pubDate is the publication time. Atom, as news feeds do: <published> the article's
+      // published_at, <updated> when it was crawled (never before it was published).
+      date: format === 'atom' ? new Date(Math.max(Date.parse(a.crawled_at), Date.parse(a.published_at))) : new Date(a.published_at),
+      ...(format === 'atom' ? { published: new Date(a.published_at) } : {}),
       description: escapeHtml(clean(a.description)),
       ...(isUrl(a.image) ? { image: a.image } : {}),
       author: a.authors.map((name) => ({ name: clean(name) })),

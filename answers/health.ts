@@ -32,6 +32,8 @@ export function healthHandler(service: { version: string; uptimeSeconds: () => n
         lag_seconds: stats.last_ingest === null ? null : Math.max(0, nowS - stats.last_ingest),
         uptime_s: service.uptimeSeconds(),
         source_failures: data.sourceFailures ?? [],
+        origin: data.origin?.origin ?? null,
+        following: data.origin?.following ?? [],
       },
     }
   }

@@ -8,11 +8,13 @@
  *   bun run build [--with-text|--no-export]  one batch run: new inputs, prices, retention, snapshot + research bundle
  *   import-bundle <folder>                reload a downloaded research bundle into $NEWSDESK_DATA (an empty store)
  */
-import { existsSync, readdirSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { type Config, ConfigError, clockFrom, parseConfig } from '../core/config.ts'
 import { openStore, storePath } from '../store/open.ts'
-import { generateDemoArchive } from './demo/index.ts'
+import { DEMO_DEFAULTS, generateDemoArchive } from './demo/index.ts'
+import { DEMO_INPUT, type InputPlan, OriginError, type StoreState, isDemoArchive, planInputs, publicName } from './origin.ts'
+import { holdsData, ingestedSources, readOrigin, writeOrigin } from '../store/origin.ts'
 import { type IngestHooks, type IngestSummary, ingest } from './ingest/run.ts'
 import { type PriceLoad, loadPriceFiles } from './load-prices.ts'
 import type { PublishHooks } from './snapshot/publish.ts'
@@ -22,6 +24,10 @@ import { importBundle } from './export/load.ts'
 import { verifyBundle } from './verify.ts'
 import { countArticles } from '../store/articles.ts'
 import { resolveInputs } from './warc/inputs.ts'
+import { isCcNewsLive, listCcNewsLive } from './warc/cc-news-live.ts'
+import type { RetryPolicy } from './warc/retry-policy.ts'
+import { getWarcFile } from '../store/warc-files.ts'
+import { type StreamConfig, parseStreamConfig } from '../core/stream-config.ts'
 import { acquireRunLock } from './run-lock.ts'
 import type { Database } from 'bun:sqlite'
 import { syncOpenSearch } from '../store/opensearch/bulk.ts'
@@ -43,8 +49,43 @@ export function demoDir(config: Config): string {
   return join(config.dataDir, 'demo')
 }
 
-function isDemoArchive(dir: string): boolean {
-  return existsSync(join(dir, 'ground-truth.json')) && existsSync(join(dir, 'warc'))
+/**
+ * The archive already in `dir` is extended with the seed and volume it was made with (`bun run demo
+ * --per-day 11100` then `bun run build` uses that archive), back to its first hour at most 90 days.
+ */
+function demoParams(dir: string, now: Date): { seed: number; articlesPerDay: number; days: number } {
+  const fallback = { seed: DEMO_DEFAULTS.seed, articlesPerDay: DEMO_DEFAULTS.articlesPerDay, days: DEMO_DEFAULTS.days }
+  const path = join(dir, 'ground-truth.json')
+  if (!existsSync(path)) return fallback
+  let truth: { seed?: unknown; articles_per_day?: unknown; first_hour?: unknown }
+  try {
+    truth = JSON.parse(readFileSync(path, 'utf8')) as typeof truth
+  } catch {
+    return fallback
+  }
+  const firstMs = typeof truth.first_hour === 'string' ? Date.parse(truth.first_hour) : Number.NaN
+  const spanDays = Number.isFinite(firstMs) ? Math.ceil((now.getTime() - firstMs) / 86_400_000) : DEMO_DEFAULTS.days
+  return {
+    seed: typeof truth.seed === 'number' ? truth.seed : fallback.seed,
+    articlesPerDay: typeof truth.articles_per_day === 'number' ? truth.articles_per_day : fallback.articlesPerDay,
+    days: Math.min(DEMO_DEFAULTS.days, Math.max(1, spanDays)),
+  }
+}
+
+function storeState(db: Database): StoreState {
+  return { origin: readOrigin(db), holdsData: holdsData(db), sources: ingestedSources(db) }
+}
+
+/** Applies the origin rules (build/origin.ts) and records the run's origin in the store before anything is ingested. */
+function planRun(config: Config, configured: readonly string[], command: string): InputPlan {
+  const db = openStore(storePath(config.dataDir))
+  try {
+    const plan = planInputs(configured, storeState(db), config.dataDir, command)
+    if (plan.origin !== null && (plan.inputs.length > 0 || holdsData(db))) writeOrigin(db, plan.origin)
+    return plan
+  } finally {
+    db.close()
+  }
 }
 
 /** Loads the price files a demo archive ships, with `demo` as their source. */
@@ -62,6 +103,7 @@ function loadDemoPrices(config: Config, dir: string, nowSeconds: number): PriceL
   }
 }
 
+/** A progress line every 2 s; with files left, an ETA from this run's pace (files finished per second). */
 function progressPrinter(label: string): (s: IngestSummary) => void {
   let last = 0
   const started = performance.now()
@@ -69,10 +111,20 @@ function progressPrinter(label: string): (s: IngestSummary) => void {
     const t = performance.now()
     if (t - last < 2000) return
     last = t
-    const rate = Math.round(s.articles / ((t - started) / 1000))
+    const seconds = (t - started) / 1000
+    const rate = Math.round(s.articles / seconds)
     const done = s.files_ingested + s.files_already_done
-    process.stderr.write(`${label}: ${done}/${s.files} files, ${s.articles} new articles, ${rate} articles/s\n`)
+    const left = s.files - done - s.files_failed.length
+    const eta = s.files_ingested > 0 && left > 0 ? `, ETA ${formatDuration((left * seconds) / s.files_ingested)} (stop any time: the next run resumes)` : ''
+    process.stderr.write(`${label}: ${done}/${s.files} files, ${s.articles} new articles, ${rate} articles/s${eta}\n`)
   }
+}
+
+function formatDuration(seconds: number): string {
+  const s = Math.round(seconds)
+  if (s < 120) return `${s} s`
+  if (s < 7200) return `${Math.round(s / 60)} min`
+  return `${(s / 3600).toFixed(1)} h`
 }
 
 function printSummary(s: IngestSummary): void {
@@ -100,23 +152,57 @@ function printPriceLoads(loads: readonly PriceLoad[]): void {
   }
 }
 
-async function runIngest(config: Config, now: Date, specs: readonly string[], opts: BuildOptions = {}): Promise<IngestSummary> {
-  const sources = await resolveInputs([...specs], { ccNewsBaseUrl: config.ccNewsBaseUrl })
+/** A run's ingest: what failed to list (cc-news:live's monthly listings) beside the ingest summary. */
+interface RunIngest {
+  summary: IngestSummary
+  listingsFailed: { source: string; message: string }[]
+}
+
+async function runIngest(config: Config, now: Date, specs: readonly string[], opts: BuildOptions = {}): Promise<RunIngest> {
+  const stream = opts.stream ?? parseStreamConfig({})
+  const retry: RetryPolicy = { retries: stream.fetchRetries, backoffMs: stream.fetchBackoffMs, maxBackoffMs: stream.fetchMaxBackoffMs }
+  const live = specs.filter(isCcNewsLive)
+  const sources = await resolveInputs(specs.filter((s) => !isCcNewsLive(s)), { ccNewsBaseUrl: config.ccNewsBaseUrl })
   const db = openStore(storePath(config.dataDir))
   try {
+    const listingsFailed: RunIngest['listingsFailed'] = []
+    if (live.length > 0) {
+      const listing = await listCcNewsLive({ nowMs: now.getTime(), windowDays: RETENTION_DAYS, baseUrl: config.ccNewsBaseUrl, sample: stream.liveSample, retry })
+      listingsFailed.push(...listing.failed)
+      sources.push(...pendingLiveFiles(db, listing.files.map((f) => f.url), stream.liveMaxFiles))
+    }
     const workers = config.workers ?? undefined
-    return await ingest({
+    const summary = await ingest({
       db,
-      sources,
+      sources: [...new Set(sources)],
       now,
+      retry,
+      hostConnections: stream.hostConnections,
       onProgress: progressPrinter('ingest'),
       ...(workers === undefined ? {} : { workers }),
       ...(opts.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: opts.fetchTimeoutMs }),
       ...(opts.ingestHooks === undefined ? {} : { hooks: opts.ingestHooks }),
     })
+    return { summary, listingsFailed }
   } finally {
     db.close()
   }
+}
+
+/**
+ * The live files this run starts: those not finished yet, half-read ones first (they resume where
+ * they stopped), then newest first, at most `maxFiles` (0 = all); the rest wait for later runs.
+ */
+function pendingLiveFiles(db: Database, urls: readonly string[], maxFiles: number): string[] {
+  const started: string[] = []
+  const fresh: string[] = []
+  for (const url of urls) {
+    const known = getWarcFile(db, url)
+    if (known?.status === 'done') continue
+    ;(known === null ? fresh : started).push(url)
+  }
+  const pending = [...started, ...fresh]
+  return maxFiles > 0 ? pending.slice(0, maxFiles) : pending
 }
 
 async function commandDemo(config: Config, now: Date, args: readonly string[]): Promise<void> {
@@ -135,13 +221,15 @@ async function commandDemo(config: Config, now: Date, args: readonly string[]): 
 async function commandIngest(config: Config, now: Date, args: readonly string[]): Promise<void> {
   const specs = args.filter((a) => !a.startsWith('--'))
   if (specs.length === 0) throw new UsageError('usage: bun run ingest <file|dir|glob|url|cc-news:YYYY/MM[/DD]>...')
-  const summary = await runIngest(config, now, specs)
+  planRun(config, specs, `bun run ingest ${specs.join(' ')}`)
+  const { summary, listingsFailed } = await runIngest(config, now, specs, { stream: parseStreamConfig(process.env) })
   printSummary(summary)
+  for (const f of listingsFailed) console.log(`failed: ${f.source}: ${f.message}`)
   const nowSeconds = Math.floor(now.getTime() / 1000)
   for (const spec of specs) {
     if (isDemoArchive(spec)) printPriceLoads(loadDemoPrices(config, spec, nowSeconds))
   }
-  if (summary.files_failed.length > 0) process.exitCode = 1
+  if (summary.files_failed.length > 0 || listingsFailed.length > 0) process.exitCode = 1
 }
 
 function commandIngestPrices(config: Config, now: Date, args: readonly string[]): void {
@@ -160,6 +248,8 @@ function commandIngestPrices(config: Config, now: Date, args: readonly string[])
 }
 
 export interface BuildOptions {
+  /** Live feed, retry and connection knobs (core/stream-config.ts); the defaults when absent. */
+  stream?: StreamConfig
   /** WARC URL silence limit (default build/warc/byte-source.ts WARC_TIMEOUT_MS). */
   fetchTimeoutMs?: number
   /** Fault tests kill the run at chosen points through these. */
@@ -169,16 +259,16 @@ export interface BuildOptions {
 
 /** A source that failed in a run, as the manifest and /health show it (file names, never local folders). */
 export interface SourceFailure {
-  kind: 'warc' | 'prices'
+  kind: 'warc' | 'prices' | 'listing'
   source: string
   message: string
 }
 
-const publicName = (source: string): string => (/^https?:\/\//i.test(source) ? source : basename(source))
 const publicMessage = (message: string): string => message.replace(/(?:\/[^\s/:]+)+\/([^\s/:]+)/g, '$1')
 
-export function sourceFailures(ingest: IngestSummary, prices: readonly PriceLoad[]): SourceFailure[] {
+export function sourceFailures(ingest: IngestSummary, prices: readonly PriceLoad[], listings: readonly { source: string; message: string }[] = []): SourceFailure[] {
   const failures: SourceFailure[] = ingest.files_failed.map((f) => ({ kind: 'warc', source: publicName(f.source), message: publicMessage(f.message) }))
+  for (const l of listings) failures.push({ kind: 'listing', source: l.source, message: publicMessage(l.message) })
   for (const p of prices) {
     if (p.files_failed > 0 || (p.saved === 0 && p.errors.length > 0)) {
       failures.push({ kind: 'prices', source: p.instrument, message: publicMessage(p.errors.slice(0, 3).join('; ')) })
@@ -214,10 +304,12 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
   const specs: string[] = []
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const prices: PriceLoad[] = []
-  for (const input of config.inputs) {
-    if (input === 'demo') {
+  const plan = planRun(config, config.inputs, `NEWSDESK_INPUTS=${config.inputs.join(',')} npm start`)
+  console.log(`origin: ${plan.origin ?? 'empty store'}, following: ${plan.inputs.length === 0 ? 'nothing (the store alone)' : plan.inputs.map(publicName).join(', ')}`)
+  for (const input of plan.inputs) {
+    if (input === DEMO_INPUT) {
       const dir = demoDir(config)
-      const demo = await generateDemoArchive({ outDir: dir, now, seed: 20261121, days: 90, articlesPerDay: 800 })
+      const demo = await generateDemoArchive({ outDir: dir, now, ...demoParams(dir, now) })
       console.log(`demo archive: ${JSON.stringify(demo)}`)
       specs.push(join(dir, 'warc'))
       prices.push(...loadDemoPrices(config, dir, nowSeconds))
@@ -228,9 +320,9 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
     }
   }
   printPriceLoads(prices)
-  const summary = await runIngest(config, now, specs, opts)
+  const { summary, listingsFailed } = await runIngest(config, now, specs, opts)
   printSummary(summary)
-  const failed = sourceFailures(summary, prices)
+  const failed = sourceFailures(summary, prices, listingsFailed)
   const db = openStore(storePath(config.dataDir))
   try {
     // Before the snapshot: its watermark must be searchable in OpenSearch when latest.json moves.
@@ -241,7 +333,7 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
       db,
       root: config.snapshotsDir,
       now,
-      sources: { ingest: summary, prices, failed },
+      sources: { origin: plan.origin, following: plan.inputs.map(publicName), ingest: summary, prices, failed },
       bundle,
       ...(opts.publishHooks === undefined ? {} : { hooks: opts.publishHooks }),
     })
@@ -299,7 +391,7 @@ async function main(argv: readonly string[]): Promise<void> {
     case 'ingest-prices':
       return commandIngestPrices(config, now, args)
     case 'build':
-      return commandBuild(config, now, args)
+      return commandBuild(config, now, args, { stream: parseStreamConfig(process.env) })
     case 'import-bundle':
       return commandImportBundle(config, args)
     default:
@@ -309,7 +401,7 @@ async function main(argv: readonly string[]): Promise<void> {
 
 if (import.meta.main) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof UsageError
+    const known = error instanceof ConfigError || error instanceof UsageError || error instanceof OriginError
     console.error(known ? (error as Error).message : `error: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(known ? 2 : 1)
   })

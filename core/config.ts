@@ -16,7 +16,9 @@ export interface Config {
   ccNewsBaseUrl: string
   /**
    * What the hourly build ingests: input specs as `bun run ingest` takes them (paths, globs,
-   * URLs, `cc-news:YYYY/MM[/DD]`), or the word `demo` for the generated demo archive.
+   * URLs, `cc-news:YYYY/MM[/DD]`, `cc-news:live`), the word `demo` for the generated demo archive,
+   * or `none` (the store alone). Empty when unset: the demo on an empty or demo store, nothing on a
+   * real one (build/origin.ts).
    */
   inputs: string[]
   /** Worker threads for ingest; 0 = in-process. Default: one per core. */
@@ -48,7 +50,7 @@ export const DEFAULTS = {
   NEWSDESK_SNAPSHOTS: './snapshots',
   PORT: '8000',
   NEWSDESK_CC_BASE: 'https://data.commoncrawl.org/',
-  NEWSDESK_INPUTS: 'demo',
+  NEWSDESK_INPUTS: '',
   NEWSDESK_WORKERS: '',
   NEWSDESK_SEARCH: 'sqlite',
   OPENSEARCH_URL: '',

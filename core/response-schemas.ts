@@ -209,6 +209,8 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     lag_seconds: nullable(int),
     uptime_s: int,
     source_failures: arrayOf(object({ kind: str, source: str, message: str })),
+    origin: nullable({ type: 'string', enum: ['demo', 'real'] }),
+    following: arrayOf(str),
   }),
   '/v1/btc/summary': withRecommendation({
     price: object({ time: nullable(timestamp), close: nullable(num), high_24h: nullable(num), low_24h: nullable(num) }),

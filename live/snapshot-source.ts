@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SearchIndex } from '../core/search/types.ts'
 import { type Manifest, readLatest, readManifest } from '../store/snapshot-files.ts'
-import type { DataView, SourceFailure } from '../answers/context.ts'
+import type { DataOrigin, DataView, SourceFailure } from '../answers/context.ts'
 
 export interface SnapshotView extends DataView {
   version: string
@@ -55,6 +55,7 @@ export class SnapshotSource {
       manifest,
       memo: new Map(),
       sourceFailures: sourceFailuresOf(manifest),
+      origin: originOf(manifest),
       file: (path) => {
         if (!known.has(path)) return null
         try {
@@ -95,4 +96,13 @@ function sourceFailuresOf(manifest: Manifest): SourceFailure[] {
   return failed
     .filter((f): f is Record<string, unknown> => typeof f === 'object' && f !== null)
     .map((f) => ({ kind: text(f.kind), source: text(f.source), message: text(f.message) }))
+}
+
+/** The manifest's `sources.origin` and `sources.following` (build/main.ts), checked: read from disk. */
+function originOf(manifest: Manifest): DataOrigin {
+  const { origin, following } = manifest.sources
+  return {
+    origin: origin === 'demo' || origin === 'real' ? origin : null,
+    following: Array.isArray(following) ? following.filter((f): f is string => typeof f === 'string') : [],
+  }
 }

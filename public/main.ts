@@ -5,6 +5,7 @@ import { mountBtc } from './btc-view.ts'
 import { byId, setStatus } from './dom.ts'
 import { showError } from './errors-shown.ts'
 import { mountMarkets } from './markets-view.ts'
+import { showOrigin } from './origin-note.ts'
 import { ParamSpecs } from './param-specs.ts'
 import { mountSearch } from './search-view.ts'
 import { mountTrends } from './trends-view.ts'
@@ -28,6 +29,7 @@ function showView(view: View): void {
 
 async function start(): Promise<void> {
   showApiHelp()
+  void showOrigin()
   const view = currentView()
   showView(view)
   let specs: ParamSpecs

@@ -223,4 +223,11 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     const columns = db.query<{ name: string }, []>('PRAGMA table_info(articles)').all()
     if (!columns.some((c) => c.name === 'category_by')) db.exec(`ALTER TABLE articles ADD COLUMN category_by TEXT NOT NULL DEFAULT 'terms'`)
   },
+  // 10: where in its (compressed) file the next uncommitted record starts, so a resumed file is
+  // read from there (a file slice, an HTTP Range request) instead of from byte 0. NULL: unknown
+  // (plain or whole-file gzip), resumed by record index from byte 0 as before.
+  (db) => {
+    const columns = db.query<{ name: string }, []>('PRAGMA table_info(warc_files)').all()
+    if (!columns.some((c) => c.name === 'next_offset')) db.exec('ALTER TABLE warc_files ADD COLUMN next_offset INTEGER')
+  },
 ]

@@ -4,6 +4,8 @@ export interface WarcFileProgress {
   source: string
   status: 'running' | 'done'
   next_record: number
+  /** Compressed byte where record `next_record` starts; null when unknown (read from byte 0 and skip). */
+  next_offset: number | null
   records: number
   html: number
   articles: number
@@ -15,6 +17,7 @@ interface WarcFileRow {
   source: string
   status: string
   next_record: number
+  next_offset: number | null
   records: number
   html: number
   articles: number
@@ -26,6 +29,7 @@ const fromRow = (r: WarcFileRow): WarcFileProgress => ({
   source: r.source,
   status: r.status === 'done' ? 'done' : 'running',
   next_record: r.next_record,
+  next_offset: r.next_offset,
   records: r.records,
   html: r.html,
   articles: r.articles,
@@ -45,14 +49,15 @@ export function listWarcFiles(db: Database): WarcFileProgress[] {
 /** Saves a file's progress; call in the same transaction as the articles it covers. */
 export function saveWarcFile(db: Database, p: WarcFileProgress, nowSeconds: number): void {
   db.query(
-    `INSERT INTO warc_files (source, status, next_record, records, html, articles, duplicates, skipped, started_at, finished_at)
-     VALUES ($source, $status, $next_record, $records, $html, $articles, $duplicates, $skipped, $now, $finished)
-     ON CONFLICT(source) DO UPDATE SET status = $status, next_record = $next_record, records = $records,
+    `INSERT INTO warc_files (source, status, next_record, next_offset, records, html, articles, duplicates, skipped, started_at, finished_at)
+     VALUES ($source, $status, $next_record, $next_offset, $records, $html, $articles, $duplicates, $skipped, $now, $finished)
+     ON CONFLICT(source) DO UPDATE SET status = $status, next_record = $next_record, next_offset = $next_offset, records = $records,
        html = $html, articles = $articles, duplicates = $duplicates, skipped = $skipped, finished_at = $finished`,
   ).run({
     source: p.source,
     status: p.status,
     next_record: p.next_record,
+    next_offset: p.next_offset,
     records: p.records,
     html: p.html,
     articles: p.articles,

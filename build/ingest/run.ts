@@ -2,7 +2,9 @@ import type { Database } from 'bun:sqlite'
 import { availableParallelism } from 'node:os'
 import { ArticleWriter, applyRetention } from '../../store/articles.ts'
 import { getWarcFile, saveWarcFile, type WarcFileProgress } from '../../store/warc-files.ts'
-import { type Batch, readBatches } from './batches.ts'
+import { type Batch, readJob } from './batches.ts'
+import { isUrl } from '../warc/byte-source.ts'
+import { DEFAULT_RETRY, type RetryPolicy } from '../warc/retry-policy.ts'
 import type { FromWorker, ToWorker } from './worker-protocol.ts'
 
 export const RETENTION_DAYS = 90
@@ -16,6 +18,10 @@ export interface IngestOptions {
   onProgress?: (p: IngestSummary) => void
   /** WARC URL silence limit in ms (build/warc/byte-source.ts WARC_TIMEOUT_MS by default). */
   fetchTimeoutMs?: number
+  /** How WARC URLs are retried and resumed (DEFAULT_RETRY by default). */
+  retry?: RetryPolicy
+  /** Files read at once from one host (default 1: one connection at a time to Common Crawl). */
+  hostConnections?: number
   hooks?: IngestHooks
 }
 
@@ -74,9 +80,15 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
       summary.files_already_done++
       continue
     }
-    const p = known ?? { source, status: 'running', next_record: 0, records: 0, html: 0, articles: 0, duplicates: 0, skipped: {} }
+    const p = known ?? { source, status: 'running', next_record: 0, next_offset: null, records: 0, html: 0, articles: 0, duplicates: 0, skipped: {} }
     progress.set(source, p)
-    jobs.push({ source, startIndex: p.next_record, ...(opts.fetchTimeoutMs === undefined ? {} : { timeoutMs: opts.fetchTimeoutMs }) })
+    jobs.push({
+      source,
+      startIndex: p.next_record,
+      startOffset: p.next_offset,
+      retry: opts.retry ?? DEFAULT_RETRY,
+      ...(opts.fetchTimeoutMs === undefined ? {} : { timeoutMs: opts.fetchTimeoutMs }),
+    })
   }
 
   const commit = opts.db.transaction((batch: Batch) => {
@@ -93,6 +105,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
     p.records += batch.records
     p.html += batch.html
     p.next_record = batch.nextIndex
+    p.next_offset = batch.nextOffset
     for (const [reason, n] of Object.entries(batch.skipped)) {
       p.skipped[reason] = (p.skipped[reason] ?? 0) + n
       summary.skipped[reason] = (summary.skipped[reason] ?? 0) + n
@@ -117,13 +130,13 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
   if (workers <= 0) {
     for (const job of jobs) {
       try {
-        for await (const batch of readBatches(job.source, job.startIndex, undefined, job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs })) onBatch(batch)
+        for await (const batch of readJob(job)) onBatch(batch)
       } catch (error) {
         onFailed(job.source, String(error))
       }
     }
   } else {
-    await runPool(jobs, workers, onBatch, onFailed)
+    await runPool(jobs, workers, opts.hostConnections ?? 1, onBatch, onFailed)
   }
 
   summary.retention_deleted = applyRetention(opts.db, minPublishedAt)
@@ -131,25 +144,58 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
   return summary
 }
 
-/** Hands files to `size` workers, one at a time each, until none is left. */
+/** The host a job's connection goes to; local files have none. */
+const hostOf = (source: string): string | null => (isUrl(source) ? new URL(source).host : null)
+
+/**
+ * Hands files to `size` workers, one at a time each, until none is left, with at most
+ * `perHost` files of one host being read at once (a worker waits rather than open a second
+ * connection; a file of another host or a local file goes ahead of it).
+ */
 function runPool(
   jobs: readonly ToWorker[],
   size: number,
+  perHost: number,
   onBatch: (b: Batch) => void,
   onFailed: (source: string, message: string) => void,
 ): Promise<void> {
   const queue = [...jobs]
+  const reading = new Map<string, number>()
+  const jobOf = new Map<Worker, ToWorker>()
+  const idle: Worker[] = []
   return new Promise((resolve, reject) => {
     let running = 0
-    const next = (worker: Worker) => {
-      const job = queue.shift()
-      if (job === undefined) {
-        worker.terminate()
-        if (--running === 0) resolve()
-        return
-      }
-      worker.postMessage(job)
+    const finish = (worker: Worker) => {
+      const host = hostOf(jobOf.get(worker)?.source ?? '')
+      if (host !== null) reading.set(host, (reading.get(host) ?? 1) - 1)
+      jobOf.delete(worker)
+      idle.push(worker)
+      dispatch()
     }
+    const dispatch = () => {
+      while (idle.length > 0) {
+        const at = queue.findIndex((j) => {
+          const host = hostOf(j.source)
+          return host === null || (reading.get(host) ?? 0) < perHost
+        })
+        if (at === -1) break
+        const [job] = queue.splice(at, 1)
+        const worker = idle.pop()
+        if (job === undefined || worker === undefined) break
+        const host = hostOf(job.source)
+        if (host !== null) reading.set(host, (reading.get(host) ?? 0) + 1)
+        jobOf.set(worker, job)
+        worker.postMessage(job)
+      }
+      if (queue.length === 0) {
+        // Nothing left to hand out: idle workers end; the pool is done when all have.
+        for (const worker of idle.splice(0)) {
+          worker.terminate()
+          if (--running === 0) resolve()
+        }
+      }
+    }
+    const next = (worker: Worker) => finish(worker)
     for (let i = 0; i < size; i++) {
       const worker = new Worker(new URL('./worker.ts', import.meta.url).href)
       running++
@@ -173,7 +219,8 @@ function runPool(
         queue.length = 0
         reject(new Error(`ingest worker crashed: ${event.message}`))
       }
-      next(worker)
+      idle.push(worker)
     }
+    dispatch()
   })
 }

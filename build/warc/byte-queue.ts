@@ -6,7 +6,8 @@
 import type { GapReason, Piece } from './piece.ts'
 
 /** `taints`: the bytes just before a gap are suspect (they came from the damaged gzip member). */
-export type Barrier = { at: number; kind: 'record-start' | GapReason; taints: boolean }
+/** `sourceOffset` (record starts only): where the record's gzip member starts in the source file. */
+export type Barrier = { at: number; kind: 'record-start' | GapReason; taints: boolean; sourceOffset?: number }
 /** A barrier and its position relative to the read head. */
 export interface BarrierHit {
   barrier: Barrier
@@ -55,7 +56,11 @@ export class ByteQueue {
     if (piece.bytes.length === 0) return true
     const bytes = Buffer.from(piece.bytes.buffer, piece.bytes.byteOffset, piece.bytes.byteLength)
     if (piece.memberStart && bytes.length >= RECORD_MAGIC.length && startsWithAt(bytes, 0, RECORD_MAGIC)) {
-      this.barriers.push({ at: this.tail, kind: 'record-start', taints: false })
+      this.barriers.push(
+        piece.sourceOffset === undefined
+          ? { at: this.tail, kind: 'record-start', taints: false }
+          : { at: this.tail, kind: 'record-start', taints: false, sourceOffset: piece.sourceOffset },
+      )
     }
     this.chunks.push({ bytes, start: this.tail })
     this.tail += bytes.length

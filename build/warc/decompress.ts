@@ -4,7 +4,8 @@ import { isGzipMagic } from './gzip-header.ts'
 import { gunzipMembers } from './gzip-members.ts'
 import { dataPiece, gapPiece, type Piece } from './piece.ts'
 
-export async function* decompress(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Piece> {
+/** `baseOffset`: the source offset of the first chunk (a read resumed at a member start). */
+export async function* decompress(chunks: AsyncIterable<Uint8Array>, baseOffset = 0): AsyncGenerator<Piece> {
   const iterator = chunks[Symbol.asyncIterator]()
   const head: Uint8Array[] = []
   let headBytes = 0
@@ -29,7 +30,7 @@ export async function* decompress(chunks: AsyncIterable<Uint8Array>): AsyncGener
   const first = head.length === 1 && head[0] !== undefined ? head[0] : Buffer.concat(head)
   const rest = withHead(first, iterator)
   try {
-    if (isGzipMagic(first)) yield* gunzipMembers(rest)
+    if (isGzipMagic(first)) yield* gunzipMembers(rest, baseOffset)
     else yield* plainPieces(rest)
   } finally {
     await iterator.return?.()

@@ -15,8 +15,9 @@ export const SYNC_MEMBER_MAX_BYTES = 8 * 1024 * 1024
 /** The last bytes kept when no member header was found, in case one starts across the chunk edge. */
 const MAGIC_CARRY_BYTES = 3
 
-export async function* gunzipMembers(chunks: AsyncIterator<Uint8Array>): AsyncGenerator<Piece> {
-  const window = new InputWindow(chunks)
+/** `baseOffset`: the source offset of the first chunk's first byte (a resumed read), for the members' offsets. */
+export async function* gunzipMembers(chunks: AsyncIterator<Uint8Array>, baseOffset = 0): AsyncGenerator<Piece> {
+  const window = new InputWindow(chunks, baseOffset)
   // A run of bad bytes (a corrupt member, then garbage until the next good member) is one gap.
   let inFault = false
   let reportedCut = false
@@ -54,10 +55,12 @@ export async function* gunzipMembers(chunks: AsyncIterator<Uint8Array>): AsyncGe
         ? ({ kind: 'too-large' } as const)
         : inflateMember(bytes, header.dataStart, SYNC_MEMBER_MAX_BYTES)
     switch (inflated.kind) {
-      case 'ok':
+      case 'ok': {
+        const memberOffset = window.consumed
         window.drop(inflated.end)
-        yield* emit(dataPiece(inflated.output, true))
+        yield* emit(dataPiece(inflated.output, true, memberOffset))
         break
+      }
       case 'bad-trailer':
         // Pass the output on, followed by a tainting gap: the framer reports the record in it as
         // corrupt while still knowing its target URI. Where the member really ends is unknown

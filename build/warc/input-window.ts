@@ -10,8 +10,15 @@ export class InputWindow {
   private done = false
   /** The source stopped mid-body (a dropped connection), as opposed to a clean end. */
   cut = false
+  /** Source offset of the window's first byte: where a member found at 0 starts in the file. */
+  consumed: number
 
-  constructor(private readonly source: AsyncIterator<Uint8Array>) {}
+  constructor(
+    private readonly source: AsyncIterator<Uint8Array>,
+    baseOffset = 0,
+  ) {
+    this.consumed = baseOffset
+  }
 
   get length(): number {
     return this.flat.length + this.pendingBytes
@@ -70,6 +77,7 @@ export class InputWindow {
 
   drop(bytes: number): void {
     const flat = this.bytes
+    this.consumed += Math.min(bytes, flat.length)
     this.flat = bytes >= flat.length ? EMPTY : flat.subarray(bytes)
   }
 }

@@ -1,5 +1,5 @@
 /** readWarc: one WARC source (path or http(s) URL) as a stream of events, in constant memory. */
-import { openByteSource, type FetchLike } from './byte-source.ts'
+import { openByteSource, type FetchLike, type RetryOptions } from './byte-source.ts'
 import { decompress } from './decompress.ts'
 import { MAX_HTTP_HEADER_BYTES } from './http-message.ts'
 import { frameRecords } from './record-framer.ts'
@@ -16,6 +16,13 @@ export interface ReadWarcOptions {
   onProgress?: (bytesRead: number, totalBytes: number | null) => void
   /** For URLs: longest silence (headers, then each chunk) before the source fails; see byte-source.ts. */
   timeoutMs?: number
+  /**
+   * Resume at a committed record: `offset` is where its gzip member starts (an event's nextOffset),
+   * `index` its record index. The source is read from that byte (file slice or HTTP Range).
+   */
+  resumeAt?: { offset: number; index: number }
+  /** URLs: retry and resume per this policy (byte-source.ts); without it the first failure ends the source. */
+  retry?: RetryOptions
 }
 
 export const DEFAULT_MAX_PAYLOAD_BYTES = 8 * 1024 * 1024
@@ -30,8 +37,12 @@ export async function* readWarc(source: string, opts: ReadWarcOptions = {}): Asy
   if (!Number.isSafeInteger(maxPayloadBytes) || maxPayloadBytes < 1) {
     throw new RangeError(`maxPayloadBytes must be a positive integer, got ${maxPayloadBytes}`)
   }
-  const bytes = await openByteSource(source, opts)
-  const records = frameRecords(decompress(bytes.chunks), { maxBlockBytes: maxPayloadBytes + MAX_HTTP_HEADER_BYTES })
+  const offset = opts.resumeAt?.offset ?? 0
+  const bytes = await openByteSource(source, { ...opts, startOffset: offset })
+  const records = frameRecords(decompress(bytes.chunks, offset), {
+    maxBlockBytes: maxPayloadBytes + MAX_HTTP_HEADER_BYTES,
+    firstIndex: opts.resumeAt?.index ?? 0,
+  })
   for await (const record of records) {
     opts.signal?.throwIfAborted()
     yield recordToEvent(record, source, maxPayloadBytes)

@@ -7,8 +7,12 @@ import { ByteQueue, type BarrierHit } from './byte-queue.ts'
 import type { Piece } from './piece.ts'
 import { parseWarcHeaders, type WarcHeaders } from './warc-headers.ts'
 
+/**
+ * `nextOffset` (on whole records): the source offset where the next record's gzip member starts, a
+ * point a later run can resume reading from; null when unknown (plain or whole-file gzip, a gap).
+ */
 export type FramedRecord =
-  | { kind: 'record'; index: number; headers: WarcHeaders; block: Uint8Array }
+  | { kind: 'record'; index: number; headers: WarcHeaders; block: Uint8Array; nextOffset: number | null }
   /** Content-Length over the cap: the block was skipped unread except for its first bytes. */
   | { kind: 'oversize'; index: number; headers: WarcHeaders; blockHead: Uint8Array }
   | { kind: 'fault'; index: number; reason: 'corrupt' | 'truncated'; headers: WarcHeaders | null }
@@ -16,6 +20,8 @@ export type FramedRecord =
 export interface FrameOptions {
   /** Largest record block (HTTP headers + payload) buffered; bigger ones become 'oversize'. */
   maxBlockBytes: number
+  /** Index of the first record (a read resumed at a committed record). */
+  firstIndex?: number
 }
 
 /** A header block longer than this is corrupt: bounds what a malformed record can make us buffer. */
@@ -36,7 +42,7 @@ const CR = 0x0d
 
 export async function* frameRecords(pieces: AsyncIterator<Piece>, opts: FrameOptions): AsyncGenerator<FramedRecord> {
   const q = new ByteQueue(pieces)
-  let index = 0
+  let index = opts.firstIndex ?? 0
   // Bytes that are not a record, right after a fault, belong to that fault: junk, a gap, or
   // garbage that looks like records (what a damaged deflate stream inflates to) is counted once.
   // A record whose header could be read always counts; so does a source cut short.
@@ -129,9 +135,10 @@ export async function* frameRecords(pieces: AsyncIterator<Piece>, opts: FrameOpt
       continue
     }
     const block = q.view(blockStart, blockEnd)
+    const nextOffset = gapAfter?.kind === 'record-start' ? (gapAfter.sourceOffset ?? null) : null
     q.consume(next)
     afterFault = false
-    yield { kind: 'record', index: index++, headers, block }
+    yield { kind: 'record', index: index++, headers, block, nextOffset }
   }
 }
 

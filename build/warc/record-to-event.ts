@@ -9,11 +9,13 @@ import type { SkipReason, WarcEvent } from './types.ts'
 import { targetUriOf, warcDateOf, type WarcHeaders } from './warc-headers.ts'
 
 export function recordToEvent(record: FramedRecord, source: string, maxPayloadBytes: number): WarcEvent {
+  const nextOffset = record.kind === 'record' ? record.nextOffset : null
   const skip = (reason: SkipReason): WarcEvent => ({
     kind: 'skip',
     source,
     index: record.index,
     reason,
+    nextOffset,
     targetUri: targetUriOf(record.headers),
   })
   if (record.kind === 'fault') return skip(record.reason)
@@ -41,6 +43,7 @@ export function recordToEvent(record: FramedRecord, source: string, maxPayloadBy
     targetUri,
     warcDate,
     warcRecordId: record.headers.fields.get('warc-record-id') ?? '',
+    nextOffset,
     httpStatus: http.status,
     httpHeaders: http.headers,
     html: text,

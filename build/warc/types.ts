@@ -16,6 +16,8 @@ export interface HtmlResponse {
   httpStatus: number
   /** HTTP response headers, names lower-cased; repeated headers joined with ", ". */
   httpHeaders: Record<string, string>
+  /** Source offset (compressed) where the next record starts, for a later run to resume at; null/absent when unknown. */
+  nextOffset?: number | null
   /** Payload after de-chunking, content decoding (gzip, br, deflate) and charset decoding. */
   html: string
   /**
@@ -40,6 +42,8 @@ export interface SkippedRecord {
   /** As for HtmlResponse; a run of unreadable bytes (garbage, a lost gzip member) takes one index. */
   index: number
   reason: SkipReason
+  /** As for HtmlResponse. */
+  nextOffset?: number | null
   /** '' when the record's header could not be read. */
   targetUri: string
 }

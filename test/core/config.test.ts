@@ -10,7 +10,7 @@ describe('parseConfig', () => {
       port: 8000,
       now: null,
       ccNewsBaseUrl: 'https://data.commoncrawl.org/',
-      inputs: ['demo'],
+      inputs: [],
       workers: null,
       search: 'sqlite',
       openSearchUrl: null,

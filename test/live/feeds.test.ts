@@ -38,6 +38,7 @@ interface Article {
   title: string
   description: string
   published_at: string
+  crawled_at: string
   image: string
   authors: string[]
   tags: string[]
@@ -153,6 +154,8 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
       const rel = (l: unknown) => (attr(l, 'rel') ?? 'alternate') as string
       const updated = textOf(entry.updated as Node)
       expect(updated).toMatch(RFC3339)
+      const published = textOf(entry.published as Node)
+      expect(published).toMatch(RFC3339)
       for (const c of (entry.category ?? []) as unknown[]) expect(attr(c, 'term')).toBeString()
       expect({
         title: construct(entry.title),
@@ -160,6 +163,7 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         alternate: links.filter((l) => rel(l) === 'alternate').map((l) => attr(l, 'href')),
         enclosures: links.filter((l) => rel(l) === 'enclosure').map((l) => attr(l, 'href')),
         updated: Date.parse(updated),
+        published: Date.parse(published),
         summary: entry.summary === undefined ? '' : construct(entry.summary),
         authors: ((entry.author ?? []) as Record<string, unknown>[]).map((p) => textOf(p.name as Node)),
         categories: ((entry.category ?? []) as unknown[]).map((c) => attr(c, 'term')),
@@ -168,7 +172,8 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         id: a.url,
         alternate: [a.url],
         enclosures: imageOf(a) === undefined ? [] : [imageOf(a)],
-        updated: Date.parse(a.published_at),
+        updated: Math.max(Date.parse(a.crawled_at), Date.parse(a.published_at)),
+        published: Date.parse(a.published_at),
         summary: a.description,
         authors: a.authors,
         categories: a.tags,

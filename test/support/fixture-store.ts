@@ -99,7 +99,7 @@ export function buildFixtureStore(path: string, articles = fixtureArticles()): D
   db.transaction(() => {
     for (const a of articles) writer.write(a, 0)
   })()
-  db.query("INSERT INTO warc_files VALUES ('fixture.warc.gz', 'done', 1, 1, 1, 1, 0, '{}', ?, ?)").run(
+  db.query("INSERT INTO warc_files (source, status, next_record, records, html, articles, duplicates, skipped, started_at, finished_at) VALUES ('fixture.warc.gz', 'done', 1, 1, 1, 1, 0, '{}', ?, ?)").run(
     FIXTURE_NOW.getTime() / 1000 - 3600,
     FIXTURE_NOW.getTime() / 1000 - 1800,
   )

@@ -69,8 +69,11 @@ describe('round trip by layout and WARC version', () => {
       httpHeaders: { 'content-type': 'text/html; charset=utf-8' },
       html: FIRST,
       charset: 'utf-8',
+      // Record-gzipped: where record 3's gzip member starts, the sum of members 0-2's sizes.
+      nextOffset: layout === 'record-gzip' ? records.slice(0, 3).reduce((n, r) => n + zlib.gzipSync(r).length, 0) : null,
     } satisfies HtmlResponse)
     expect(second?.html).toBe(SECOND)
+    expect(second?.nextOffset).toBe(layout === 'record-gzip' ? records.slice(0, 6).reduce((n, r) => n + zlib.gzipSync(r).length, 0) : null)
   })
 })
 
