@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core'
 import { createApp } from '../../live/app.ts'
 import { fixtureApp } from '../live/app-support.ts'
-import { FIXTURE_NOW } from '../support/fixture-store.ts'
+import { FIXTURE_NOW, type FixtureArticle } from '../support/fixture-store.ts'
 import { requireTool } from '../support/required-tool.ts'
 
 export const CHROMIUM = '/usr/bin/chromium'
@@ -31,9 +31,9 @@ export interface Served {
 }
 
 /** The live node over the fixture store (`data`) or with nothing loaded yet (`empty`: every data endpoint is 503). */
-export function serve(kind: 'data' | 'empty'): Served {
+export function serve(kind: 'data' | 'empty', editArticles?: (articles: FixtureArticle[]) => void): Served {
   if (kind === 'data') {
-    const f = fixtureApp()
+    const f = fixtureApp(editArticles === undefined ? {} : { editArticles })
     f.app.listen({ port: 0, hostname: '127.0.0.1' })
     return { base: `http://127.0.0.1:${f.app.server?.port}/`, stop: async () => (await f.app.stop(), f.cleanup()) }
   }

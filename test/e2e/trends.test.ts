@@ -1,5 +1,6 @@
 /** The trends view in Chromium: the country picker, opening a story, keywords as a list. */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { plantTwoCountryStory } from '../support/fixture-store.ts'
 import { type Browsing, HAS_CHROMIUM, PHONE, type Served, announceSkip, launch, openPage, screenshot, serve } from './browser-support.ts'
 
 announceSkip('test/e2e/trends.test.ts')
@@ -7,7 +8,8 @@ let served: Served
 let browsing: Browsing
 beforeAll(async () => {
   if (!HAS_CHROMIUM) return
-  served = serve('data')
+  // The fixture plus one story told in GB and US, so that a keyword trends (min_trends=2).
+  served = serve('data', plantTwoCountryStory)
   browsing = await launch()
 })
 afterAll(async () => {
@@ -60,6 +62,8 @@ test.skipIf(!HAS_CHROMIUM)('trends on a phone: keywords as a cloud', async () =>
   await page.goto(`${served.base}?view=trends`)
   await page.waitForSelector('#trends-list li')
   await page.waitForSelector('#keywords .cloud span')
+  const words = await page.locator('#keywords .cloud span').allTextContents()
+  expect(words.join(' ')).toContain('volcano')
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   await screenshot(page, 'trends-phone', false)
   expect(w.problems).toEqual([])

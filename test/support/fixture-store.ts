@@ -92,6 +92,30 @@ export function fixtureArticles(count = 400, seed = 7): FixtureArticle[] {
   return out
 }
 
+/**
+ * Appends one real-looking story told in two countries (four GB and four US publishers over the
+ * last ten hours), so a store built from the fixture has a trending keyword (`volcano`) under the
+ * default `min_trends=2`: the fixture's own headlines are random word triples, which are template
+ * words by definition and never trend.
+ */
+export function plantTwoCountryStory(articles: FixtureArticle[]): void {
+  const nowS = FIXTURE_NOW.getTime() / 1000
+  const gb = articles.find((a) => a.country === 'GB')
+  const us = articles.find((a) => a.country === 'US')
+  if (gb === undefined || us === undefined) throw new Error('the fixture lacks a GB or US article')
+  const headlines = ['Volcano erupts near Reykjavik, flights grounded', 'Iceland volcano eruption grounds flights', 'Ash cloud from Iceland volcano closes airports', 'Volcano in Iceland erupts again overnight']
+  headlines.forEach((title, k) => {
+    for (const [base, host] of [[gb, `news${k}.co.uk`], [us, `daily${k}.com`]] as const) {
+      const url = `https://${host}/world/volcano-${k}`
+      const published = nowS - 3600 * (2 + k * 2) - (base === gb ? 0 : 900)
+      const text = `${title}. Report ${k} from ${host} on the eruption and the closed airports.`
+      const a: FixtureArticle = { ...base, id: articleId(url), url, target_uri: url, title, description: `${host} reports: ${title.toLowerCase()}`, text, host, tags: ['iceland'], published_at: isoSeconds(new Date(published * 1000)), crawled_at: isoSeconds(new Date((published + 600) * 1000)), category: 'world', dup_key: '' }
+      a.dup_key = dupKey(a)
+      articles.push(a)
+    }
+  })
+}
+
 /** Writes the fixture articles into a new store at `path` and returns it open. */
 export function buildFixtureStore(path: string, articles = fixtureArticles()): Database {
   const db = openStore(path)
