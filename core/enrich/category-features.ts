@@ -7,16 +7,15 @@
  * knows a word the labelled sets never used. Training (scripts/train-category.ts) and inference
  * (category-model.ts) both call this.
  */
-import { type CategoryInput, classifyCategory, pathCategories, sectionCategories, subdomainCategory, textCategories } from './category.ts'
+import { type CategoryInput, classifyCategory, pathCategories, sectionCategories, subdomainCategory, textCategories, urlPath } from './category.ts'
 import { foldAccents, foldCase, leadText, wordTokens } from './tokens.ts'
 
 const NUMBER_RE = /\d+(?:[.,]\d+)*/g
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+/g
 const HEAD_MAX_CHARS = 400
+const FIELD_MAX_CHARS = 2000
 const MAX_TOKENS = 80
 const SUFFIX_RE = /(?:ing|ed|es|s|ly)$/
-const FIELD_MAX_CHARS = 2000
-const SCHEME_HOST_RE = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i
 const PATH_SPLIT_RE = /[/\-_.+]+/
 /** As in category.ts: a segment with more words than this is the article's slug, not a section. */
 const SECTION_MAX_WORDS = 3
@@ -44,16 +43,7 @@ export function headlineTokens(text: string): string[] {
 
 /** Section words of a URL path: the words of its first short segments, without digits-only parts. */
 export function pathSectionWords(url: string): string[] {
-  let path = url.slice(0, FIELD_MAX_CHARS).replace(SCHEME_HOST_RE, '')
-  const end = path.search(/[?#]/)
-  if (end >= 0) path = path.slice(0, end)
-  if (path.includes('%')) {
-    try {
-      path = decodeURIComponent(path)
-    } catch {
-      // a malformed escape: keep the raw path
-    }
-  }
+  const path = urlPath(url)
   const segments = fold(path).split('/').filter((s) => s !== '')
   // The last segment is the article itself (a slug or an id) unless the path ends with a slash.
   const sections = path.endsWith('/') ? segments : segments.slice(0, -1)

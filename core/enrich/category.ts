@@ -139,7 +139,8 @@ const PATH_SPLIT_RE = /[/\-_.+]+/
 /** Path segments with more words than this are article slugs (the title again), not sections. */
 const SECTION_MAX_WORDS = 3
 
-export function pathCategories(url: string): Category[] {
+/** A URL's path, without scheme, host, query and fragment, percent-decoded when that is well formed. */
+export function urlPath(url: string): string {
   let path = url.slice(0, FIELD_MAX_CHARS).replace(SCHEME_HOST_RE, '')
   const end = path.search(/[?#]/)
   if (end >= 0) path = path.slice(0, end)
@@ -150,6 +151,11 @@ export function pathCategories(url: string): Category[] {
       // a malformed escape: keep the raw path
     }
   }
+  return path
+}
+
+export function pathCategories(url: string): Category[] {
+  const path = urlPath(url)
   const found = new Set<Category>()
   for (const segment of fold(path).split('/')) {
     const words = segment.split(PATH_SPLIT_RE).filter((w) => w !== '' && !/^\d+$/.test(w))
