@@ -1,12 +1,12 @@
 /**
  * Fitting and scoring the category model: multinomial logistic regression over binary features
- * (core/enrich/category-features.ts), L2-regularised, fitted by full-batch Adam with no shuffling,
- * so the same rows and parameters give the same weights on every run. Shared by
+ * (core/enrich/category-features.ts), fitted by scripts/softmax-adam.ts (deterministic). Shared by
  * scripts/train-category.ts and bench/category-report.ts.
  */
 import { CATEGORIES, type Category } from '../core/categories.ts'
 import { categoryFeatures } from '../core/enrich/category-features.ts'
 import type { LabelledArticle } from './category-data.ts'
+import { fitSoftmax } from './softmax-adam.ts'
 
 export const CLASSES: readonly Category[] = CATEGORIES
 const K = CLASSES.length
@@ -55,55 +55,8 @@ export function fit(rows: readonly LabelledArticle[], p: FitParams, cache: Featu
     return classWeight * (r.source === 'uci' ? p.uciWeight : 1)
   })
   const totalWeight = sampleWeight.reduce((a, b) => a + b, 0)
-  const w = new Float64Array(vocab.length * K)
-  const b = new Float64Array(K)
-  const mW = new Float64Array(w.length)
-  const vW = new Float64Array(w.length)
-  const mB = new Float64Array(K)
-  const vB = new Float64Array(K)
-  const gW = new Float64Array(w.length)
-  const gB = new Float64Array(K)
-  const z = new Float64Array(K)
-  const beta1 = 0.9
-  const beta2 = 0.999
-  for (let t = 1; t <= p.iterations; t++) {
-    gW.fill(0)
-    gB.fill(0)
-    for (let d = 0; d < docs.length; d++) {
-      const doc = docs[d] as Int32Array
-      for (let k = 0; k < K; k++) z[k] = b[k] as number
-      for (const f of doc) for (let k = 0; k < K; k++) z[k] = (z[k] as number) + (w[f * K + k] as number)
-      let top = Number.NEGATIVE_INFINITY
-      for (let k = 0; k < K; k++) top = Math.max(top, z[k] as number)
-      let sum = 0
-      for (let k = 0; k < K; k++) {
-        z[k] = Math.exp((z[k] as number) - top)
-        sum += z[k] as number
-      }
-      const y = ys[d] as number
-      const cw = (sampleWeight[d] as number) / totalWeight
-      for (let k = 0; k < K; k++) {
-        const g = ((z[k] as number) / sum - (k === y ? 1 : 0)) * cw
-        gB[k] = (gB[k] as number) + g
-        for (const f of doc) gW[f * K + k] = (gW[f * K + k] as number) + g
-      }
-    }
-    const c1 = 1 - beta1 ** t
-    const c2 = 1 - beta2 ** t
-    for (let i = 0; i < w.length; i++) {
-      const g = (gW[i] as number) + p.l2 * (w[i] as number)
-      mW[i] = beta1 * (mW[i] as number) + (1 - beta1) * g
-      vW[i] = beta2 * (vW[i] as number) + (1 - beta2) * g * g
-      w[i] = (w[i] as number) - (p.learningRate * ((mW[i] as number) / c1)) / (Math.sqrt((vW[i] as number) / c2) + 1e-8)
-    }
-    for (let k = 0; k < K; k++) {
-      const g = gB[k] as number
-      mB[k] = beta1 * (mB[k] as number) + (1 - beta1) * g
-      vB[k] = beta2 * (vB[k] as number) + (1 - beta2) * g * g
-      b[k] = (b[k] as number) - (p.learningRate * ((mB[k] as number) / c1)) / (Math.sqrt((vB[k] as number) / c2) + 1e-8)
-    }
-  }
-  return { vocab, bias: b, weights: w }
+  const fitted = fitSoftmax({ docs, ys, docWeight: sampleWeight.map((sw) => sw / totalWeight), classes: K, features: vocab.length, l2: p.l2, iterations: p.iterations, learningRate: p.learningRate })
+  return { vocab, ...fitted }
 }
 
 export function predictWith(model: Fitted, index: ReadonlyMap<string, number>, features: readonly string[]): Category {

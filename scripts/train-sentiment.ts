@@ -26,6 +26,7 @@ import {
   shuffled,
   splitHeldOut,
 } from '../core/enrich/sentiment-split.ts'
+import { fitSoftmax } from './softmax-adam.ts'
 
 const SPLIT_SEED = 20251121
 const HELD_OUT_SHARE = 0.2
@@ -69,56 +70,9 @@ function fit(rows: readonly LabelledText[], p: Params): Fitted {
   const ys = rows.map((r) => CLASSES.indexOf(r.label))
   const counts = CLASSES.map((_, k) => ys.filter((y) => y === k).length)
   const classWeight = CLASSES.map((_, k) => (p.balanced ? rows.length / (CLASSES.length * (counts[k] ?? 1)) : 1))
-  const k3 = CLASSES.length
-  const w = new Float64Array(vocab.length * k3)
-  const b = new Float64Array(k3)
-  const mW = new Float64Array(w.length)
-  const vW = new Float64Array(w.length)
-  const mB = new Float64Array(k3)
-  const vB = new Float64Array(k3)
-  const gW = new Float64Array(w.length)
-  const gB = new Float64Array(k3)
-  const z = new Float64Array(k3)
-  const beta1 = 0.9
-  const beta2 = 0.999
   const n = docs.length
-  for (let t = 1; t <= ITERATIONS; t++) {
-    gW.fill(0)
-    gB.fill(0)
-    for (let d = 0; d < n; d++) {
-      const doc = docs[d] as Int32Array
-      for (let k = 0; k < k3; k++) z[k] = b[k] as number
-      for (const f of doc) for (let k = 0; k < k3; k++) (z[k] as number) += w[f * k3 + k] as number
-      const top = Math.max(z[0] as number, z[1] as number, z[2] as number)
-      let sum = 0
-      for (let k = 0; k < k3; k++) {
-        z[k] = Math.exp((z[k] as number) - top)
-        sum += z[k] as number
-      }
-      const y = ys[d] as number
-      const cw = (classWeight[y] as number) / n
-      for (let k = 0; k < k3; k++) {
-        const g = ((z[k] as number) / sum - (k === y ? 1 : 0)) * cw
-        gB[k] = (gB[k] as number) + g
-        for (const f of doc) gW[f * k3 + k] = (gW[f * k3 + k] as number) + g
-      }
-    }
-    const correction1 = 1 - beta1 ** t
-    const correction2 = 1 - beta2 ** t
-    for (let i = 0; i < w.length; i++) {
-      const g = (gW[i] as number) + p.l2 * (w[i] as number)
-      mW[i] = beta1 * (mW[i] as number) + (1 - beta1) * g
-      vW[i] = beta2 * (vW[i] as number) + (1 - beta2) * g * g
-      w[i] = (w[i] as number) - (LEARNING_RATE * ((mW[i] as number) / correction1)) / (Math.sqrt((vW[i] as number) / correction2) + 1e-8)
-    }
-    for (let k = 0; k < k3; k++) {
-      const g = gB[k] as number
-      mB[k] = beta1 * (mB[k] as number) + (1 - beta1) * g
-      vB[k] = beta2 * (vB[k] as number) + (1 - beta2) * g * g
-      b[k] = (b[k] as number) - (LEARNING_RATE * ((mB[k] as number) / correction1)) / (Math.sqrt((vB[k] as number) / correction2) + 1e-8)
-    }
-  }
-  return { vocab, bias: [...b], weights: w }
+  const { bias, weights } = fitSoftmax({ docs, ys, docWeight: ys.map((y) => (classWeight[y] as number) / n), classes: CLASSES.length, features: vocab.length, l2: p.l2, iterations: ITERATIONS, learningRate: LEARNING_RATE })
+  return { vocab, bias: [...bias], weights }
 }
 
 function predict(model: Fitted, index: ReadonlyMap<string, number>, text: string): SentimentLabel {
