@@ -1,6 +1,9 @@
 /**
  * Fetch + ingest of one CC-NEWS-sized WARC through the local Common Crawl (issue 16):
  *   bun bench/fetch-ingest.ts [--mb 1024] [--pages demo,real] [--cuts 4] [--workers 1]
+ * Each ingest runs in a process of its own (its RSS is the ingest's alone, not the WARC writer's);
+ * runs: clean in 64 MiB Range windows (the default), clean in one request for the whole file
+ * (window 0: what fetch holds ahead of a slower reader), and `--cuts` dropped connections.
  *
  * For each page kind a WARC of about `--mb` MB (gzip member per record, as CC-NEWS) is written to a
  * temporary folder, served by test/support/local-common-crawl.ts over loopback HTTP, and ingested
@@ -25,6 +28,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { generateDemoArchive } from '../build/demo/index.ts'
 import { ingest, type IngestSummary } from '../build/ingest/run.ts'
+import { RANGE_WINDOW_BYTES } from '../build/warc/byte-source.ts'
 import { openStore } from '../store/open.ts'
 import { LocalCommonCrawl, ccNewsPath } from '../test/support/local-common-crawl.ts'
 import { tempDir } from '../test/support/tmp.ts'
@@ -100,29 +104,41 @@ interface RunResult {
   seconds: number
   /** Largest RSS of this process (fetch, worker thread, store) sampled every 200 ms. */
   peakRss: number
+  /** The store file after the run (checkpointed). */
+  storeBytes: number
   summary: IngestSummary
   requests: number
   /** First byte of each resumed request. */
   resumesAt: number[]
   /** Bytes sent twice: in flight at a reset. */
   refetched: number
-  /** Resumed requests that did not start after the previous one's first byte (a re-read). */
+  /** Resumed requests that started before the previous one's first byte (a re-read). */
   backwards: number
   articles: number
 }
 
-async function run(crawl: LocalCommonCrawl, path: string, storeFile: string, cuts: number, size: number): Promise<RunResult> {
-  crawl.log.length = 0
-  crawl.faults.files.set(path, Array.from({ length: cuts }, (_, k) => ({ kind: 'cut', at: Math.floor((size * (k + 1)) / (cuts + 1)) }) as const))
+/** Child mode: one ingest of `url` into `storeFile`, its measures as JSON on stdout. */
+async function ingestChild(url: string, storeFile: string, windowBytes: number, cuts: number): Promise<void> {
   const db = openStore(storeFile)
   let peakRss = process.memoryUsage().rss
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200)
   const t = performance.now()
-  const summary = await ingest({ db, sources: [crawl.baseUrl + path], now: NOW, workers: WORKERS, retry: { retries: cuts + 2, backoffMs: 50, maxBackoffMs: 500 } })
+  const summary = await ingest({ db, sources: [url], now: NOW, workers: WORKERS, rangeWindowBytes: windowBytes, retry: { retries: cuts + 2, backoffMs: 50, maxBackoffMs: 500 } })
   const seconds = (performance.now() - t) / 1000
   clearInterval(sampler)
   const articles = (db.query('SELECT count(*) AS n FROM articles').get() as { n: number }).n
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   db.close()
+  console.log(JSON.stringify({ seconds, peakRss, storeBytes: statSync(storeFile).size, summary, articles }))
+}
+
+async function run(crawl: LocalCommonCrawl, path: string, storeFile: string, cuts: number, size: number, windowBytes: number): Promise<RunResult> {
+  crawl.log.length = 0
+  crawl.faults.files.set(path, Array.from({ length: cuts }, (_, k) => ({ kind: 'cut', at: Math.floor((size * (k + 1)) / (cuts + 1)) }) as const))
+  const child = Bun.spawn([process.execPath, import.meta.path, '--ingest-child', crawl.baseUrl + path, storeFile, String(windowBytes), String(cuts), '--workers', String(WORKERS)], { stdout: 'pipe', stderr: 'inherit' })
+  const out = await new Response(child.stdout).text()
+  if ((await child.exited) !== 0) throw new Error(`ingest child failed for ${path}`)
+  const measured = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Omit<RunResult, 'requests' | 'resumesAt' | 'refetched' | 'backwards'>
   const mine = crawl.log.filter((e) => e.path === path)
   // A reset loses what was in flight (socket buffers the reader had not drained yet): those bytes
   // are asked again. Anything before the previous answer's first byte would be a re-read.
@@ -132,9 +148,14 @@ async function run(crawl: LocalCommonCrawl, path: string, storeFile: string, cut
     const prev = mine[k - 1]
     if (prev === undefined) return
     refetched += Math.max(0, prev.from + prev.sent - e.from)
-    if (e.from <= prev.from) backwards++
+    if (e.from < prev.from) backwards++
   })
-  return { seconds, peakRss, summary, requests: mine.length, resumesAt: mine.slice(1).map((e) => e.from), refetched, backwards, articles }
+  return { ...measured, requests: mine.length, resumesAt: mine.slice(1).map((e) => e.from), refetched, backwards }
+}
+
+if (process.argv[2] === '--ingest-child') {
+  await ingestChild(process.argv[3] ?? '', process.argv[4] ?? '', Number(process.argv[5]), Number(process.argv[6]))
+  process.exit(0)
 }
 
 const rows: string[] = []
@@ -155,16 +176,17 @@ for (const kind of KINDS) {
     crawl.add({ path, file, listedFromMs: FILE_START_MS })
     crawl.start()
     try {
-      const clean = await run(crawl, path, join(tmp.dir, 'clean.sqlite'), 0, size)
-      const cut = await run(crawl, path, join(tmp.dir, 'cut.sqlite'), CUTS, size)
-      for (const [name, r] of [['clean', clean], [`${CUTS} resets`, cut]] as const) {
+      const clean = await run(crawl, path, join(tmp.dir, 'clean.sqlite'), 0, size, RANGE_WINDOW_BYTES)
+      const whole = await run(crawl, path, join(tmp.dir, 'whole.sqlite'), 0, size, 0)
+      const cut = await run(crawl, path, join(tmp.dir, 'cut.sqlite'), CUTS, size, RANGE_WINDOW_BYTES)
+      for (const [name, r] of [['clean, 64 MiB windows', clean], ['clean, one request', whole], [`${CUTS} resets, 64 MiB windows`, cut]] as const) {
         const s = r.summary
         rows.push(
-          `| ${kind} | ${name} | ${mb(size)} | ${r.seconds.toFixed(1)} | ${(size / 1048576 / r.seconds).toFixed(1)} | ${(s.records / r.seconds).toFixed(0)} | ${(s.articles / r.seconds).toFixed(0)} | ${s.articles} | ${s.files_failed.length} | ${r.requests} | ${r.resumesAt.map((b) => (b / 1048576).toFixed(1)).join(', ') || '–'} | ${(r.refetched / 1048576).toFixed(1)} | ${r.backwards} | ${(size / Math.max(1, s.html)).toFixed(0)} | ${mb(r.peakRss)} |`,
+          `| ${kind} | ${name} | ${mb(size)} | ${r.seconds.toFixed(1)} | ${(size / 1048576 / r.seconds).toFixed(1)} | ${(s.records / r.seconds).toFixed(0)} | ${(s.articles / r.seconds).toFixed(0)} | ${s.articles} | ${s.files_failed.length} | ${r.requests} | ${r.resumesAt.map((b) => (b / 1048576).toFixed(1)).join(', ') || '–'} | ${(r.refetched / 1048576).toFixed(1)} | ${r.backwards} | ${(size / Math.max(1, s.html)).toFixed(0)} | ${mb(r.peakRss)} | ${(r.storeBytes / Math.max(1, r.articles) / 1024).toFixed(1)} |`,
         )
       }
-      const same = clean.articles === cut.articles && clean.summary.articles === cut.summary.articles
-      rows.push(`| ${kind} | same articles stored by both runs: **${same ? 'yes' : `NO (${clean.articles} vs ${cut.articles})`}** | | | | | | | | | | | | | |`)
+      const same = clean.articles === cut.articles && clean.articles === whole.articles && clean.summary.articles === cut.summary.articles
+      rows.push(`| ${kind} | same articles stored by the three runs: **${same ? 'yes' : `NO (${clean.articles}, ${whole.articles}, ${cut.articles})`}** | | | | | | | | | | | | | | |`)
     } finally {
       crawl.stop()
     }
@@ -173,6 +195,6 @@ for (const kind of KINDS) {
   }
 }
 console.log(`\nfetch + ingest through the local Common Crawl (loopback HTTP, ${WORKERS} ingest worker${WORKERS === 1 ? '' : 's'})\n`)
-console.log('| pages | run | file MB | s | MB/s | records/s | articles/s | articles | failed files | requests | resumed at MB | MB fetched again (in flight at a reset) | resumes that went back | compressed bytes per HTML record | peak RSS MB |')
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|')
+console.log('| pages | run | file MB | s | MB/s | records/s | articles/s | articles | failed files | requests | resumed at MB | MB fetched again (in flight at a reset) | resumes that went back | compressed bytes per HTML record | peak RSS MB | store KB per article |')
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|')
 console.log(rows.join('\n'))
