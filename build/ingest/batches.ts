@@ -30,7 +30,7 @@ export async function* readBatches(
   source: string,
   startIndex: number,
   batchRecords = BATCH_RECORDS,
-  readOptions: Pick<ReadWarcOptions, 'timeoutMs' | 'resumeAt' | 'retry' | 'rangeWindowBytes'> = {},
+  readOptions: Pick<ReadWarcOptions, 'timeoutMs' | 'resumeAt' | 'retry'> = {},
 ): AsyncGenerator<Batch> {
   let batch = emptyBatch(source, startIndex, readOptions.resumeAt?.offset ?? null)
   for await (const event of readWarc(source, readOptions)) {
@@ -60,7 +60,6 @@ export function readJob(job: ToWorker): AsyncGenerator<Batch> {
   return readBatches(job.source, job.startIndex, undefined, {
     retry: job.retry,
     ...(job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs }),
-    ...(job.rangeWindowBytes === undefined ? {} : { rangeWindowBytes: job.rangeWindowBytes }),
     ...(job.startOffset === null || job.startIndex === 0 ? {} : { resumeAt: { offset: job.startOffset, index: job.startIndex } }),
   })
 }

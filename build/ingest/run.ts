@@ -20,8 +20,6 @@ export interface IngestOptions {
   fetchTimeoutMs?: number
   /** How WARC URLs are retried and resumed (DEFAULT_RETRY by default). */
   retry?: RetryPolicy
-  /** Bytes per Range request for WARC URLs (build/warc/byte-source.ts RANGE_WINDOW_BYTES by default; 0 = one request). */
-  rangeWindowBytes?: number
   /** Files read at once from one host (default 1: one connection at a time to Common Crawl). */
   hostConnections?: number
   hooks?: IngestHooks
@@ -90,7 +88,6 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
       startOffset: p.next_offset,
       retry: opts.retry ?? DEFAULT_RETRY,
       ...(opts.fetchTimeoutMs === undefined ? {} : { timeoutMs: opts.fetchTimeoutMs }),
-      ...(opts.rangeWindowBytes === undefined ? {} : { rangeWindowBytes: opts.rangeWindowBytes }),
     })
   }
 

@@ -10,8 +10,6 @@ export interface ToWorker {
   retry: RetryPolicy
   /** WARC URL silence limit (ReadWarcOptions.timeoutMs); absent: the default. */
   timeoutMs?: number
-  /** Bytes per Range request for URLs (ReadWarcOptions.rangeWindowBytes); absent: the default. */
-  rangeWindowBytes?: number
 }
 
 export type FromWorker =

@@ -3,10 +3,7 @@
  * from a given offset (a file slice, an HTTP `Range` request). With a retry policy, a URL survives
  * the internet: 429/5xx answers, timeouts and dropped connections are retried with backoff, and a
  * connection lost mid-body is resumed with `Range` from the next byte, so the bytes come out as if
- * nothing had happened (build/warc/retry-policy.ts). Under a retry policy a URL is also read in
- * `Range` windows of RANGE_WINDOW_BYTES, one after the other: Bun's fetch reads a body ahead of its
- * reader, so a server faster than ingest (loopback, a cloud link to Common Crawl) would otherwise
- * fill memory with most of a 1 GB file (bench/fetch-ingest.ts: 2.5 GB peak RSS on one stream).
+ * nothing had happened (build/warc/retry-policy.ts).
  */
 import { stat } from 'node:fs/promises'
 import { type RetryPolicy, backoffMs, isRetryableStatus, retryAfterMs } from './retry-policy.ts'
@@ -43,12 +40,7 @@ export interface ByteSourceOptions {
    * SourceFailedError. Without it, the first failure ends the source (a cut body is SourceCutError).
    */
   retry?: RetryOptions
-  /** URLs under a retry policy: bytes asked per request (default RANGE_WINDOW_BYTES; 0 = the rest of the file in one). */
-  rangeWindowBytes?: number
 }
-
-/** How much of a remote file one request asks for: what fetch may hold in memory ahead of the reader. */
-export const RANGE_WINDOW_BYTES = 64 * 1024 * 1024
 
 /** A stalled server must not hang the hourly build: no headers or no bytes for this long fails the attempt. */
 export const WARC_TIMEOUT_MS = 60_000
@@ -106,8 +98,6 @@ export async function openByteSource(source: string, opts: ByteSourceOptions = {
     return { totalBytes: opened.totalBytes, chunks: readChunks(opened, opts, start) }
   }
   const retry = opts.retry
-  const window = opts.rangeWindowBytes ?? RANGE_WINDOW_BYTES
-  if (!Number.isSafeInteger(window) || window < 0) throw new RangeError(`rangeWindowBytes must be a whole number, got ${window}`)
   const first = await openWithRetry(source, start, opts, retry, { streak: 0 })
   return { totalBytes: first.totalBytes, chunks: resumingChunks(source, first, opts, retry, start) }
 }
@@ -120,8 +110,6 @@ interface OpenedBody {
   skip: number
   /** URLs only: aborts the connection when a read stalls. */
   abort?: (reason: Error) => void
-  /** A windowed answer: the source offset just past its last byte (the next window starts there). */
-  windowEnd?: number
 }
 
 async function openFile(path: string, start: number): Promise<OpenedBody> {
@@ -136,12 +124,12 @@ async function openFile(path: string, start: number): Promise<OpenedBody> {
 const EMPTY_BODY = (): ReadableStream<Uint8Array> => new ReadableStream({ start: (c) => c.close() })
 
 /** One attempt. Throws RetryableError for what deserves another try, Error for what does not (404, 403…). */
-async function openUrl(url: string, start: number, opts: ByteSourceOptions, window = 0): Promise<OpenedBody> {
+async function openUrl(url: string, start: number, opts: ByteSourceOptions): Promise<OpenedBody> {
   const doFetch = opts.fetch ?? fetch
   const timeoutMs = opts.timeoutMs ?? WARC_TIMEOUT_MS
   const stall = new AbortController()
   const signal = opts.signal ? AbortSignal.any([opts.signal, stall.signal]) : stall.signal
-  const headers = window > 0 ? { range: `bytes=${start}-${start + window - 1}` } : start > 0 ? { range: `bytes=${start}-` } : undefined
+  const headers = start > 0 ? { range: `bytes=${start}-` } : undefined
   const res = await withTimeout(doFetch(url, { signal, ...(headers === undefined ? {} : { headers }) }), timeoutMs, () => {
     const error = new SourceTimeoutError(`cannot fetch WARC ${url}: no response in ${timeoutMs} ms`)
     stall.abort(error)
@@ -168,18 +156,14 @@ async function openUrl(url: string, start: number, opts: ByteSourceOptions, wind
   let totalBytes = known
   let skip = 0
   if (res.status === 206) {
-    const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(res.headers.get('content-range') ?? '')
+    const range = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(res.headers.get('content-range') ?? '')
     const from = range === null ? Number.NaN : Number(range[1])
     if (!(from <= start)) {
       await res.body.cancel()
       throw new Error(`cannot fetch WARC ${url}: asked for bytes from ${start}, got Content-Range "${res.headers.get('content-range') ?? ''}"`)
     }
     skip = start - from
-    totalBytes = range?.[3] === undefined || range[3] === '*' ? null : Number(range[3])
-    const last = Number(range?.[2])
-    if (window > 0 && Number.isSafeInteger(last) && (totalBytes === null || last + 1 < totalBytes)) {
-      return { totalBytes, body: res.body, isRemote: true, skip, abort: (reason) => stall.abort(reason), windowEnd: last + 1 }
-    }
+    totalBytes = range?.[2] === undefined || range[2] === '*' ? null : Number(range[2])
   } else if (start > 0) {
     skip = start // the server ignored Range: drop what was already read
   }
@@ -190,7 +174,7 @@ async function openUrl(url: string, start: number, opts: ByteSourceOptions, wind
 async function openWithRetry(url: string, start: number, opts: ByteSourceOptions, retry: RetryOptions, streak: { streak: number }): Promise<OpenedBody> {
   while (true) {
     try {
-      return await openUrl(url, start, opts, opts.rangeWindowBytes ?? RANGE_WINDOW_BYTES)
+      return await openUrl(url, start, opts)
     } catch (err) {
       if (!(err instanceof RetryableError)) throw err
       await pause(url, start, err.message, err.waitMs, opts, retry, streak)
@@ -230,11 +214,6 @@ async function* resumingChunks(url: string, first: OpenedBody, opts: ByteSourceO
         offset += chunk.byteLength
         streak.streak = 0
         yield chunk
-      }
-      if (opened.windowEnd !== undefined && offset >= opened.windowEnd) {
-        // The window is read: ask for the next one (no pause: nothing failed).
-        opened = await openWithRetry(url, offset, opts, retry, streak)
-        continue
       }
       if (opened.totalBytes === null || offset >= opened.totalBytes) return
       failure = `source ended early at byte ${offset} of ${opened.totalBytes}`

@@ -23,8 +23,6 @@ export interface ReadWarcOptions {
   resumeAt?: { offset: number; index: number }
   /** URLs: retry and resume per this policy (byte-source.ts); without it the first failure ends the source. */
   retry?: RetryOptions
-  /** URLs under a retry policy: bytes per Range request (byte-source.ts RANGE_WINDOW_BYTES by default). */
-  rangeWindowBytes?: number
 }
 
 export const DEFAULT_MAX_PAYLOAD_BYTES = 8 * 1024 * 1024

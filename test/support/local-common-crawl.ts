@@ -2,7 +2,7 @@
  * A local Common Crawl for tests and benchmarks: `crawl-data/CC-NEWS/YYYY/MM/warc.paths.gz`
  * listings and the WARC files they name, served on loopback, with a simulated clock (a file is
  * listed once its publication time has passed) and faults to inject: `503` with `Retry-After`,
- * connections dropped mid-body, truncated listings and stale listings. Honours `Range: bytes=N-` and `bytes=N-M`
+ * connections dropped mid-body, truncated listings and stale listings. Honours `Range: bytes=N-`
  * like the real server, and counts every byte it sends per file.
  */
 import { gzipSync } from 'node:zlib'
@@ -20,10 +20,7 @@ export interface CrawlFile {
 export type FileFault = { kind: '503'; retryAfterS: number } | { kind: 'cut'; at: number; lingerMs?: number }
 
 export interface CrawlFaults {
-  /**
-   * Path → faults for its next answers, in order: a 503 is the next answer; a cut is applied to
-   * the first answer whose bytes hold its byte (it waits while answers end before it).
-   */
+  /** Path → faults for its next answers, one per answer, in order; then it is served normally. */
   files: Map<string, FileFault[]>
   /** Month (`YYYY/MM`) → the next N listings are cut in the middle of their gzip stream. */
   truncatedListings: Map<string, number>
@@ -88,34 +85,29 @@ export class LocalCommonCrawl {
     if (listing?.[1] !== undefined) return this.#listing(path, listing[1])
     const file = this.files.find((f) => f.path === path && f.listedFromMs <= this.nowMs)
     if (file === undefined) return this.#logged(path, 404, 0, 0, new Response('NoSuchKey', { status: 404 }))
-    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.get('range') ?? '')
+    const range = /^bytes=(\d+)-$/.exec(req.headers.get('range') ?? '')
     const from = range === null ? 0 : Number(range[1])
-    const size = Bun.file(file.file).size
-    // One past the last byte of this answer: the file's end, or the end of the asked range.
-    const stop = range?.[2] ? Math.min(size, Number(range[2]) + 1) : size
-    // A 503 goes to the next answer; a cut waits for the answer whose bytes hold it.
-    const queue = this.faults.files.get(path)
-    const next = queue?.[0]
-    const fault = next !== undefined && (next.kind === '503' || (next.at > from && next.at < stop)) ? queue?.shift() : undefined
+    const fault = this.faults.files.get(path)?.shift()
     if (fault?.kind === '503') {
       return this.#logged(path, 503, from, 0, new Response('Slow Down', { status: 503, headers: { 'retry-after': String(fault.retryAfterS) } }))
     }
+    const size = Bun.file(file.file).size
     if (from >= size && range !== null) return this.#logged(path, 416, from, 0, new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } }))
     const cutAt = fault?.kind === 'cut' ? fault.at : undefined
     // Bun's client drops body bytes it has buffered but not yet handed over when the connection
     // resets; lingering before the reset lets a slow reader take them all first.
     const lingerMs = fault?.kind === 'cut' ? (fault.lingerMs ?? 5) : 5
-    const end = cutAt !== undefined && cutAt > from && cutAt < stop ? cutAt : stop
+    const end = cutAt !== undefined && cutAt > from && cutAt < size ? cutAt : size
     const headers = {
       'content-type': 'application/octet-stream',
-      'content-length': String(stop - from),
-      ...(range === null ? {} : { 'content-range': `bytes ${from}-${stop - 1}/${size}` }),
+      'content-length': String(size - from),
+      ...(range === null ? {} : { 'content-range': `bytes ${from}-${size - 1}/${size}` }),
     }
     const entry: CrawlLogEntry = { path, status: range === null ? 200 : 206, from, sent: 0 }
     this.log.push(entry)
-    if (end === stop) {
-      entry.sent = stop - from
-      return new Response(Bun.file(file.file).slice(from, stop), { status: entry.status, headers })
+    if (end === size) {
+      entry.sent = size - from
+      return new Response(Bun.file(file.file).slice(from), { status: entry.status, headers })
     }
     // Send up to the cut, then reset: the client sees its connection drop mid-body. (A streamed body goes out
     // chunked: Bun drops the Content-Length.)
