@@ -7,6 +7,7 @@ import { CATEGORIES, type Category } from '../core/categories.ts'
 import { categoryFeatures } from '../core/enrich/category-features.ts'
 import type { LabelledArticle } from './category-data.ts'
 import { fitSoftmax } from './softmax-adam.ts'
+import { classF1 } from './class-f1.ts'
 
 export const CLASSES: readonly Category[] = CATEGORIES
 const K = CLASSES.length
@@ -99,18 +100,7 @@ export function score(truth: readonly string[], predicted: readonly string[], la
   })
   const inTruth = labels.filter((l) => truth.includes(l))
   let f1Sum = 0
-  for (const c of inTruth) {
-    let tp = 0
-    let fp = 0
-    let fn = 0
-    truth.forEach((t, i) => {
-      const p = predicted[i]
-      if (p === c && t === c) tp++
-      else if (p === c) fp++
-      else if (t === c) fn++
-    })
-    f1Sum += tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn)
-  }
+  for (const c of inTruth) f1Sum += classF1(truth, predicted, c)
   return {
     n: truth.length,
     accuracy: truth.length === 0 ? 0 : correct / truth.length,

@@ -27,6 +27,7 @@ import {
   splitHeldOut,
 } from '../core/enrich/sentiment-split.ts'
 import { fitSoftmax } from './softmax-adam.ts'
+import { classF1 } from './class-f1.ts'
 
 const SPLIT_SEED = 20251121
 const HELD_OUT_SHARE = 0.2
@@ -88,18 +89,7 @@ function predict(model: Fitted, index: ReadonlyMap<string, number>, text: string
 
 function macroF1(truth: readonly SentimentLabel[], predicted: readonly SentimentLabel[]): number {
   let total = 0
-  for (const c of CLASSES) {
-    let tp = 0
-    let fp = 0
-    let fn = 0
-    truth.forEach((t, i) => {
-      const p = predicted[i]
-      if (p === c && t === c) tp++
-      else if (p === c) fp++
-      else if (t === c) fn++
-    })
-    total += tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn)
-  }
+  for (const c of CLASSES) total += classF1(truth, predicted, c)
   return total / CLASSES.length
 }
 
