@@ -5,6 +5,7 @@ import { getWarcFile, saveWarcFile, type WarcFileProgress } from '../../store/wa
 import { type Batch, readJob } from './batches.ts'
 import { isUrl } from '../warc/byte-source.ts'
 import { DEFAULT_RETRY, type RetryPolicy } from '../warc/retry-policy.ts'
+import { STREAM_DEFAULTS } from '../../core/stream-config.ts'
 import type { FromWorker, ToWorker } from './worker-protocol.ts'
 
 export const RETENTION_DAYS = 90
@@ -136,7 +137,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
       }
     }
   } else {
-    await runPool(jobs, workers, opts.hostConnections ?? 1, onBatch, onFailed)
+    await runPool(jobs, workers, opts.hostConnections ?? STREAM_DEFAULTS.NEWSDESK_HOST_CONNECTIONS, onBatch, onFailed)
   }
 
   summary.retention_deleted = applyRetention(opts.db, minPublishedAt)

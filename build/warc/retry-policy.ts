@@ -4,6 +4,7 @@
  * and the server's own `Retry-After` when it gives one. Pure: the random source and the clock are
  * arguments.
  */
+import { STREAM_DEFAULTS } from '../../core/stream-config.ts'
 
 export interface RetryPolicy {
   /** Further attempts after the first one fails; 0 = fail at once. */
@@ -14,8 +15,12 @@ export interface RetryPolicy {
   maxBackoffMs: number
 }
 
-/** Defaults for the real stream: 6 retries spread over ~2 minutes at most per failure streak. */
-export const DEFAULT_RETRY: RetryPolicy = { retries: 6, backoffMs: 1000, maxBackoffMs: 60_000 }
+/** Defaults for the real stream (the NEWSDESK_FETCH_* defaults of core/stream-config.ts). */
+export const DEFAULT_RETRY: RetryPolicy = {
+  retries: STREAM_DEFAULTS.NEWSDESK_FETCH_RETRIES,
+  backoffMs: STREAM_DEFAULTS.NEWSDESK_FETCH_BACKOFF_MS,
+  maxBackoffMs: STREAM_DEFAULTS.NEWSDESK_FETCH_MAX_BACKOFF_MS,
+}
 
 /** HTTP statuses worth another try: rate limiting and server-side trouble (Common Crawl answers 503 Slow Down). */
 export function isRetryableStatus(status: number): boolean {
