@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import zlib from 'node:zlib'
-import { listingUrl, parseCcNewsSpec } from '../../build/warc/cc-news.ts'
+import { fetchListing, listingUrl, parseCcNewsSpec } from '../../build/warc/cc-news.ts'
 import { resolveInputs } from '../../build/warc/inputs.ts'
 
 // A listing as Common Crawl publishes it: gzip text, one path a line, sorted, for one month.
@@ -113,4 +113,17 @@ describe('invalid specs are refused before any request, with a one-line message'
       'https://data.commoncrawl.org/crawl-data/CC-NEWS/2024/01/warc.paths.gz',
     )
   })
+})
+
+test('a listing server that never answers fails the attempt after the time limit instead of hanging the build', async () => {
+  const silent = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Promise<Response>(() => undefined) })
+  try {
+    const url = `http://127.0.0.1:${silent.port}/crawl-data/CC-NEWS/2024/01/warc.paths.gz`
+    const started = performance.now()
+    await expect(fetchListing(url, { retry: { retries: 1, backoffMs: 1, maxBackoffMs: 1 }, timeoutMs: 150 })).rejects.toThrow(`cannot list ${url}`)
+    // Two attempts of 150 ms each, not the test's own 60 s timeout.
+    expect(performance.now() - started).toBeLessThan(10_000)
+  } finally {
+    silent.stop(true)
+  }
 })
