@@ -4,6 +4,10 @@
  * (60 s) and by the smoke test (a few seconds, a bounded number of requests).
  */
 import { mulberry32 as prng } from '../core/random.ts'
+import { findEndpoint } from '../core/endpoints.ts'
+const offsetSpec = findEndpoint('/v1/search')?.query.offset
+/** The deepest offset the registry allows. */
+const MAX_OFFSET = offsetSpec?.kind === 'int' ? offsetSpec.max : 0
 
 export interface MixOptions {
   base: string
@@ -63,7 +67,7 @@ export function nextRequest(random: () => number, snapshotUrls: readonly string[
   if (r < countryShare) {
     const q = new URLSearchParams({ country: pick(ALL_COUNTRIES), sort: pick(ALL_SORTS) })
     if (random() < 0.7) q.set('q', random() < 0.3 ? `${pick(WORDS)} ${pick(WORDS)}` : pick(WORDS))
-    if (random() < 0.2) q.set('offset', String(pick([100, 1000, 9900])))
+    if (random() < 0.2) q.set('offset', String(pick([100, 1000, MAX_OFFSET])))
     return { kind: 'country-search', path: `/v1/search?${q}` }
   }
   if (r < 0.6) return { kind: 'snapshot', path: pick(snapshotUrls) }

@@ -38,6 +38,9 @@ const WITH_ORAMA = !process.argv.includes('--no-orama')
 const DB_DIR = arg('--db-dir', '')
 const MMAP_MB = arg('--mmap-mb', '')
 const NOW_MS = NOW_S * 1000
+const offsetSpec = findEndpoint('/v1/search')?.query.offset
+/** The deepest offset the registry allows (9,900). */
+const MAX_OFFSET = offsetSpec?.kind === 'int' ? offsetSpec.max : 0
 
 /** A query class: its share of traffic (weight) and how to draw one of its queries. */
 interface QueryClass {
@@ -111,7 +114,7 @@ export const CLASSES: readonly QueryClass[] = [
   { name: 'sort=crawled', weight: 2, endpoint: '/v1/search', draw: (d) => (d.rnd() < 0.5 ? withCountryWord(d, { sort: 'crawled' }) : { country: d.country().country, sort: 'crawled', ...d.range() }) },
   { name: 'sort=crawled_asc', weight: 1, endpoint: '/v1/search', draw: (d) => (d.rnd() < 0.5 ? withCountryWord(d, { sort: 'crawled_asc' }) : { country: d.country().country, sort: 'crawled_asc', ...d.range() }) },
   { name: 'sort=relevance', weight: 4, endpoint: '/v1/search', draw: (d) => (d.rnd() < 0.5 ? withCountryWord(d, { sort: 'relevance' }) : { q: d.word('en'), sort: 'relevance', ...d.range() }) },
-  { name: 'deep offset', weight: 2, endpoint: '/v1/search', draw: (d) => withCountryWord(d, { offset: String(d.pick([1000, 5000, 9900])), ...(d.rnd() < 0.3 ? { sort: d.pick(['date_asc', 'relevance', 'crawled']) } : {}) }) },
+  { name: 'deep offset', weight: 2, endpoint: '/v1/search', draw: (d) => withCountryWord(d, { offset: String(d.pick([1000, 5000, MAX_OFFSET])), ...(d.rnd() < 0.3 ? { sort: d.pick(['date_asc', 'relevance', 'crawled']) } : {}) }) },
   { name: 'dedupe', weight: 3, endpoint: '/v1/search', draw: (d) => withCountryWord(d, { dedupe: 'true' }) },
   { name: 'highlight', weight: 3, endpoint: '/v1/search', draw: (d) => withCountryWord(d, { highlight: 'true' }) },
   { name: 'full_text', weight: 2, endpoint: '/v1/search', draw: (d) => withCountryWord(d, { full_text: 'true' }) },

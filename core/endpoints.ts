@@ -96,7 +96,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     description: 'Articles matching q and the filters, newest first by default.',
     query: {
       ...searchFilters,
-      sort: { kind: 'enum', values: ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance'], default: 'date', description: 'date/date_asc by published_at, crawled/crawled_asc by crawl time, relevance by BM25 (by date without q).' },
+      sort: { kind: 'enum', values: ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance'], default: 'date', description: 'date/date_asc by published_at, crawled/crawled_asc by crawl time, relevance: articles whose headline holds every word first, then the other matches, newest first within each (BM25 on the OpenSearch engine; by date without q).' },
       size: { kind: 'int', min: 1, max: 100, default: 20, description: 'Results per page.' },
       offset: { kind: 'int', min: 0, max: 9900, default: 0, description: 'Results to skip.' },
       highlight: { kind: 'bool', default: false, description: 'Wrap matched terms of title and description in <em>…</em>; the rest of those fields is HTML-escaped.' },
