@@ -102,3 +102,90 @@ describe(`crawl-time sorts and deep date offsets over ${N} articles`, () => {
     expect(page.totalRelation).toBe('gte')
   })
 })
+
+/**
+ * `sort=relevance` walks two tiers (every positive word in the headline, then the other matches),
+ * each newest first, and carries the offset from the first into the second; `dedupe=true` keeps
+ * the first article of each syndication group in the requested order. Both against brute force,
+ * with offsets on each side of the first tier's size and groups met in both tiers.
+ */
+describe(`relevance tiers and dedupe pages over ${N} articles`, () => {
+  const groupOf = new Map(db.query<{ id: string; dup_group: string }, []>('SELECT id, dup_group FROM articles').all().map((r) => [r.id, r.dup_group]))
+  const sec = (iso: string) => Date.parse(iso) / 1000
+  const words = (s: string) => s.split(' ')
+  const byDateDesc = (a: ArticleRow, b: ArticleRow) => sec(b.published_at) - sec(a.published_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+
+  interface Rc { q: string; sort: SearchSort; country?: string[]; offset: number; dedupe: boolean }
+
+  /** The whole ordered list of matches (before dedupe and paging). */
+  function ordered(c: Rc): ArticleRow[] {
+    const terms = c.q.split(' ')
+    const positive = terms.filter((t) => !t.startsWith('-'))
+    const negative = terms.filter((t) => t.startsWith('-')).map((t) => t.slice(1))
+    const matches = rows
+      .filter((r) => sec(r.published_at) >= NOW_S - 90 * 86400 && sec(r.published_at) < NOW_S)
+      .filter((r) => c.country === undefined || c.country.includes(r.country))
+      .filter((r) => {
+        const all = [...words(r.title), ...words(r.description)]
+        return positive.every((t) => all.includes(t)) && !negative.some((t) => all.includes(t))
+      })
+    if (c.sort === 'relevance') {
+      const inTitle = (r: ArticleRow) => positive.every((t) => words(r.title).includes(t))
+      return [...matches.filter(inTitle).sort(byDateDesc), ...matches.filter((r) => !inTitle(r)).sort(byDateDesc)]
+    }
+    const byId = (a: ArticleRow, b: ArticleRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    return [...matches].sort((a, b) => {
+      if (c.sort === 'date') return byDateDesc(a, b)
+      if (c.sort === 'date_asc') return sec(a.published_at) - sec(b.published_at) || byId(a, b)
+      return (c.sort === 'crawled' ? sec(b.crawled_at) - sec(a.crawled_at) : sec(a.crawled_at) - sec(b.crawled_at)) || byId(a, b)
+    })
+  }
+
+  function brute(c: Rc): { ids: string[]; total: number } {
+    let list = ordered(c)
+    if (c.dedupe) {
+      const seen = new Set<string>()
+      list = list.filter((r) => {
+        const g = groupOf.get(r.id) ?? r.id
+        if (seen.has(g)) return false
+        seen.add(g)
+        return true
+      })
+    }
+    return { ids: list.slice(c.offset, c.offset + 20).map((r) => r.id), total: list.length }
+  }
+
+  const run = (c: Rc) =>
+    index.search({
+      query: parseQuery(c.q), fromS: NOW_S - 90 * 86400, toS: NOW_S, strictCountry: false, maxSeq: null, sort: c.sort, size: 20, offset: c.offset,
+      dedupe: c.dedupe, fullText: false, ...(c.country ? { country: c.country } : {}),
+    })
+
+  const tierOne = (q: string, country?: string[]) => ordered({ q, sort: 'relevance', offset: 0, dedupe: false, ...(country ? { country } : {}) }).filter((r) => q.split(' ').filter((t) => !t.startsWith('-')).every((t) => words(r.title).includes(t))).length
+
+  const cases: Rc[] = []
+  for (const [q, country] of [['w1', undefined], ['w1 w2', undefined], ['w2 -w1', undefined], ['w1', ['US']]] as const) {
+    const first = tierOne(q, country ? [...country] : undefined)
+    for (const offset of [0, 7, Math.max(0, first - 13), first, first + 5, 2 * first + 11]) {
+      for (const dedupe of [false, true]) cases.push({ q, sort: 'relevance', offset, dedupe, ...(country ? { country: [...country] } : {}) })
+    }
+  }
+  for (const sort of ['date', 'date_asc', 'crawled', 'crawled_asc'] as const) {
+    for (const offset of [0, 333, 2500]) cases.push({ q: 'w1', sort, offset, dedupe: true }, { q: 'w3 -w2', sort, offset: Math.floor(offset / 10), dedupe: true, country: ['US', 'GB'] })
+  }
+
+  test('the cases reach past the first tier, and syndicated copies exist in the matches', () => {
+    expect(tierOne('w1')).toBeGreaterThan(40)
+    const all = ordered({ q: 'w1', sort: 'date', offset: 0, dedupe: false }).length
+    expect(tierOne('w1')).toBeLessThan(all)
+    expect(brute({ q: 'w1', sort: 'date', offset: 0, dedupe: true }).total).toBeLessThan(all)
+  })
+
+  test.each(cases)('$q sort=$sort country=$country offset=$offset dedupe=$dedupe', (c) => {
+    const want = brute(c)
+    expect(want.ids.length).toBeGreaterThan(0)
+    const page = run(c)
+    expect(page.articles.map((a) => a.id)).toEqual(want.ids)
+    if (want.total <= TOTAL_EXACT_LIMIT) expect({ total: page.total, relation: page.totalRelation }).toEqual({ total: want.total, relation: 'eq' })
+  })
+})
