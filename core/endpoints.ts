@@ -18,6 +18,12 @@ export interface EndpointSpec {
   required: readonly string[]
   /** Default range length when `from` and `to` are both omitted (the range ends at the request time). */
   defaultRangeDays?: number
+  /**
+   * The answer reads articles from the store by filters (a search, a count, a feed), so it can
+   * take long enough to be answered off the event loop: by a query worker when the node has them
+   * (live/query-pool.ts), under the per-query time budget.
+   */
+  readsStore?: true
 }
 
 /** The Article fields a client may name in `fields` (DECISIONS.md, Article). */
@@ -91,6 +97,7 @@ function endpoint(spec: Omit<EndpointSpec, 'pathParams' | 'required'> & Partial<
 export const ENDPOINTS: readonly EndpointSpec[] = [
   endpoint({
     path: '/v1/search',
+    readsStore: true,
     group: 'search',
     summary: 'Full-text search over the news stream',
     description: 'Articles matching q and the filters, newest first by default.',
@@ -108,6 +115,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   }),
   endpoint({
     path: '/v1/stats',
+    readsStore: true,
     group: 'search',
     summary: 'Facets and timeline of the filtered slice',
     description: 'Counts by country, language, TLD and host, and an hourly (≤ 72 h) or daily timeline.',
@@ -119,6 +127,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   }),
   endpoint({
     path: '/v1/article',
+    readsStore: true,
     group: 'search',
     summary: 'One article by URL',
     description: 'The article with this exact URL, or with this URL as a crawled variant of its canonical URL.',
@@ -128,9 +137,9 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     },
     required: ['url'],
   }),
-  endpoint({ path: '/v1/rss', group: 'search', summary: 'Search as an RSS 2.0 feed', description: 'The same search as an RSS 2.0 document.', query: feedQuery }),
-  endpoint({ path: '/v1/atom', group: 'search', summary: 'Search as an Atom 1.0 feed', description: 'The same search as an Atom 1.0 document.', query: feedQuery }),
-  endpoint({ path: '/v1/feed.json', group: 'search', summary: 'Search as a JSON Feed 1.1', description: 'The same search as a JSON Feed 1.1 document.', query: feedQuery }),
+  endpoint({ path: '/v1/rss', readsStore: true, group: 'search', summary: 'Search as an RSS 2.0 feed', description: 'The same search as an RSS 2.0 document.', query: feedQuery }),
+  endpoint({ path: '/v1/atom', readsStore: true, group: 'search', summary: 'Search as an Atom 1.0 feed', description: 'The same search as an Atom 1.0 document.', query: feedQuery }),
+  endpoint({ path: '/v1/feed.json', readsStore: true, group: 'search', summary: 'Search as a JSON Feed 1.1', description: 'The same search as a JSON Feed 1.1 document.', query: feedQuery }),
   endpoint({
     path: '/v1/trends',
     group: 'trends',
@@ -219,6 +228,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
   }),
   endpoint({
     path: '/v1/btc/news',
+    readsStore: true,
     group: 'btc',
     summary: 'Bitcoin news with sentiment',
     description: 'Bitcoin articles with their sentiment label, score and lexicon terms.',

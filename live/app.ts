@@ -37,9 +37,6 @@ export interface AppDeps {
   queries?: Pick<QueryPool, 'run'>
 }
 
-/** Endpoints answered by the query workers when there are some: the ones that read the store by filters. */
-export const POOLED_ENDPOINTS: ReadonlySet<string> = new Set(['/v1/search', '/v1/stats', '/v1/article', '/v1/rss', '/v1/atom', '/v1/feed.json', '/v1/btc/news'])
-
 export const RETRY_AFTER_SECONDS = 30
 
 type OpenApiPaths = NonNullable<NonNullable<NonNullable<Parameters<typeof openapi>[0]>['documentation']>['paths']>
@@ -75,7 +72,7 @@ export function answer(
     return respondBytes(request, snapshotBytes, snapshotMaxAge(data, deps.clock().getTime()), meta)
   }
   const nowMs = deps.clock().getTime()
-  if (deps.queries !== undefined && POOLED_ENDPOINTS.has(endpoint.path)) {
+  if (deps.queries !== undefined && endpoint.readsStore === true) {
     // A bad request is answered here at once; only valid ones wait for a worker.
     const checked = validateRequest(endpoint, url.searchParams, pathValues, nowMs)
     if (!checked.ok) return respond(request, { status: 422, body: { detail: checked.detail } }, meta)

@@ -108,14 +108,19 @@ export class QueryPool {
       }
       this.#dispatch()
     }
-    worker.onerror = (event) => {
-      if (slot.worker !== worker) return
-      this.opts.log?.(`query worker crashed: ${event.message}`)
+    const lost = (why: string): void => {
+      if (slot.worker !== worker || this.#closed) return
+      this.opts.log?.(`query worker ${why}${slot.busy === null ? '' : ` on ${slot.busy.job.path}`}`)
       const pending = slot.busy
       this.#replace(slot)
       pending?.resolve({ status: 500, body: { detail: 'Internal error' } })
       this.#dispatch()
     }
+    worker.onerror = (event) => lost(`crashed: ${event.message}`)
+    // A worker that ends without an error (process.exit in a library, an out-of-memory kill of the
+    // thread) is noticed at once, not when its job's budget runs out. The pool's own terminate()
+    // has already swapped the slot's worker by then, so that close is ignored.
+    worker.addEventListener('close', () => lost('exited'))
   }
 
   #finish(slot: Slot): void {

@@ -4,6 +4,7 @@
  * pool goes on answering; the node answers /health while a worker is busy with a slow query.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
+import { ENDPOINTS } from '../../core/endpoints.ts'
 import { createApp } from '../../live/app.ts'
 import { serveWithLimits } from '../../live/limits.ts'
 import { QueryPool, type QueryJob } from '../../live/query-pool.ts'
@@ -69,6 +70,18 @@ describe('the real query worker answers as the main thread does', () => {
   })
 })
 
+test('only the endpoints the registry marks readsStore go to the workers', async () => {
+  let jobs = 0
+  const app = createApp({ ...deps, queries: { run: (j: QueryJob) => (jobs++, realPool.run(j)) } })
+  const pooled = ENDPOINTS.filter((e) => e.readsStore === true).map((e) => e.path)
+  expect(pooled.sort()).toEqual(['/v1/article', '/v1/atom', '/v1/btc/news', '/v1/feed.json', '/v1/rss', '/v1/search', '/v1/stats'])
+  for (const path of ['/health', '/v1/trends', '/v1/trends/keywords', '/v1/btc/hourly']) {
+    const before = jobs
+    const r = await app.handle(new Request(`http://localhost${path}`))
+    expect({ path, status: r.status < 500, jobs: jobs - before }).toEqual({ path, status: true, jobs: 0 })
+  }
+})
+
 const job = (path: string, sleepMs: number): QueryJob => ({
   path, url: `http://localhost${path}?sleep=${sleepMs}`, pathValues: {}, nowMs: FIXTURE_NOW.getTime(), version: 'v', watermark: null, builtAt: null,
 })
@@ -83,6 +96,24 @@ describe('time budget', () => {
       expect(JSON.stringify(slow.body)).toContain('time budget of 300 ms')
       expect(slow.headers?.['retry-after']).toBe('5')
       // The blocked worker was replaced: the next job is answered by a fresh one.
+      const next = await pool.run(job('/v1/stats', 0))
+      expect(next).toEqual({ status: 200, body: { slept: 0, path: '/v1/stats' } })
+      expect(pool.load).toEqual({ queued: 0, running: 0 })
+    } finally {
+      pool.close()
+    }
+  })
+
+  test('a worker that ends its thread mid-job is noticed at once (500, not the budget) and replaced', async () => {
+    const lines: string[] = []
+    const pool = new QueryPool({ workerUrl: sleepyWorker, config: null, size: 1, budgetMs: 20_000, log: (l) => lines.push(l) })
+    try {
+      const t = performance.now()
+      const gone = await pool.run({ ...job('/v1/search', 0), url: 'http://localhost/v1/search?exit=1' })
+      expect(gone).toEqual({ status: 500, body: { detail: 'Internal error' } })
+      // Far below the 20 s budget: the exit itself answered the job.
+      expect(performance.now() - t).toBeLessThan(10_000)
+      expect(lines.join('\n')).toContain('query worker exited on /v1/search')
       const next = await pool.run(job('/v1/stats', 0))
       expect(next).toEqual({ status: 200, body: { slept: 0, path: '/v1/stats' } })
       expect(pool.load).toEqual({ queued: 0, running: 0 })

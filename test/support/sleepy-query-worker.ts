@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * A query worker for the pool's own tests (test/live/query-pool.test.ts): it blocks its thread for
- * the `sleep` milliseconds the job's URL asks for, as a slow SQLite call would, then answers. The
+ * the `sleep` milliseconds the job's URL asks for, as a slow SQLite call would, then answers (or
+ * ends its thread when the URL says `exit=1`). The
  * pool around it (queueing, budget, terminate and replace) is the real one.
  */
 import type { FromQueryWorker, ToQueryWorker } from '../../live/query-pool.ts'
@@ -11,7 +12,10 @@ declare const self: Worker
 self.onmessage = (message: MessageEvent<ToQueryWorker>) => {
   const msg = message.data
   if (msg.type === 'init') return
-  const ms = Number(new URL(msg.job.url).searchParams.get('sleep') ?? 0)
+  const params = new URL(msg.job.url).searchParams
+  // `exit=1`: the thread ends without answering or throwing, as a library calling process.exit would.
+  if (params.get('exit') === '1') process.exit(0)
+  const ms = Number(params.get('sleep') ?? 0)
   if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
   self.postMessage({ id: msg.id, payload: { status: 200, body: { slept: ms, path: msg.job.path } } } satisfies FromQueryWorker)
 }
