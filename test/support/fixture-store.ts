@@ -109,7 +109,7 @@ export function plantTwoCountryStory(articles: FixtureArticle[]): void {
       const url = `https://${host}/world/volcano-${k}`
       const published = nowS - 3600 * (2 + k * 2) - (base === gb ? 0 : 900)
       const text = `${title}. Report ${k} from ${host} on the eruption and the closed airports.`
-      const a: FixtureArticle = { ...base, id: articleId(url), url, target_uri: url, title, description: `${host} reports: ${title.toLowerCase()}`, text, host, tags: ['iceland'], published_at: isoSeconds(new Date(published * 1000)), crawled_at: isoSeconds(new Date((published + 600) * 1000)), category: 'world', dup_key: '' }
+      const a: FixtureArticle = { ...base, id: articleId(url), url, target_uri: url, title, description: `${host} reports: ${title.toLowerCase()}`, text, host, tags: ['iceland'], is_bitcoin: false, sentiment: 'neu', score: 0, lexicon_score: 0, lexicon_terms: '', published_at: isoSeconds(new Date(published * 1000)), crawled_at: isoSeconds(new Date((published + 600) * 1000)), category: 'world', dup_key: '' }
       a.dup_key = dupKey(a)
       articles.push(a)
     }
