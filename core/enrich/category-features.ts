@@ -4,11 +4,13 @@
  * `p:business`, `p:money`) and sub-domain, its article:section, and the term lists' verdicts
  * (`T:technology` for the whole term-list guess, `t:…` per category a headline term names, `P:…`
  * per category a path or section names), so the model learns how far to trust the lists and still
- * knows a word the labelled sets never used. Training (scripts/train-category.ts) and inference
+ * knows a word the labelled sets never used; and each word's cluster of similar words (`c:17`,
+ * core/enrich/word-clusters.ts), so an unseen word counts through its family. Training (scripts/train-category.ts) and inference
  * (category-model.ts) both call this.
  */
 import { type CategoryInput, classifyCategory, pathCategories, sectionCategories, subdomainCategory, textCategories, urlPath } from './category.ts'
 import { foldAccents, foldCase, leadText, wordTokens } from './tokens.ts'
+import { WORD_CLUSTERS } from './word-clusters.ts'
 
 const NUMBER_RE = /\d+(?:[.,]\d+)*/g
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+/g
@@ -62,7 +64,12 @@ export function categoryFeatures(a: CategoryFeatureInput, lang: string): string[
   const addText = (text: string): void => {
     const tokens = headlineTokens(text)
     const stems = tokens.map(stem)
-    for (const t of tokens) features.add(t)
+    for (const t of tokens) {
+      features.add(t)
+      // The word's family (core/enrich/word-clusters.ts): what a word the labelled sets never used shares with ones they did.
+      const cluster = WORD_CLUSTERS.get(t)
+      if (cluster !== undefined) features.add(`c:${cluster}`)
+    }
     for (const s of stems) features.add(`~${s}`)
     for (let i = 0; i + 1 < stems.length; i++) features.add(`${stems[i]} ${stems[i + 1]}`)
   }

@@ -6,6 +6,7 @@
 import { CATEGORIES, type Category, isCategory } from '../categories.ts'
 import { type CategoryFeatureInput, categoryFeatures } from './category-features.ts'
 import shipped from './category-weights.json' with { type: 'json' }
+import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from './word-clusters.ts'
 
 export const CATEGORY_MODEL_FORMAT = 'newsdesk-category-logreg/1'
 
@@ -17,6 +18,8 @@ export interface CategoryWeights {
   bias: number[]
   vocab: string[]
   weights: number[]
+  /** Fingerprint of the word clusters the model was trained with (its `c:` features mean nothing with others). */
+  word_clusters?: string
 }
 
 export interface CategoryModel {
@@ -38,6 +41,10 @@ export function loadCategoryModel(w: CategoryWeights): CategoryModel {
   if (classes.length !== w.classes.length || new Set(classes).size !== classes.length) throw new Error('category weights: unknown or repeated class')
   const k = classes.length
   if (w.bias.length !== k || w.weights.length !== w.vocab.length * k) throw new Error('category weights: wrong sizes')
+  const clusters = clustersFingerprint(SHIPPED_WORD_CLUSTERS_FILE)
+  if (w.word_clusters !== undefined && w.word_clusters !== clusters) {
+    throw new Error(`category weights: trained with word clusters ${w.word_clusters}, but word-clusters.json is ${clusters}; retrain (scripts/train-category.ts)`)
+  }
   const rows = new Map<string, readonly number[]>()
   w.vocab.forEach((feature, i) => rows.set(feature, w.weights.slice(i * k, (i + 1) * k)))
   return { languages: new Set(w.languages), classes, bias: [...w.bias], rows }
