@@ -366,7 +366,9 @@ async function main(): Promise<void> {
     const kwSet = new Set(kwClusters)
     const onlyListed = ours.map((c) => ({ ...c, keywords: c.keywords.filter((k) => kwSet.has(k)) }))
     console.log(`\n/v1/trends/keywords top ${kwClusters.length}: ${kwClusters.slice(0, 30).join(', ')}`)
-    console.log(`keyword concentration of those words: ${measure(onlyListed, storyOf, () => true).concentration.toFixed(3)}`)
+    // Per half too: the topical-share rule (core/trends/score.ts) may only be tuned on the tune half.
+    const conc = (keep: (s: string) => boolean) => measure(onlyListed, storyOf, keep).concentration.toFixed(3)
+    console.log(`keyword concentration of those words: all ${conc(() => true)}, tune half ${conc((s) => half(s) === 'tune')}, report half ${conc((s) => half(s) === 'report')}`)
     const perWord = kwClusters.map((w) => ({ w, c: measure(onlyListed.map((c) => ({ ...c, keywords: c.keywords.filter((k) => k === w) })), storyOf, () => true).concentration }))
     console.log(`least concentrated: ${perWord.sort((a, b) => a.c - b.c).slice(0, 10).map((x) => `${x.w} ${x.c.toFixed(2)}`).join(', ')}`)
     console.log(`\ncategory via /v1/article against the UCI label (4 classes): ${right}/${asked} = ${(right / Math.max(1, asked)).toFixed(3)}`)
