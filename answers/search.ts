@@ -46,9 +46,14 @@ export const search: Handler = (params, { data, nowMs }) => {
 const HOUR_S = 3600
 const DAY_S = 86400
 
+/** The stats timeline's bucket: hours for ranges up to 72 h, days beyond (the registry's description). */
+export function statsPeriodSeconds(fromS: number, toS: number): number {
+  return toS - fromS <= 72 * HOUR_S ? HOUR_S : DAY_S
+}
+
 export const stats: Handler = (params, { data, nowMs }) => {
   const f = toFilters(params, nowMs, data.watermark)
-  const period = f.toS - f.fromS <= 72 * HOUR_S ? HOUR_S : DAY_S
+  const period = statsPeriodSeconds(f.fromS, f.toS)
   const tooLong = gridTooLong(f.fromS * 1000, f.toS * 1000, period * 1000, 'day')
   if (tooLong !== null) {
     // Only an explicit from/to can get here (presets and the default window are short).

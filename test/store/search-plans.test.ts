@@ -10,6 +10,7 @@
  * offset bound, with each kind of q; a new filter or sort is checked without anyone listing it here.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
+import { statsPeriodSeconds } from '../../answers/search.ts'
 import { type EndpointSpec, findEndpoint } from '../../core/endpoints.ts'
 import type { ParamSpec } from '../../core/params.ts'
 import { toFilters, toSearchRequest } from '../../core/search/request.ts'
@@ -105,7 +106,7 @@ function run(shape: Shape, watermark: number): RanStatement[] {
   const index = new SqliteSearchIndex(rec.db)
   if (shape.endpoint === '/v1/stats') {
     const f = toFilters(v.params, nowMs, watermark)
-    index.stats(f, 20, f.toS - f.fromS <= 72 * 3600 ? 3600 : 86400)
+    index.stats(f, Number(v.params.top), statsPeriodSeconds(f.fromS, f.toS))
   } else index.search(toSearchRequest(v.params, nowMs, watermark))
   return rec.ran
 }
