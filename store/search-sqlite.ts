@@ -20,6 +20,7 @@ import {
 } from '../core/search/types.ts'
 import { type StatsRow, StatsTally } from '../core/search/stats-tally.ts'
 import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue } from './fts-facets.ts'
+import { SPAN_LEVELS } from './schema.ts'
 import { timeKeyFloor } from './time-key.ts'
 
 type Binding = string | number
@@ -48,6 +49,8 @@ const COVERING_SCAN_VERSION = 8
 
 /** The store schema version that added the per-day counts (store/schema.ts, migration 6). */
 const DAY_COUNTS_SCHEMA_VERSION = 6
+/** The store schema version that added per-day counts without hosts and host counts over spans (migration 11). */
+const SPAN_COUNTS_SCHEMA_VERSION = 11
 const DAY_S = 86_400
 /** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
 const SORT_ALL_MAX = 2_000
@@ -146,6 +149,31 @@ function fromClause(w: Where, f: SearchFilters, sort?: SearchSort, rowIndex = 'a
     sql: `articles_fts CROSS JOIN articles a INDEXED BY ${rowIndex} ON a.tkey = articles_fts.rowid AND articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?`,
     params: [w.matchExpr, timeKeyFloor(f.fromS), timeKeyFloor(f.toS)],
   }
+}
+
+/**
+ * Whole days [first, end) as runs of aligned spans (store/schema.ts, SPAN_LEVELS): each run is
+ * `level` with span numbers [from, to) (day numbers for level 0), the longest spans that fit
+ * first, so a 90-day range is a 64-day span, a few 16- and 4-day ones and at most a few days at
+ * each end.
+ */
+export function daySpans(first: number, end: number): { level: number; from: number; to: number }[] {
+  const runs: { level: number; from: number; to: number }[] = []
+  let day = first
+  while (day < end) {
+    let level = 0
+    for (const l of SPAN_LEVELS) {
+      const size = 4 ** l
+      if (day % size === 0 && day + size <= end) level = l
+    }
+    const size = 4 ** level
+    const span = Math.floor(day / size)
+    const last = runs.at(-1)
+    if (last !== undefined && last.level === level && last.to === span) last.to = span + 1
+    else runs.push({ level, from: span, to: span + 1 })
+    day += size
+  }
+  return runs
 }
 
 /**
@@ -506,8 +534,8 @@ export class SqliteSearchIndex implements SearchIndex {
    * sum is exactly what a scan of the visible articles gives.
    */
   #daysInto(tally: StatsTally, f: SearchFilters, first: number, end: number): void {
-    const clauses = ['day >= ?', 'day < ?']
-    const params: Binding[] = [first, end]
+    const clauses: string[] = []
+    const params: Binding[] = []
     for (const column of ['country', 'lang', 'tld', 'host'] as const) {
       const values = f[column]
       if (values === undefined || values.length === 0) continue
@@ -515,8 +543,22 @@ export class SqliteSearchIndex implements SearchIndex {
       params.push(...values)
     }
     if (f.strictCountry) clauses.push('defaulted = 0')
-    const counted = this.db.query<StatsRow, Binding[]>(`SELECT country, lang, tld, host, day * ${DAY_S} AS t, n FROM article_days WHERE ${clauses.join(' AND ')}`)
-    for (const row of counted.iterate(...params)) tally.add(row)
+    const where = (range: string) => [range, ...clauses].join(' AND ')
+    if ((f.host !== undefined && f.host.length > 0) || this.#schemaVersion() < SPAN_COUNTS_SCHEMA_VERSION) {
+      // A host filter keeps article_days to a few rows per day already.
+      const counted = this.db.query<StatsRow, Binding[]>(`SELECT country, lang, tld, host, day * ${DAY_S} AS t, n FROM article_days WHERE ${where('day >= ? AND day < ?')}`)
+      for (const row of counted.iterate(first, end, ...params)) tally.add(row)
+    } else {
+      const facets = this.db.query<Omit<StatsRow, 'host'>, Binding[]>(`SELECT country, lang, tld, day * ${DAY_S} AS t, n FROM article_day_facets WHERE ${where('day >= ? AND day < ?')}`)
+      for (const row of facets.iterate(first, end, ...params)) tally.addFacets(row)
+      for (const piece of daySpans(first, end)) {
+        const hosts =
+          piece.level === 0
+            ? this.db.query<{ host: string; n: number }, Binding[]>(`SELECT host, n FROM article_days WHERE ${where('day >= ? AND day < ?')}`)
+            : this.db.query<{ host: string; n: number }, Binding[]>(`SELECT host, n FROM article_spans WHERE ${where(`level = ${piece.level} AND span >= ? AND span < ?`)}`)
+        for (const row of hosts.iterate(piece.from, piece.to, ...params)) tally.addHost(row.host, row.n)
+      }
+    }
     if (f.maxSeq === null) return
     const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [])
     const past = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`)

@@ -53,13 +53,23 @@ export class StatsTally {
   constructor(private readonly periodSeconds: number) {}
 
   add(row: StatsRow): void {
+    this.addFacets(row)
+    this.addHost(row.host, row.n)
+  }
+
+  /** Everything but the host: the timeline and the country, language and TLD buckets. */
+  addFacets(row: Omit<StatsRow, 'host'>): void {
     const f = this.#facets
     f.country.set(row.country, (f.country.get(row.country) ?? 0) + row.n)
     f.lang.set(row.lang, (f.lang.get(row.lang) ?? 0) + row.n)
     f.tld.set(row.tld, (f.tld.get(row.tld) ?? 0) + row.n)
-    f.host.set(row.host, (f.host.get(row.host) ?? 0) + row.n)
     const t = Math.floor(row.t / this.periodSeconds) * this.periodSeconds
     this.#timeline.set(t, (this.#timeline.get(t) ?? 0) + row.n)
+  }
+
+  /** The host bucket only (counts kept over spans of days, where the timeline is not needed). */
+  addHost(host: string, n: number): void {
+    this.#facets.host.set(host, (this.#facets.host.get(host) ?? 0) + n)
   }
 
   result(top: number): StatsResult {

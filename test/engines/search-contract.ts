@@ -228,6 +228,11 @@ export function searchContract(engine: string, factory: EngineFactory): void {
       { name: 'watermark, daily', q: '', periodS: DAY_S, top: 30, filters: { maxSeq: 200 }, keep: (a) => a.seq <= 200 },
       { name: 'watermark and a country, daily', q: '', periodS: DAY_S, top: 30, filters: { maxSeq: 350, country: ['US', 'GB'] }, keep: (a) => a.seq <= 350 && ['US', 'GB'].includes(a.country) },
       { name: 'only an exclusion, daily', q: '-bitcoin', periodS: DAY_S, top: 10 },
+      // Ranges whose whole days split into 64-, 16- and 4-day spans and single days (host counts).
+      { name: '70 days ending 3 days ago, every host', q: '', periodS: DAY_S, top: 100, filters: { fromS: MIDNIGHT_S - 73 * DAY_S + 5 * 3600, toS: MIDNIGHT_S - 3 * DAY_S }, keep: inRange(MIDNIGHT_S - 73 * DAY_S + 5 * 3600, MIDNIGHT_S - 3 * DAY_S) },
+      { name: 'one language, every host', q: '', periodS: DAY_S, top: 100, filters: { lang: ['en'] }, keep: (a) => a.lang === 'en' },
+      { name: 'strict country and two tlds over 66 days', q: '', periodS: DAY_S, top: 50, filters: { strictCountry: true, tld: ['uk', 'de', 'com'], fromS: MIDNIGHT_S - 66 * DAY_S }, keep: (a) => a.country_source !== 'default' && ['uk', 'de', 'com'].includes(a.tld) && epoch(a.published_at) >= MIDNIGHT_S - 66 * DAY_S },
+      { name: 'watermark over spans, every host', q: '', periodS: DAY_S, top: 100, filters: { maxSeq: 150 }, keep: (a) => a.seq <= 150 },
     ])('stats agree with a scan: $name', ({ q, periodS, top, filters, keep }) => {
       const c = { name: '', q, ...(filters === undefined ? {} : { filters }), ...(keep === undefined ? {} : { keep }) }
       const want = scan(articles, c, 'date')

@@ -10,8 +10,8 @@ import { parseQuery } from '../../core/search/query-syntax.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
 import { ArticleWriter, applyRetention } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
-import { MIGRATIONS } from '../../store/schema.ts'
-import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { MIGRATIONS, SPAN_LEVELS } from '../../store/schema.ts'
+import { daySpans, SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { dropDayCounts } from '../support/old-schema.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -32,6 +32,54 @@ const recomputed = (db: Database) =>
     )
     .all()
 
+/** article_day_facets and article_spans (migration 11) against their GROUP BY over the articles. */
+function spansAgree(db: Database): void {
+  const facets = (sql: string) => db.query<Record<string, string | number>, []>(sql).all()
+  expect(facets('SELECT day, lang, country, tld, defaulted, n FROM article_day_facets ORDER BY 1, 2, 3, 4, 5')).toEqual(
+    facets(`SELECT published_at / 86400 AS day, lang, country, tld, country_source = 'default' AS defaulted, count(*) AS n FROM articles GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`),
+  )
+  const levels = SPAN_LEVELS.map((l) => `SELECT ${l} AS level`).join(' UNION ALL ')
+  expect(facets('SELECT level, span, host, lang, country, tld, defaulted, n FROM article_spans ORDER BY 1, 2, 3, 4, 5, 6, 7')).toEqual(
+    facets(
+      `SELECT l.level, (a.published_at / 86400) >> (2 * l.level) AS span, a.host, a.lang, a.country, a.tld, a.country_source = 'default' AS defaulted, count(*) AS n
+       FROM articles a CROSS JOIN (${levels}) l GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+    ),
+  )
+}
+
+describe('daySpans', () => {
+  test.each([
+    [20688, 20779],
+    [20700, 20701],
+    [20736, 20800],
+    [20689, 20767],
+    [5, 5],
+  ])('[%i, %i) is covered once, by aligned spans, longest first', (first, end) => {
+    const runs = daySpans(first, end)
+    const days: number[] = []
+    for (const r of runs) {
+      const size = 4 ** r.level
+      for (let span = r.from; span < r.to; span++) for (let d = span * size; d < (span + 1) * size; d++) days.push(d)
+    }
+    expect(days).toEqual(Array.from({ length: end - first }, (_, i) => first + i))
+    // No run of single days or short spans where the next level's span would have fitted.
+    for (const r of runs) {
+      if (r.level === SPAN_LEVELS.at(-1)) continue
+      const bigger = 4 ** (r.level + 1)
+      for (let span = r.from; span < r.to; span++) {
+        const start = span * 4 ** r.level
+        const alignedStart = Math.ceil(start / bigger) * bigger
+        expect(alignedStart >= start && alignedStart + bigger <= end && alignedStart < (span + 1) * 4 ** r.level).toBe(false)
+      }
+    }
+  })
+
+  test('a 90-day range reads far fewer span rows than days', () => {
+    const runs = daySpans(20688, 20778)
+    expect(runs.reduce((s, r) => s + (r.to - r.from), 0)).toBeLessThanOrEqual(15)
+  })
+})
+
 describe('article_days follows every write to the articles', () => {
   const db = openStore(`${tmp.dir}/writes.sqlite`)
   const articles = fixtureArticles(300, 5)
@@ -44,6 +92,7 @@ describe('article_days follows every write to the articles', () => {
     const rows = kept(db)
     expect(rows.reduce((s, r) => s + r.n, 0)).toBe(300)
     expect(rows).toEqual(recomputed(db))
+    spansAgree(db)
   })
 
   test('a re-crawl that replaces an article with another day, country and country source', () => {
@@ -59,6 +108,7 @@ describe('article_days follows every write to the articles', () => {
     expect(db.transaction(() => writer.write(earlier, 0))()).toBe('replaced')
     const after = kept(db)
     expect(after).toEqual(recomputed(db))
+    spansAgree(db)
     expect(after).not.toEqual(before)
     expect(after.reduce((s, r) => s + r.n, 0)).toBe(300)
   })
@@ -75,6 +125,8 @@ describe('article_days follows every write to the articles', () => {
     expect(deleted).toBeGreaterThan(0)
     const rows = kept(db)
     expect(rows).toEqual(recomputed(db))
+    spansAgree(db)
+    expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM article_spans WHERE n <= 0').get()?.n).toBe(0)
     expect(rows.every((r) => r.n > 0)).toBe(true)
     expect(rows.every((r) => r.day >= Math.floor(cutoff / DAY_S))).toBe(true)
   })
@@ -116,6 +168,7 @@ describe('stores from before the per-day counts', () => {
       for (const a of more) writer.write(a, 0)
     })()
     expect(kept(db)).toEqual(recomputed(db))
+    spansAgree(db)
     db.close()
   })
 
