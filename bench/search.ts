@@ -202,24 +202,55 @@ function runQueries(path: string): QueryReport {
   return { classes: [...reports.values()], rss: process.memoryUsage().rss, rssAnon: split.anon, rssFile: split.file, oramaQueries: [] }
 }
 
-/** Writes `size` synthetic articles through the real ArticleWriter; returns the milliseconds it took. */
-function buildStore(path: string, size: number): number {
+/** Written every PROGRESS_EVERY articles while a store is built, so a build cut off (a session's end) can resume. */
+interface BuildProgress {
+  articles: number
+  /** Seconds spent writing those articles, null when a part was written by a run that kept no record. */
+  seconds: number | null
+}
+const PROGRESS_EVERY = 100_000
+
+/**
+ * Writes `size` synthetic articles through the real ArticleWriter, resuming a store that a cut-off
+ * run left part-built (every committed batch is whole, and the articles are generated from a fixed
+ * seed, so the first `count(*)` are skipped); returns the seconds the whole build took, or null
+ * when a part of it was written without a record of its time.
+ */
+function buildStore(path: string, size: number, progressPath: string): number | null {
   const db = openStore(path)
+  const done = db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0
+  const before: BuildProgress = existsSync(progressPath) ? (JSON.parse(readFileSync(progressPath, 'utf8')) as BuildProgress) : { articles: 0, seconds: done === 0 ? 0 : null }
+  // The record may lag the store by up to PROGRESS_EVERY articles: their time is then unknown.
+  const priorSeconds = before.articles === done ? before.seconds : null
+  if (done > 0) console.error(`resuming s${size}: ${done.toLocaleString('en-US')} articles already written${priorSeconds === null ? ' (their build time unknown)' : ''}`)
   const writer = new ArticleWriter(db)
   const t = performance.now()
+  const record = (n: number) => {
+    const seconds = priorSeconds === null ? null : priorSeconds + (performance.now() - t) / 1000
+    writeFileSync(progressPath, JSON.stringify({ articles: n, seconds } satisfies BuildProgress))
+    return seconds
+  }
   let batch: ArticleRow[] = []
+  let written = done
   const flush = db.transaction((b: ArticleRow[]) => {
     for (const r of b) writer.write(r, 0)
   })
+  let i = 0
   for (const a of articles(size, 1)) {
+    if (i++ < done) continue
     batch.push(a)
-    if (batch.length === 5000) (flush(batch), (batch = []))
+    if (batch.length === 5000) {
+      flush(batch)
+      written += batch.length
+      batch = []
+      if (written % PROGRESS_EVERY === 0) record(written)
+    }
   }
   flush(batch)
+  written += batch.length
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-  const ms = performance.now() - t
   db.close()
-  return ms
+  return record(written)
 }
 
 /** Orama on the same documents and the queries it can express (words, country, lang, date range, sort). */
@@ -288,11 +319,12 @@ for (const size of SIZES) {
     const path = join(dir, `s${size}.sqlite`)
     const sidecar = join(dir, `s${size}.json`)
     let built: { buildS: number | null } = { buildS: null }
-    if (DB_DIR !== '' && existsSync(path)) {
+    // The sidecar is written once a build completes: a store without one was cut off and resumes.
+    if (DB_DIR !== '' && existsSync(path) && existsSync(sidecar)) {
       openStore(path).close() // a kept store from an older schema is migrated first, as the batch job would
-      if (existsSync(sidecar)) built = JSON.parse(readFileSync(sidecar, 'utf8')) as { buildS: number }
+      built = JSON.parse(readFileSync(sidecar, 'utf8')) as { buildS: number | null }
     } else {
-      built = { buildS: buildStore(path, size) / 1000 }
+      built = { buildS: buildStore(path, size, join(dir, `s${size}.progress.json`)) }
       writeFileSync(sidecar, JSON.stringify(built))
     }
     const fileBytes = Bun.file(path).size
