@@ -26,7 +26,8 @@ import { countArticles } from '../store/articles.ts'
 import { resolveInputs } from './warc/inputs.ts'
 import { isCcNewsLive, listCcNewsLive } from './warc/cc-news-live.ts'
 import type { RetryPolicy } from './warc/retry-policy.ts'
-import { getWarcFile } from '../store/warc-files.ts'
+import { getWarcFile, lastFailures } from '../store/warc-files.ts'
+import { pendingLiveFiles } from './live-files.ts'
 import { type StreamConfig, parseStreamConfig } from '../core/stream-config.ts'
 import { acquireRunLock } from './run-lock.ts'
 import type { Database } from 'bun:sqlite'
@@ -169,7 +170,13 @@ async function runIngest(config: Config, now: Date, specs: readonly string[], op
     if (live.length > 0) {
       const listing = await listCcNewsLive({ nowMs: now.getTime(), windowDays: RETENTION_DAYS, baseUrl: config.ccNewsBaseUrl, sample: stream.liveSample, retry })
       listingsFailed.push(...listing.failed)
-      sources.push(...pendingLiveFiles(db, listing.files.map((f) => f.url), stream.liveMaxFiles))
+      const failed = lastFailures(db)
+      const known = (url: string) => {
+        const file = getWarcFile(db, url)
+        const failedAt = failed.get(url) ?? null
+        return file === null && failedAt === null ? null : { status: file?.status ?? 'running', failedAt }
+      }
+      sources.push(...pendingLiveFiles(listing.files.map((f) => f.url), known, stream.liveMaxFiles))
     }
     const workers = config.workers ?? undefined
     const summary = await ingest({
@@ -187,22 +194,6 @@ async function runIngest(config: Config, now: Date, specs: readonly string[], op
   } finally {
     db.close()
   }
-}
-
-/**
- * The live files this run starts: those not finished yet, half-read ones first (they resume where
- * they stopped), then newest first, at most `maxFiles` (0 = all); the rest wait for later runs.
- */
-function pendingLiveFiles(db: Database, urls: readonly string[], maxFiles: number): string[] {
-  const started: string[] = []
-  const fresh: string[] = []
-  for (const url of urls) {
-    const known = getWarcFile(db, url)
-    if (known?.status === 'done') continue
-    ;(known === null ? fresh : started).push(url)
-  }
-  const pending = [...started, ...fresh]
-  return maxFiles > 0 ? pending.slice(0, maxFiles) : pending
 }
 
 async function commandDemo(config: Config, now: Date, args: readonly string[]): Promise<void> {

@@ -309,4 +309,12 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     FROM article_days d CROSS JOIN span_levels l GROUP BY 1, 2, 3, 4, 5, 6, 7;
   ${SPAN_TRIGGERS}
   `,
+  // 12: files whose latest attempt failed, so a capped live run puts them after the others
+  // (build/live-files.ts) instead of retrying the same failing files first on every run.
+  `CREATE TABLE IF NOT EXISTS warc_failures (
+    source TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL,             -- failed attempts since the file last made progress
+    last_failed_at INTEGER NOT NULL,       -- epoch seconds
+    last_error TEXT NOT NULL
+  ) WITHOUT ROWID;`,
 ]

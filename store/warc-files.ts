@@ -67,3 +67,21 @@ export function saveWarcFile(db: Database, p: WarcFileProgress, nowSeconds: numb
     finished: p.status === 'done' ? nowSeconds : null,
   })
 }
+
+/** Records a failed attempt at a file (a fetch that gave up, a broken archive): live runs put such files last. */
+export function recordWarcFailure(db: Database, source: string, message: string, nowSeconds: number): void {
+  db.query(
+    `INSERT INTO warc_failures (source, failures, last_failed_at, last_error) VALUES (?, 1, ?, ?)
+     ON CONFLICT(source) DO UPDATE SET failures = failures + 1, last_failed_at = excluded.last_failed_at, last_error = excluded.last_error`,
+  ).run(source, nowSeconds, message.slice(0, 500))
+}
+
+/** Forgets a file's failures once an attempt at it got somewhere (a batch committed). */
+export function clearWarcFailure(db: Database, source: string): void {
+  db.query('DELETE FROM warc_failures WHERE source = ?').run(source)
+}
+
+/** The latest failure of every file whose latest attempt failed (epoch seconds). */
+export function lastFailures(db: Database): Map<string, number> {
+  return new Map(db.query<{ source: string; last_failed_at: number }, []>('SELECT source, last_failed_at FROM warc_failures').all().map((r) => [r.source, r.last_failed_at]))
+}

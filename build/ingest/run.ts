@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { availableParallelism } from 'node:os'
 import { ArticleWriter, applyRetention } from '../../store/articles.ts'
-import { getWarcFile, saveWarcFile, type WarcFileProgress } from '../../store/warc-files.ts'
+import { clearWarcFailure, getWarcFile, recordWarcFailure, saveWarcFile, type WarcFileProgress } from '../../store/warc-files.ts'
 import { type Batch, readJob } from './batches.ts'
 import { isUrl } from '../warc/byte-source.ts'
 import { DEFAULT_RETRY, type RetryPolicy } from '../warc/retry-policy.ts'
@@ -118,6 +118,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
       summary.files_ingested++
     }
     saveWarcFile(opts.db, p, nowSeconds)
+    clearWarcFailure(opts.db, batch.source)
   })
   const onBatch = (batch: Batch) => {
     commit(batch)
@@ -125,6 +126,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
   }
   const onFailed = (source: string, message: string) => {
     summary.files_failed.push({ source, message })
+    recordWarcFailure(opts.db, source, message, nowSeconds)
   }
 
   const workers = Math.min(opts.workers ?? availableParallelism(), jobs.length)
