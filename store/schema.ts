@@ -23,15 +23,21 @@ const dayCount = (row: 'NEW' | 'OLD', delta: 1 | -1): string =>
          WHERE day = ${row}.published_at / 86400 AND host = ${row}.host AND lang = ${row}.lang AND country = ${row}.country
            AND tld = ${row}.tld AND defaulted = (${row}.country_source = 'default') AND n <= 0;`
 
-/** The triggers that keep article_days equal to `GROUP BY day, host, lang, country, tld, defaulted` over articles. */
-const ARTICLE_DAYS_TRIGGERS = `
-  CREATE TRIGGER article_days_insert AFTER INSERT ON articles BEGIN ${dayCount('NEW', 1)} END;
-  CREATE TRIGGER article_days_delete AFTER DELETE ON articles BEGIN ${dayCount('OLD', -1)} END;
-  CREATE TRIGGER article_days_update AFTER UPDATE OF published_at, host, lang, country, tld, country_source ON articles
+/**
+ * The insert, delete and update triggers named `name`_… that keep a count table equal to its
+ * GROUP BY over the articles, `count` giving the statements for one article in or out.
+ */
+const countTriggers = (name: string, count: (row: 'NEW' | 'OLD', delta: 1 | -1) => string): string => `
+  CREATE TRIGGER ${name}_insert AFTER INSERT ON articles BEGIN ${count('NEW', 1)} END;
+  CREATE TRIGGER ${name}_delete AFTER DELETE ON articles BEGIN ${count('OLD', -1)} END;
+  CREATE TRIGGER ${name}_update AFTER UPDATE OF published_at, host, lang, country, tld, country_source ON articles
     WHEN OLD.published_at / 86400 IS NOT NEW.published_at / 86400 OR OLD.host IS NOT NEW.host OR OLD.lang IS NOT NEW.lang
       OR OLD.country IS NOT NEW.country OR OLD.tld IS NOT NEW.tld OR OLD.country_source IS NOT NEW.country_source
-    BEGIN ${dayCount('OLD', -1)} ${dayCount('NEW', 1)} END;
+    BEGIN ${count('OLD', -1)} ${count('NEW', 1)} END;
 `
+
+/** The triggers that keep article_days equal to `GROUP BY day, host, lang, country, tld, defaulted` over articles. */
+const ARTICLE_DAYS_TRIGGERS = countTriggers('article_days', dayCount)
 
 /**
  * The longer spans article_spans counts hosts over: level L covers 4^L whole UTC days starting at a
@@ -61,14 +67,7 @@ const spanCounts = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
 }
 
 /** The triggers that keep article_day_facets and article_spans equal to their GROUP BY over articles. */
-const SPAN_TRIGGERS = `
-  CREATE TRIGGER article_spans_insert AFTER INSERT ON articles BEGIN ${spanCounts('NEW', 1)} END;
-  CREATE TRIGGER article_spans_delete AFTER DELETE ON articles BEGIN ${spanCounts('OLD', -1)} END;
-  CREATE TRIGGER article_spans_update AFTER UPDATE OF published_at, host, lang, country, tld, country_source ON articles
-    WHEN OLD.published_at / 86400 IS NOT NEW.published_at / 86400 OR OLD.host IS NOT NEW.host OR OLD.lang IS NOT NEW.lang
-      OR OLD.country IS NOT NEW.country OR OLD.tld IS NOT NEW.tld OR OLD.country_source IS NOT NEW.country_source
-    BEGIN ${spanCounts('OLD', -1)} ${spanCounts('NEW', 1)} END;
-`
+const SPAN_TRIGGERS = countTriggers('article_spans', spanCounts)
 
 export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // 1: articles, their bodies, URL variants, ingested WARC files, prices
