@@ -291,9 +291,11 @@ export class SqliteSearchIndex implements SearchIndex {
     const w = buildWhere(req, this.#facetKinds())
     if (req.dedupe) return this.#dedupedPage(req, sort, w)
     const n = this.#count(req, w)
+    // Past the last match (n is exact up to TOTAL_EXACT_LIMIT): an empty page, before any walk
+    // looks for the offset's key in the posting lists.
+    if (req.offset >= n && n <= TOTAL_EXACT_LIMIT) return this.#page([], n, req.fullText)
     if (sort === 'relevance') return this.#page(this.#tieredRows(req, relevanceTiers(w)), n, req.fullText)
     if ((sort === 'crawled' || sort === 'crawled_asc') && this.#hourWalkPays(req, w, n)) return this.#page(this.#crawlHourRows(req, sort, w), n, req.fullText)
-    if (req.offset >= n) return this.#page([], n, req.fullText)
     if ((sort === 'date' || sort === 'date_asc') && w.matchExpr !== null) return this.#page(this.#dateWalk(req, w, sort, req.size, req.offset), n, req.fullText)
     const walk = this.#crawlWalkPays(req, sort, n)
     const from = fromClause(w, req, sort)

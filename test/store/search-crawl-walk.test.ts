@@ -181,6 +181,16 @@ describe(`relevance tiers and dedupe pages over ${N} articles`, () => {
     expect(brute({ q: 'w1', sort: 'date', offset: 0, dedupe: true }).total).toBeLessThan(all)
   })
 
+  test.each(['relevance', 'date', 'crawled', 'crawled_asc'] as const)('sort=%s past the last match: an empty page and the exact total', (sort) => {
+    const c: Rc = { q: 'w1 w2', sort, country: ['US'], offset: 0, dedupe: false }
+    const total = brute(c).total
+    expect(total).toBeLessThan(9000)
+    const page = run({ ...c, offset: total + 3 })
+    expect({ ids: page.articles.map((a) => a.id), total: page.total, relation: page.totalRelation }).toEqual({ ids: [], total, relation: 'eq' })
+    // The last page still holds the last matches.
+    expect(run({ ...c, offset: total - 2 }).articles.map((a) => a.id)).toEqual(brute({ ...c, offset: total - 2 }).ids)
+  })
+
   test.each(cases)('$q sort=$sort country=$country offset=$offset dedupe=$dedupe', (c) => {
     const want = brute(c)
     expect(want.ids.length).toBeGreaterThan(0)
