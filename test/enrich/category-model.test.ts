@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { CATEGORIES } from '../../core/categories.ts'
-import { chooseCategory } from '../../core/enrich/category-choice.ts'
+import { chooseCategory, MODEL_MIN_PROBABILITY } from '../../core/enrich/category-choice.ts'
 import { categoryFeatures, pathSectionWords } from '../../core/enrich/category-features.ts'
 import { type CategoryWeights, loadCategoryModel, predictCategory, SHIPPED_CATEGORY_MODEL } from '../../core/enrich/category-model.ts'
 import { WORD_CLUSTERS } from '../../core/enrich/word-clusters.ts'
@@ -66,6 +66,21 @@ describe('chooseCategory', () => {
   test('English goes to the model, other languages to the term lists', () => {
     expect(chooseCategory(article({ title: 'Stocks fall as the Fed hints at faster tapering' }), 'en').category_by).toBe('model')
     expect(chooseCategory(article({ title: 'Die Börse fällt nach der Zinsentscheidung' }), 'de').category_by).toBe('terms')
+  })
+
+  // The hand-made model knows only `p:sport` (+2 for sport): p(sport) = e²/(e² + 10) ≈ 0.42 with
+  // 11 categories, below MODEL_MIN_PROBABILITY; with +4 it is ≈ 0.85, above it.
+  test.each([
+    { title: 'Police arrest two after robbery', sportWeight: 2, want: { category: 'crime', category_by: 'terms' } },
+    { title: 'Police arrest two after robbery', sportWeight: 4, want: { category: 'sport', category_by: 'model' } },
+    // Unsure, but the term lists name nothing either (no sport path, no known word): the model's answer stands.
+    { title: 'zzz qqq', sportWeight: 2, url: 'https://x.com/a/1', want: { category: CATEGORIES[0], category_by: 'model' } },
+  ])('model below even odds yields to a category the term lists name: p:sport $sportWeight, "$title"', ({ title, sportWeight, url, want }) => {
+    const k = CATEGORIES.length
+    const model = loadCategoryModel(tinyWeights({ weights: Array.from({ length: k }, (_, i) => (CATEGORIES[i] === 'sport' ? sportWeight : 0)) }))
+    const got = chooseCategory(article({ url: url ?? 'https://x.com/sport/1', title }), 'en', model)
+    expect({ category: got.category, category_by: got.category_by }).toEqual(want as { category: (typeof CATEGORIES)[number]; category_by: 'model' | 'terms' })
+    expect(MODEL_MIN_PROBABILITY).toBe(0.5)
   })
 
   test("a page's own article:section naming one category leaves the decision to the term lists", () => {
