@@ -235,6 +235,9 @@ function buildStore(path: string, size: number, progressPath: string): number | 
   const priorSeconds = before.articles === done ? before.seconds : null
   if (done > 0) console.error(`resuming s${size}: ${done.toLocaleString('en-US')} articles already written${priorSeconds === null ? ' (their build time unknown)' : ''}`)
   const writer = new ArticleWriter(db)
+  // The articles already written are generated again to reach the seed's state, untimed.
+  const generated = articles(size, 1)
+  for (let i = 0; i < done; i++) generated.next()
   const t = performance.now()
   const record = (n: number) => {
     const seconds = priorSeconds === null ? null : priorSeconds + (performance.now() - t) / 1000
@@ -248,9 +251,7 @@ function buildStore(path: string, size: number, progressPath: string): number | 
   const flush = db.transaction((b: ArticleRow[]) => {
     for (const r of b) writer.write(r, 0)
   })
-  let i = 0
-  for (const a of articles(size, 1)) {
-    if (i++ < done) continue
+  for (const a of generated) {
     batch.push(a)
     if (batch.length === 5000) {
       flush(batch)

@@ -42,7 +42,8 @@ const ARTICLE_DAYS_TRIGGERS = countTriggers('article_days', dayCount)
 /**
  * The longer spans article_spans counts hosts over: level L covers 4^L whole UTC days starting at a
  * multiple of 4^L (day number, UTC). A 90-day range is then a few spans per level plus a few
- * single days (store/search-sqlite.ts, `daySpans`).
+ * single days (store/search-sqlite.ts, `daySpans`). Frozen with migration 11: stores hold rows for
+ * exactly these levels, so changing them takes a new migration that rebuilds article_spans.
  */
 export const SPAN_LEVELS = [1, 2, 3] as const
 
