@@ -1,4 +1,5 @@
 import { isoSeconds } from '../core/config.ts'
+import { STATS_HOURLY_MAX_HOURS } from '../core/endpoints.ts'
 import { type ArticleField, pickFields } from '../core/search/article-fields.ts'
 import { highlight, highlightTokens } from '../core/search/highlight.ts'
 import { num, toFilters, toSearchRequest } from '../core/search/request.ts'
@@ -46,9 +47,9 @@ export const search: Handler = (params, { data, nowMs }) => {
 const HOUR_S = 3600
 const DAY_S = 86400
 
-/** The stats timeline's bucket: hours for ranges up to 72 h, days beyond (the registry's description). */
+/** The stats timeline's bucket: hours for ranges up to STATS_HOURLY_MAX_HOURS (the registry's), days beyond. */
 export function statsPeriodSeconds(fromS: number, toS: number): number {
-  return toS - fromS <= 72 * HOUR_S ? HOUR_S : DAY_S
+  return toS - fromS <= STATS_HOURLY_MAX_HOURS * HOUR_S ? HOUR_S : DAY_S
 }
 
 export const stats: Handler = (params, { data, nowMs }) => {

@@ -4,10 +4,9 @@
  * (60 s) and by the smoke test (a few seconds, a bounded number of requests).
  */
 import { mulberry32 as prng } from '../core/random.ts'
-import { findEndpoint } from '../core/endpoints.ts'
-const offsetSpec = findEndpoint('/v1/search')?.query.offset
+import { intParamMax } from '../core/endpoints.ts'
 /** The deepest offset the registry allows. */
-const MAX_OFFSET = offsetSpec?.kind === 'int' ? offsetSpec.max : 0
+const MAX_OFFSET = intParamMax('/v1/search', 'offset')
 
 export interface MixOptions {
   base: string

@@ -20,7 +20,7 @@ import { join } from 'node:path'
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama'
 import { search as searchAnswer, stats as statsAnswer } from '../answers/search.ts'
 import type { DataView } from '../answers/context.ts'
-import { findEndpoint } from '../core/endpoints.ts'
+import { findEndpoint, intParamMax } from '../core/endpoints.ts'
 import { parseQuery } from '../core/search/query-syntax.ts'
 import { validateRequest } from '../core/validate.ts'
 import { ArticleWriter, type ArticleRow } from '../store/articles.ts'
@@ -38,9 +38,8 @@ const WITH_ORAMA = !process.argv.includes('--no-orama')
 const DB_DIR = arg('--db-dir', '')
 const MMAP_MB = arg('--mmap-mb', '')
 const NOW_MS = NOW_S * 1000
-const offsetSpec = findEndpoint('/v1/search')?.query.offset
-/** The deepest offset the registry allows (9,900). */
-const MAX_OFFSET = offsetSpec?.kind === 'int' ? offsetSpec.max : 0
+/** The deepest offset the registry allows. */
+const MAX_OFFSET = intParamMax('/v1/search', 'offset')
 
 /** A query class: its share of traffic (weight) and how to draw one of its queries. */
 interface QueryClass {

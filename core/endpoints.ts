@@ -37,6 +37,8 @@ export const TREND_SLUG_PATTERN = /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*$/
 
 const MINUTE = 60_000
 const DAY = 86_400_000
+/** `/v1/stats` gives an hourly timeline for ranges up to this many hours, a daily one beyond. */
+export const STATS_HOURLY_MAX_HOURS = 72
 
 const p = {
   q: { kind: 'string', maxLength: 500, description: 'Search phrase: words (all must match), "exact phrase", -word to exclude, OR between words. Empty: the latest articles by filter.' },
@@ -118,7 +120,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     readsStore: true,
     group: 'search',
     summary: 'Facets and timeline of the filtered slice',
-    description: 'Counts by country, language, TLD and host, and an hourly (≤ 72 h) or daily timeline.',
+    description: `Counts by country, language, TLD and host, and an hourly (≤ ${STATS_HOURLY_MAX_HOURS} h) or daily timeline.`,
     query: {
       ...searchFilters,
       strict_country: p.strictCountry,
@@ -288,4 +290,11 @@ export function toolName(path: string): string {
 
 export function findEndpoint(path: string): EndpointSpec | undefined {
   return ENDPOINTS.find((e) => e.path === path)
+}
+
+/** The largest value an integer query parameter allows (benchmarks draw their deepest offsets from it). */
+export function intParamMax(path: string, param: string): number {
+  const spec = findEndpoint(path)?.query[param]
+  if (spec?.kind !== 'int') throw new Error(`${path} has no integer parameter ${param}`)
+  return spec.max
 }
