@@ -11,7 +11,8 @@
  */
 import { classifyCategory } from '../core/enrich/category.ts'
 import { chooseCategory, MODEL_MIN_PROBABILITY } from '../core/enrich/category-choice.ts'
-import type { CategoryModel } from '../core/enrich/category-model.ts'
+import { CATEGORY_MODEL_FORMAT, type CategoryModel, loadCategoryModel } from '../core/enrich/category-model.ts'
+import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from '../core/enrich/word-clusters.ts'
 import type { Category } from '../core/categories.ts'
 import { type GroupSplit, hash32, type LabelledArticle, splitByGroup, uciClass } from './category-data.ts'
 import { CLASSES, type FeatureCache, type FitParams, type Fitted, fit, formatConfusion, predictRows, type Scores, score } from './category-logreg.ts'
@@ -24,10 +25,17 @@ export function termListGuess(r: LabelledArticle): Category {
     .category
 }
 
-/** A fitted model as the service holds one (core/enrich/category-model.ts). */
+/** A fitted model as the service holds one: through the weights file's own loader, checks included. */
 function asServiceModel(m: Fitted): CategoryModel {
-  const k = CLASSES.length
-  return { languages: new Set(['en']), classes: CLASSES, bias: Array.from(m.bias), rows: new Map(m.vocab.map((f, i) => [f, Array.from(m.weights.subarray(i * k, (i + 1) * k))])) }
+  return loadCategoryModel({
+    format: CATEGORY_MODEL_FORMAT,
+    classes: [...CLASSES],
+    languages: ['en'],
+    bias: Array.from(m.bias),
+    vocab: m.vocab,
+    weights: Array.from(m.weights),
+    word_clusters: clustersFingerprint(SHIPPED_WORD_CLUSTERS_FILE),
+  })
 }
 
 /** What the service decides (core/enrich/category-choice.ts): the model, or the term lists where it is unsure and they name a category. */

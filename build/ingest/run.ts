@@ -121,7 +121,8 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
       summary.files_ingested++
     }
     saveWarcFile(opts.db, p, nowSeconds)
-    clearWarcFailure(opts.db, batch.source)
+    // The file moved on: its failures are forgotten (once a run, at its first commit).
+    if (!committed.has(batch.source)) clearWarcFailure(opts.db, batch.source)
   })
   const onBatch = (batch: Batch) => {
     commit(batch)
