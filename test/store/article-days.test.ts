@@ -88,14 +88,13 @@ describe('daySpans', () => {
       for (let span = r.from; span < r.to; span++) for (let d = span * size; d < (span + 1) * size; d++) days.push(d)
     }
     expect(days).toEqual(Array.from({ length: end - first }, (_, i) => first + i))
-    // No run of single days or short spans where the next level's span would have fitted.
+    // No single day or short span starts where the next level's span would have fitted.
     for (const r of runs) {
       if (r.level === SPAN_LEVELS.at(-1)) continue
       const bigger = 4 ** (r.level + 1)
       for (let span = r.from; span < r.to; span++) {
         const start = span * 4 ** r.level
-        const alignedStart = Math.ceil(start / bigger) * bigger
-        expect(alignedStart >= start && alignedStart + bigger <= end && alignedStart < (span + 1) * 4 ** r.level).toBe(false)
+        expect({ start, biggerFits: start % bigger === 0 && start + bigger <= end }).toEqual({ start, biggerFits: false })
       }
     }
   })
