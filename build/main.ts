@@ -163,7 +163,7 @@ async function runIngest(config: Config, now: Date, specs: readonly string[], op
   const stream = opts.stream ?? parseStreamConfig({})
   const retry: RetryPolicy = { retries: stream.fetchRetries, backoffMs: stream.fetchBackoffMs, maxBackoffMs: stream.fetchMaxBackoffMs }
   const live = specs.filter(isCcNewsLive)
-  const sources = await resolveInputs(specs.filter((s) => !isCcNewsLive(s)), { ccNewsBaseUrl: config.ccNewsBaseUrl })
+  const sources = await resolveInputs(specs.filter((s) => !isCcNewsLive(s)), { ccNewsBaseUrl: config.ccNewsBaseUrl, retry })
   const db = openStore(storePath(config.dataDir))
   try {
     const listingsFailed: RunIngest['listingsFailed'] = []

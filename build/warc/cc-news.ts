@@ -49,10 +49,13 @@ export function listingUrl(spec: CcNewsSpec, baseUrl: string): string {
 }
 
 /** The absolute URLs of the spec's WARC files, sorted by name. Throws when the listing can't be had or lists none. */
-export async function listCcNews(specText: string, opts: { ccNewsBaseUrl: string; fetch?: FetchLike }): Promise<string[]> {
+/** No retries: a listing asked for outside a build fails at its first error. */
+const NO_RETRY: RetryPolicy = { retries: 0, backoffMs: 0, maxBackoffMs: 0 }
+
+export async function listCcNews(specText: string, opts: { ccNewsBaseUrl: string; fetch?: FetchLike; retry?: RetryPolicy }): Promise<string[]> {
   const spec = parseCcNewsSpec(specText)
   const url = listingUrl(spec, opts.ccNewsBaseUrl)
-  const paths = await fetchListing(url, { retry: { retries: 0, backoffMs: 0, maxBackoffMs: 0 }, ...(opts.fetch === undefined ? {} : { fetch: opts.fetch }) })
+  const paths = await fetchListing(url, { retry: opts.retry ?? NO_RETRY, ...(opts.fetch === undefined ? {} : { fetch: opts.fetch }) })
   if (paths === null) throw new Error(`cannot list ${specText}: ${url} answered HTTP 404`)
   const base = url.slice(0, url.indexOf('crawl-data/'))
   const wanted = paths.filter((path) => {

@@ -3,11 +3,14 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { isUrl, type FetchLike } from './byte-source.ts'
 import { isCcNewsSpec, listCcNews } from './cc-news.ts'
+import type { RetryPolicy } from './retry-policy.ts'
 
 export interface ResolveInputsOptions {
   /** Where `cc-news:` listings are fetched from, e.g. https://data.commoncrawl.org/ */
   ccNewsBaseUrl: string
   fetch?: FetchLike
+  /** Retries of a `cc-news:` listing that answers 429/5xx or times out (the build passes its NEWSDESK_FETCH_* policy); none when absent. */
+  retry?: RetryPolicy
 }
 
 const WARC_FILE = /\.warc(?:\.gz)?$/i

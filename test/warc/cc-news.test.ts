@@ -12,6 +12,7 @@ const JAN_PATHS = [
   'crawl-data/CC-NEWS/2024/01/CC-NEWS-20240131235959-00004.warc.gz',
 ]
 const requested: string[] = []
+let slowDowns = 0
 let server: ReturnType<typeof Bun.serve>
 let base = ''
 
@@ -27,6 +28,12 @@ beforeAll(() => {
       // A proxy may hand the listing over already decompressed.
       if (path === '/cc/crawl-data/CC-NEWS/2024/05/warc.paths.gz') return new Response('crawl-data/CC-NEWS/2024/05/CC-NEWS-20240501000000-01000.warc.gz\n')
       if (path === '/cc/crawl-data/CC-NEWS/2024/03/warc.paths.gz') return new Response(zlib.gzipSync('\n'))
+      // Slow Down once, then the listing (Common Crawl's 503 under load).
+      if (path === '/cc/crawl-data/CC-NEWS/2024/06/warc.paths.gz') {
+        slowDowns++
+        if (slowDowns % 2 === 1) return new Response('Slow Down', { status: 503 })
+        return new Response(zlib.gzipSync('crawl-data/CC-NEWS/2024/06/CC-NEWS-20240601000000-02000.warc.gz\n'))
+      }
       return new Response('no such listing', { status: 404 })
     },
   })
@@ -56,6 +63,12 @@ describe('cc-news listings', () => {
 
   test('a base URL without the trailing slash works too', async () => {
     expect(await resolveInputs(['cc-news:2024/01/15'], { ccNewsBaseUrl: base.slice(0, -1) })).toEqual([url(JAN_PATHS[3] ?? '')])
+  })
+
+  test('a listing that answers 503 is retried under the given policy, and fails at once without one', async () => {
+    const june = [url('crawl-data/CC-NEWS/2024/06/CC-NEWS-20240601000000-02000.warc.gz')]
+    expect(await resolveInputs(['cc-news:2024/06'], { ccNewsBaseUrl: base, retry: { retries: 1, backoffMs: 0, maxBackoffMs: 0 } })).toEqual(june)
+    await expect(resolveInputs(['cc-news:2024/06'], { ccNewsBaseUrl: base })).rejects.toThrow('HTTP 503')
   })
 
   test('the injected fetch is used', async () => {
