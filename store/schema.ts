@@ -76,6 +76,21 @@ const spanCounts = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
 /** The triggers that keep article_day_facets and article_spans equal to their GROUP BY over articles. */
 const SPAN_TRIGGERS = countTriggers('article_spans', spanCounts)
 
+/** One article's day marked stale for the word counts (store/term-counts.ts). */
+const staleDay = (row: 'NEW' | 'OLD'): string => `INSERT OR IGNORE INTO term_stale_days (day) VALUES (${row}.published_at / 86400);`
+
+/**
+ * The triggers that mark a day stale whenever an article of it is written: the word counts of a
+ * stale day are not read until the batch job counts that day again. An update marks both days;
+ * the time key and the text are in the list because a re-crawl rewrites them.
+ */
+const TERM_STALE_TRIGGERS = `
+  CREATE TRIGGER term_stale_insert AFTER INSERT ON articles BEGIN ${staleDay('NEW')} END;
+  CREATE TRIGGER term_stale_delete AFTER DELETE ON articles BEGIN ${staleDay('OLD')} END;
+  CREATE TRIGGER term_stale_update AFTER UPDATE OF published_at, host, lang, country, tld, country_source, title, description, tkey ON articles
+    BEGIN ${staleDay('OLD')} ${staleDay('NEW')} END;
+`
+
 export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // 1: articles, their bodies, URL variants, ingested WARC files, prices
   `
@@ -323,4 +338,40 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     last_failed_at INTEGER NOT NULL,       -- epoch seconds
     last_error TEXT NOT NULL
   ) WITHOUT ROWID;`,
+  // 13: per-day counts of the most common words by facet combination (store/term-counts.ts), so
+  // stats for such a word read a row per day instead of joining every match to its row. Written
+  // by the batch job; until it has chosen words, stats read the articles as before.
+  `
+  DROP TRIGGER IF EXISTS term_stale_insert;
+  DROP TRIGGER IF EXISTS term_stale_delete;
+  DROP TRIGGER IF EXISTS term_stale_update;
+  DROP TABLE IF EXISTS term_days;
+  DROP TABLE IF EXISTS term_keys;
+  DROP TABLE IF EXISTS term_stale_days;
+  DROP TABLE IF EXISTS facet_combos;
+  DELETE FROM meta WHERE key = 'term_keys_articles';
+  CREATE TABLE facet_combos (
+    id INTEGER PRIMARY KEY,
+    country TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    tld TEXT NOT NULL,
+    host TEXT NOT NULL,
+    defaulted INTEGER NOT NULL,            -- country_source = 'default'
+    UNIQUE (host, lang, country, tld, defaulted)
+  );
+  CREATE TABLE term_keys (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,              -- the MATCH expression of the one-word query
+    term TEXT NOT NULL,                    -- the word, as the full-text index holds it
+    docs INTEGER NOT NULL                  -- articles with it in title or description when chosen (an estimate)
+  );
+  CREATE TABLE term_days (
+    key_id INTEGER NOT NULL,
+    day INTEGER NOT NULL,                  -- published_at / 86400
+    counts BLOB NOT NULL,                  -- (facet_combos id, articles) pairs (store/count-blob.ts)
+    PRIMARY KEY (key_id, day)
+  );
+  CREATE TABLE term_stale_days (day INTEGER PRIMARY KEY);
+  ${TERM_STALE_TRIGGERS}
+  `,
 ]

@@ -20,6 +20,7 @@ import {
 } from '../core/search/types.ts'
 import { type StatsRow, StatsTally } from '../core/search/stats-tally.ts'
 import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue } from './fts-facets.ts'
+import { decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
 import { SPAN_LEVELS } from './schema.ts'
 import { timeKeyFloor } from './time-key.ts'
 
@@ -51,6 +52,8 @@ const COVERING_SCAN_VERSION = 8
 const DAY_COUNTS_SCHEMA_VERSION = 6
 /** The store schema version that added per-day counts without hosts and host counts over spans (migration 11). */
 const SPAN_COUNTS_SCHEMA_VERSION = 11
+/** The store schema version that added the word counts (store/term-counts.ts, migration 13). */
+const TERM_COUNTS_SCHEMA_VERSION = 13
 const DAY_S = 86_400
 /** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
 const SORT_ALL_MAX = 2_000
@@ -149,6 +152,19 @@ function fromClause(w: Where, f: SearchFilters, sort?: SearchSort, rowIndex = 'a
     sql: `articles_fts CROSS JOIN articles a INDEXED BY ${rowIndex} ON a.tkey = articles_fts.rowid AND articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?`,
     params: [w.matchExpr, timeKeyFloor(f.fromS), timeKeyFloor(f.toS)],
   }
+}
+
+/** Whether a facet combination passes the slice's filters (the same tests as buildWhere's row clauses). */
+function comboFilter(f: SearchFilters): (c: FacetCombo) => boolean {
+  const tests: ((c: FacetCombo) => boolean)[] = []
+  for (const kind of ['country', 'lang', 'tld', 'host'] as const) {
+    const values = f[kind]
+    if (values === undefined || values.length === 0) continue
+    const set = new Set(values)
+    tests.push((c) => set.has(c[kind]))
+  }
+  if (f.strictCountry) tests.push((c) => c.defaulted === 0)
+  return (c) => tests.every((t) => t(c))
 }
 
 /**
@@ -275,6 +291,9 @@ export function toRecord(r: StoreArticleRow, text: string | undefined): ArticleR
 }
 
 export class SqliteSearchIndex implements SearchIndex {
+  /** Facet combinations by id, loaded when first needed and again when a count names a newer one (rows are only ever added). */
+  #combos: (FacetCombo | undefined)[] = []
+
   constructor(private readonly db: Database) {}
 
   /**
@@ -500,13 +519,15 @@ export class SqliteSearchIndex implements SearchIndex {
     // articles that is 2.5–3× faster than grouping a temporary table five ways, and holds no rows.
     const tally = new StatsTally(periodSeconds)
     const days = this.#wholeDays(f, periodSeconds)
-    if (days === null) this.#scanInto(tally, f)
+    const term = days !== null && f.query !== null ? this.#countedTerm(f.query) : null
+    if (days === null || (f.query !== null && term === null)) this.#scanInto(tally, f)
     else {
       // Whole days from the per-day and span counts, the part-days at either end from the
       // articles: several statements, read in one transaction so that a batch committed meanwhile
       // cannot land between them (the counts and the watermark's correction must see one store).
       this.db.transaction(() => {
-        this.#daysInto(tally, f, days.first, days.end)
+        if (term === null) this.#daysInto(tally, f, days.first, days.end)
+        else this.#termDaysInto(tally, f, term, days.first, days.end)
         if (f.fromS < days.first * DAY_S) this.#scanInto(tally, { ...f, toS: days.first * DAY_S })
         if (days.end * DAY_S < f.toS) this.#scanInto(tally, { ...f, fromS: days.end * DAY_S })
       })()
@@ -515,14 +536,66 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /**
-   * The whole UTC days [first, end) of a word-less stats range with a daily (or coarser) timeline,
-   * when the store keeps per-day counts (schema 6); null when the articles must be read instead.
+   * The whole UTC days [first, end) of a stats range with a daily (or coarser) timeline, when the
+   * store keeps per-day counts (schema 6); null when the articles must be read instead.
    */
   #wholeDays(f: SearchFilters, periodSeconds: number): { first: number; end: number } | null {
-    if (f.query !== null || periodSeconds % DAY_S !== 0 || this.#schemaVersion() < DAY_COUNTS_SCHEMA_VERSION) return null
+    if (periodSeconds % DAY_S !== 0 || this.#schemaVersion() < DAY_COUNTS_SCHEMA_VERSION) return null
     const first = Math.ceil(f.fromS / DAY_S)
     const end = Math.floor(f.toS / DAY_S)
     return end > first ? { first, end } : null
+  }
+
+  /** The word counts kept for this query (store/term-counts.ts), if any: a query without exclusions whose words are a key. */
+  #countedTerm(q: ParsedQuery): { id: number; key: string } | null {
+    if (q.none.length > 0 || q.all.length === 0 || this.#schemaVersion() < TERM_COUNTS_SCHEMA_VERSION) return null
+    const key = matchExpression(q.all)
+    const id = this.db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(key)?.id
+    return id === undefined ? null : { id, key }
+  }
+
+  /**
+   * Whole days [first, end) of a counted word: each day's row of counts by facet combination,
+   * kept to the combinations the filters allow. Stale days (written since the counts were made)
+   * are read from the articles instead, and articles past the watermark taken off, as for the
+   * word-less counts.
+   */
+  #termDaysInto(tally: StatsTally, f: SearchFilters, term: { id: number; key: string }, first: number, end: number): void {
+    const stale = new Set(this.db.query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ?').all(first, end).map((r) => r.day))
+    const allowed = comboFilter(f)
+    const verdicts: (boolean | undefined)[] = []
+    const combo = (id: number): FacetCombo => {
+      let c = this.#combos[id]
+      if (c === undefined) {
+        this.#combos = loadCombos(this.db)
+        c = this.#combos[id]
+        if (c === undefined) throw new Error(`term counts name facet combination ${id}, which facet_combos does not hold`)
+      }
+      return c
+    }
+    const perCombo = new Map<number, number>()
+    const rows = this.db.query<{ day: number; counts: Uint8Array }, [number, number, number]>('SELECT day, counts FROM term_days WHERE key_id = ? AND day >= ? AND day < ?')
+    for (const row of rows.iterate(term.id, first, end)) {
+      if (stale.has(row.day)) continue
+      let n = 0
+      decodeCounts(row.counts, (id, count) => {
+        let ok = verdicts[id]
+        if (ok === undefined) ok = verdicts[id] = allowed(combo(id))
+        if (!ok) return
+        perCombo.set(id, (perCombo.get(id) ?? 0) + count)
+        n += count
+      })
+      if (n > 0) tally.addTimeline(row.day * DAY_S, n)
+    }
+    for (const [id, n] of perCombo) tally.addBuckets(combo(id), n)
+    for (const day of stale) this.#scanInto(tally, { ...f, fromS: day * DAY_S, toS: (day + 1) * DAY_S })
+    if (f.maxSeq === null || !this.#hasRowsPast(f.maxSeq)) return
+    const w = buildWhere({ ...f, query: null, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [])
+    const past = this.db.query<StatsRow, Binding[]>(
+      `SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n FROM articles a NOT INDEXED
+       WHERE a.seq > ? AND ${w.sql} AND EXISTS (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND articles_fts.rowid = a.tkey)`,
+    )
+    for (const row of past.iterate(f.maxSeq, ...w.params, term.key)) if (!stale.has(Math.floor(row.t / DAY_S))) tally.add(row)
   }
 
   /** Every article of the slice, one row each. */

@@ -67,6 +67,21 @@ export class StatsTally {
     this.#timeline.set(t, (this.#timeline.get(t) ?? 0) + row.n)
   }
 
+  /** The country, language, TLD and host buckets without the timeline (counts kept per combination). */
+  addBuckets(row: Omit<StatsRow, 't' | 'n'>, n: number): void {
+    const f = this.#facets
+    f.country.set(row.country, (f.country.get(row.country) ?? 0) + n)
+    f.lang.set(row.lang, (f.lang.get(row.lang) ?? 0) + n)
+    f.tld.set(row.tld, (f.tld.get(row.tld) ?? 0) + n)
+    this.addHost(row.host, n)
+  }
+
+  /** The timeline only: `n` articles in the period holding epoch second `t`. */
+  addTimeline(t: number, n: number): void {
+    const p = Math.floor(t / this.periodSeconds) * this.periodSeconds
+    this.#timeline.set(p, (this.#timeline.get(p) ?? 0) + n)
+  }
+
   /** The host bucket only (counts kept over spans of days, where the timeline is not needed). */
   addHost(host: string, n: number): void {
     this.#facets.host.set(host, (this.#facets.host.get(host) ?? 0) + n)

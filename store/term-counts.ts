@@ -1,0 +1,201 @@
+/**
+ * Per-day counts of the store's most common words, so `/v1/stats` for such a word adds up one
+ * small row per day instead of joining every match to its row (docs/DECISIONS.md, Stats with a
+ * common word). A key is the MATCH expression of a one-word query (store/search-sqlite.ts,
+ * `matchExpression`); its row for a day holds, for each facet combination (host, language,
+ * country, TLD, default-country mark: `facet_combos`), how many of that day's articles match it.
+ *
+ * The rows are written here, by the batch job after each ingest, never by the live node. A write
+ * to the articles marks its day stale (triggers of migration 13), and a stale day is read from the
+ * articles until the next refresh, so an answer never depends on how recent the counts are.
+ */
+import type { Database } from 'bun:sqlite'
+import { parseQuery } from '../core/search/query-syntax.ts'
+import { matchExpression } from './search-sqlite.ts'
+import { encodeCounts, type FacetCombo } from './count-blob.ts'
+import { timeKeyFloor } from './time-key.ts'
+
+const DAY_S = 86_400
+
+export interface TermCountOptions {
+  /** A word gets counts when it is in at least this many articles' titles or descriptions. */
+  minDocs: number
+  /** At most this many words, the most common first. */
+  maxKeys: number
+  /** The words are chosen again when the store has grown or shrunk by more than this share since the last choice. */
+  reselectChange: number
+}
+
+/**
+ * Measured at 1M synthetic articles: a word in 20,000 articles costs stats about 25 ms read from
+ * the articles, so below that the counts buy little; 256 words hold a day of counts each in about
+ * 4 KB per word (one byte or two per facet combination).
+ */
+export const TERM_COUNT_DEFAULTS: TermCountOptions = { minDocs: 20_000, maxKeys: 256, reselectChange: 0.1 }
+
+export interface TermCountRefresh {
+  keys: number
+  added: number
+  dropped: number
+  staleDays: number
+  /** Whether the words were chosen again in this refresh. */
+  reselected: boolean
+}
+
+/** The key of a one-word query, or null when `term` does not parse to exactly one plain word. */
+export function termKey(term: string): string | null {
+  const q = parseQuery(term)
+  if (q === null || q.none.length > 0 || q.all.length !== 1) return null
+  const group = q.all[0] as (typeof q.all)[number]
+  if (group.length !== 1 || (group[0] as (typeof group)[number]).phrase) return null
+  return matchExpression(q.all)
+}
+
+/**
+ * Brings the counts up to date in one write transaction: chooses the words again when due, drops
+ * the words no longer chosen, counts new words over every day, recounts the stale days of the
+ * others, and clears the stale marks. Call after an ingest, before a snapshot is written.
+ */
+export function refreshTermCounts(db: Database, opts: Partial<TermCountOptions> = {}): TermCountRefresh {
+  const o = { ...TERM_COUNT_DEFAULTS, ...opts }
+  return db.transaction(() => {
+    const staleDays = db.query<{ day: number }, []>('SELECT day FROM term_stale_days ORDER BY day').all().map((r) => r.day)
+    const current = new Map(db.query<{ id: number; key: string }, []>('SELECT id, key FROM term_keys').all().map((r) => [r.key, r.id]))
+    const articles = db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0
+    const lastChoice = Number(db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'term_keys_articles'").get()?.value ?? Number.NaN)
+    const reselected = !Number.isFinite(lastChoice) || Math.abs(articles - lastChoice) > o.reselectChange * Math.max(lastChoice, 1)
+    let dropped = 0
+    const fresh = new Set<string>()
+    const combos = new ComboIds(db)
+    if (reselected) {
+      const chosen = chooseTerms(db, o, current)
+      const keep = new Set(chosen.map((c) => c.key))
+      for (const [key, id] of current) {
+        if (keep.has(key)) continue
+        db.query('DELETE FROM term_days WHERE key_id = ?').run(id)
+        db.query('DELETE FROM term_keys WHERE id = ?').run(id)
+        current.delete(key)
+        dropped++
+      }
+      for (const c of chosen) {
+        if (current.has(c.key)) {
+          db.query('UPDATE term_keys SET docs = ? WHERE key = ?').run(c.docs, c.key)
+          continue
+        }
+        const id = db.query<{ id: number }, [string, string, number]>('INSERT INTO term_keys (key, term, docs) VALUES (?, ?, ?) RETURNING id').get(c.key, c.term, c.docs)?.id
+        if (id === undefined) throw new Error('term_keys insert returned no row')
+        countDays(db, combos, id, c.key, null)
+        current.set(c.key, id)
+        fresh.add(c.key)
+      }
+      db.query("INSERT INTO meta (key, value) VALUES ('term_keys_articles', ?) ON CONFLICT DO UPDATE SET value = excluded.value").run(String(articles))
+    }
+    for (const run of dayRuns(staleDays)) {
+      for (const [key, id] of current) if (!fresh.has(key)) countDays(db, combos, id, key, run)
+    }
+    db.exec('DELETE FROM term_stale_days')
+    return { keys: current.size, added: fresh.size, dropped, staleDays: staleDays.length, reselected }
+  })()
+}
+
+/** Consecutive days as [first, end) runs. */
+export function dayRuns(days: readonly number[]): { first: number; end: number }[] {
+  const runs: { first: number; end: number }[] = []
+  for (const d of days) {
+    const last = runs.at(-1)
+    if (last !== undefined && last.end === d) last.end = d + 1
+    else runs.push({ first: d, end: d + 1 })
+  }
+  return runs
+}
+
+/**
+ * The words to count: the most common words of titles and descriptions (FTS5's own vocabulary),
+ * those in at least `minDocs` articles, or in half that for a word counted already (so a word
+ * near the line is not dropped and counted again on alternate runs).
+ */
+function chooseTerms(db: Database, o: TermCountOptions, current: ReadonlyMap<string, number>): { term: string; key: string; docs: number }[] {
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.articles_fts_vocab USING fts5vocab(main, 'articles_fts', 'col')`)
+  const rows = db
+    .query<{ term: string; docs: number }, [number]>(
+      `SELECT term, sum(doc) AS docs FROM temp.articles_fts_vocab WHERE col IN ('title', 'description')
+       GROUP BY term HAVING sum(doc) >= ? ORDER BY docs DESC, term`,
+    )
+    .all(Math.ceil(o.minDocs / 2))
+  const chosen: { term: string; key: string; docs: number }[] = []
+  const seen = new Set<string>()
+  for (const r of rows) {
+    if (chosen.length >= o.maxKeys) break
+    const key = termKey(r.term)
+    if (key === null || seen.has(key)) continue
+    if (r.docs < o.minDocs && !current.has(key)) continue
+    seen.add(key)
+    chosen.push({ term: r.term, key, docs: r.docs })
+  }
+  return chosen
+}
+
+/** Ids of facet combinations, added to `facet_combos` as they are first met. */
+class ComboIds {
+  readonly #ids = new Map<string, number>()
+  readonly #add
+
+  constructor(db: Database) {
+    for (const r of db.query<FacetCombo & { id: number }, []>('SELECT id, country, lang, tld, host, defaulted FROM facet_combos').iterate()) {
+      this.#ids.set(comboName(r), r.id)
+    }
+    this.#add = db.query<{ id: number }, [string, string, string, string, number]>(
+      'INSERT INTO facet_combos (country, lang, tld, host, defaulted) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    )
+  }
+
+  id(c: FacetCombo): number {
+    const name = comboName(c)
+    const known = this.#ids.get(name)
+    if (known !== undefined) return known
+    const id = this.#add.get(c.country, c.lang, c.tld, c.host, c.defaulted)?.id
+    if (id === undefined) throw new Error('facet_combos insert returned no row')
+    this.#ids.set(name, id)
+    return id
+  }
+}
+
+const comboName = (c: FacetCombo): string => `${c.host}\t${c.lang}\t${c.country}\t${c.tld}\t${c.defaulted}`
+
+/**
+ * Counts `key`'s matches per day and facet combination over the days [first, end) (every day when
+ * null) and replaces the key's rows for those days. The full-text index yields its matches in
+ * time-key order, so each day is complete when the next begins.
+ */
+function countDays(db: Database, combos: ComboIds, keyId: number, key: string, run: { first: number; end: number } | null): void {
+  const lo = run === null ? Number.MIN_SAFE_INTEGER : timeKeyFloor(run.first * DAY_S)
+  const hi = run === null ? Number.MAX_SAFE_INTEGER : timeKeyFloor(run.end * DAY_S)
+  if (run === null) db.query('DELETE FROM term_days WHERE key_id = ?').run(keyId)
+  else db.query('DELETE FROM term_days WHERE key_id = ? AND day >= ? AND day < ?').run(keyId, run.first, run.end)
+  const insert = db.query('INSERT INTO term_days (key_id, day, counts) VALUES (?, ?, ?)')
+  const rows = db.query<FacetCombo & { t: number }, [string, number, number]>(
+    `SELECT a.published_at AS t, a.country, a.lang, a.tld, a.host, a.country_source = 'default' AS defaulted
+     FROM articles_fts CROSS JOIN articles a INDEXED BY articles_tkey_facets ON a.tkey = articles_fts.rowid
+     WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?`,
+  )
+  let day: number | null = null
+  let counts = new Map<number, number>()
+  const flush = () => {
+    if (day === null || counts.size === 0) return
+    const pairs = [...counts].sort((a, b) => a[0] - b[0])
+    insert.run(keyId, day, encodeCounts(pairs))
+  }
+  for (const r of rows.iterate(key, lo, hi)) {
+    const d = Math.floor(r.t / DAY_S)
+    if (d !== day) {
+      // Time keys follow published_at, so days arrive in order; a day met twice would be lost.
+      if (day !== null && d < day) throw new Error(`term counts: day ${d} after day ${day}`)
+      flush()
+      day = d
+      counts = new Map()
+    }
+    const id = combos.id(r)
+    counts.set(id, (counts.get(id) ?? 0) + 1)
+  }
+  flush()
+}
