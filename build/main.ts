@@ -27,6 +27,7 @@ import { resolveInputs } from './warc/inputs.ts'
 import { isCcNewsLive, listCcNewsLive } from './warc/cc-news-live.ts'
 import type { RetryPolicy } from './warc/retry-policy.ts'
 import { getWarcFile, lastFailures } from '../store/warc-files.ts'
+import { refreshTermCounts } from '../store/term-counts.ts'
 import { pendingLiveFiles } from './live-files.ts'
 import { type StreamConfig, parseStreamConfig } from '../core/stream-config.ts'
 import { acquireRunLock } from './run-lock.ts'
@@ -190,6 +191,12 @@ async function runIngest(config: Config, now: Date, specs: readonly string[], op
       ...(opts.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: opts.fetchTimeoutMs }),
       ...(opts.ingestHooks === undefined ? {} : { hooks: opts.ingestHooks }),
     })
+    // Before any snapshot is written, so its watermark finds the counts of every day up to date.
+    const started = performance.now()
+    const counts = refreshTermCounts(db)
+    console.log(
+      `word counts: ${counts.keys} words (${counts.added} new, ${counts.dropped} dropped${counts.reselected ? ', chosen again' : ''}), ${counts.staleDays} days recounted (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    )
     return { summary, listingsFailed }
   } finally {
     db.close()

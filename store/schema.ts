@@ -363,7 +363,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     id INTEGER PRIMARY KEY,
     key TEXT NOT NULL UNIQUE,              -- the MATCH expression of the one-word query
     term TEXT NOT NULL,                    -- the word, as the full-text index holds it
-    docs INTEGER NOT NULL                  -- articles with it in title or description when chosen (an estimate)
+    docs INTEGER NOT NULL                  -- titles plus descriptions that held it when chosen
   );
   CREATE TABLE term_days (
     key_id INTEGER NOT NULL,

@@ -18,7 +18,7 @@ import { timeKeyFloor } from './time-key.ts'
 const DAY_S = 86_400
 
 export interface TermCountOptions {
-  /** A word gets counts when it is in at least this many articles' titles or descriptions. */
+  /** A word gets counts when the titles plus the descriptions that hold it (FTS5's vocabulary: an article with it in both counts twice) are at least this many. */
   minDocs: number
   /** At most this many words, the most common first. */
   maxKeys: number

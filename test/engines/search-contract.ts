@@ -211,9 +211,9 @@ export function searchContract(engine: string, factory: EngineFactory): void {
       for (const a of page.articles) if (firstOf.has(a.dup_group)) expect(a.url).toBe(firstOf.get(a.dup_group) as string)
     })
 
-    // Word-less daily stats add whole days up from per-day counts in the SQLite engine (part-days
-    // at the ends and articles past the watermark read from the articles): each case below
-    // exercises one of those paths against the scan.
+    // Daily stats add whole days up from per-day counts in the SQLite engine (word-less, and for
+    // counted words); part-days at the ends and articles past the watermark are read from the
+    // articles: each case below exercises one of those paths against the scan.
     const MIDNIGHT_S = Math.floor(NOW_S / DAY_S) * DAY_S
     const inRange = (fromS: number, toS: number) => (a: A) => epoch(a.published_at) >= fromS && epoch(a.published_at) < toS
     test.each<{ name: string; q: string; periodS: number; top: number; filters?: Partial<SearchFilters>; keep?: (a: A) => boolean }>([
@@ -233,6 +233,20 @@ export function searchContract(engine: string, factory: EngineFactory): void {
       { name: 'one language, every host', q: '', periodS: DAY_S, top: 100, filters: { lang: ['en'] }, keep: (a) => a.lang === 'en' },
       { name: 'strict country and two tlds over 66 days', q: '', periodS: DAY_S, top: 50, filters: { strictCountry: true, tld: ['uk', 'de', 'com'], fromS: MIDNIGHT_S - 66 * DAY_S }, keep: (a) => a.country_source !== 'default' && ['uk', 'de', 'com'].includes(a.tld) && epoch(a.published_at) >= MIDNIGHT_S - 66 * DAY_S },
       { name: 'watermark over spans, every host', q: '', periodS: DAY_S, top: 100, filters: { maxSeq: 150 }, keep: (a) => a.seq <= 150 },
+      // Words: the SQLite engine with word counts (store/term-counts.ts) reads these from per-day
+      // counts by facet combination; the rest from the articles.
+      { name: 'a word, one country, daily', q: 'market', periodS: DAY_S, top: 20, filters: { country: ['US'] }, keep: (a) => a.country === 'US' },
+      { name: 'a word, three countries and a language', q: 'bitcoin', periodS: DAY_S, top: 20, filters: { country: ['GB', 'US', 'FR'], lang: ['en'] }, keep: (a) => ['GB', 'US', 'FR'].includes(a.country) && a.lang === 'en' },
+      { name: 'a word, two hosts', q: 'crash', periodS: DAY_S, top: 20, filters: { host: ['news1.co.uk', 'daily2.com'] }, keep: (a) => ['news1.co.uk', 'daily2.com'].includes(a.host) },
+      { name: 'a word, strict country, every host', q: 'market', periodS: DAY_S, top: 100, filters: { strictCountry: true }, keep: (a) => a.country_source !== 'default' },
+      { name: 'a word, watermark', q: 'bitcoin', periodS: DAY_S, top: 30, filters: { maxSeq: 200 }, keep: (a) => a.seq <= 200 },
+      { name: 'a word, watermark and a tld', q: 'market', periodS: DAY_S, top: 30, filters: { maxSeq: 300, tld: ['com'] }, keep: (a) => a.seq <= 300 && a.tld === 'com' },
+      { name: 'a word over 70 days ending 3 days ago', q: 'court', periodS: DAY_S, top: 100, filters: { fromS: MIDNIGHT_S - 73 * DAY_S + 5 * 3600, toS: MIDNIGHT_S - 3 * DAY_S }, keep: inRange(MIDNIGHT_S - 73 * DAY_S + 5 * 3600, MIDNIGHT_S - 3 * DAY_S) },
+      { name: 'a word, hourly over 48 hours', q: 'bitcoin', periodS: 3600, top: 10, filters: { fromS: NOW_S - 48 * 3600 }, keep: inRange(NOW_S - 48 * 3600, NOW_S) },
+      { name: 'a Cyrillic word, daily', q: 'биткоин', periodS: DAY_S, top: 10 },
+      { name: 'a folded diacritic, daily', q: 'election', periodS: DAY_S, top: 10 },
+      { name: 'two words, daily', q: 'market crash', periodS: DAY_S, top: 10 },
+      { name: 'a word and an exclusion, daily', q: 'bitcoin -rally', periodS: DAY_S, top: 10 },
     ])('stats agree with a scan: $name', ({ q, periodS, top, filters, keep }) => {
       const c = { name: '', q, ...(filters === undefined ? {} : { filters }), ...(keep === undefined ? {} : { keep }) }
       const want = scan(articles, c, 'date')

@@ -53,7 +53,10 @@ describe('the count triggers find their rows by primary key', () => {
   test('every UPDATE and DELETE of a count table, with the article bound, is a full-key search', () => {
     const db = openStore(`${tmp.dir}/plans.sqlite`)
     const triggers = db.query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'articles'").all()
-    expect(triggers.map((t) => t.name).sort()).toEqual(['article_days_delete', 'article_days_insert', 'article_days_update', 'article_spans_delete', 'article_spans_insert', 'article_spans_update'])
+    expect(triggers.map((t) => t.name).sort()).toEqual([
+      'article_days_delete', 'article_days_insert', 'article_days_update', 'article_spans_delete', 'article_spans_insert', 'article_spans_update',
+      'term_stale_delete', 'term_stale_insert', 'term_stale_update',
+    ])
     const bind = (sql: string) =>
       sql
         .replace(/\b(?:OLD|NEW)\.published_at\b/g, '1763700000')

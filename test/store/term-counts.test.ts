@@ -1,0 +1,215 @@
+/**
+ * Word counts (store/term-counts.ts, migration 13): the blob format, the choice of words, and
+ * stats that stay equal to a read of the articles through every write the store sees between two
+ * refreshes (new articles, a re-crawl that moves an article, retention) and after the next one.
+ * The reference answer is the same query with an exclusion of an absent word, which the engine
+ * can only answer by reading the articles (the path the search contract checks against a scan).
+ */
+import type { Database } from 'bun:sqlite'
+import { afterAll, describe, expect, test } from 'bun:test'
+import { parseQuery } from '../../core/search/query-syntax.ts'
+import { indexTokens } from '../../core/search/tokens.ts'
+import type { SearchFilters } from '../../core/search/types.ts'
+import { ArticleWriter, applyRetention } from '../../store/articles.ts'
+import { decodeCounts, encodeCounts } from '../../store/count-blob.ts'
+import { openStore } from '../../store/open.ts'
+import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { dayRuns, refreshTermCounts, termKey } from '../../store/term-counts.ts'
+import { FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
+import { tempDir } from '../support/tmp.ts'
+
+const tmp = tempDir('newsdesk-term-counts-')
+afterAll(() => tmp.cleanup())
+const NOW_S = FIXTURE_NOW.getTime() / 1000
+const DAY_S = 86_400
+
+describe('count blobs', () => {
+  test.each<[string, [number, number][]]>([
+    ['empty', []],
+    ['one pair', [[1, 1]]],
+    ['id 0 and large counts', [[0, 127], [1, 128], [300, 16_384]]],
+    ['wide gaps', [[5, 1], [200_000, 3], [2 ** 40, 2 ** 33]]],
+  ])('%s round-trips', (_name, pairs) => {
+    const back: [number, number][] = []
+    decodeCounts(encodeCounts(pairs), (id, n) => back.push([id, n]))
+    expect(back).toEqual(pairs)
+  })
+
+  test('one byte per small gap and count', () => {
+    expect(encodeCounts([[1, 2], [2, 3], [3, 1]]).length).toBe(6)
+  })
+
+  test('ids out of order and truncated blobs are refused', () => {
+    expect(() => encodeCounts([[4, 1], [3, 1]])).toThrow(/bad pair/)
+    const blob = encodeCounts([[1, 300]])
+    expect(() => decodeCounts(blob.slice(0, blob.length - 1), () => {})).toThrow(/truncated/)
+  })
+})
+
+test.each<[number[], { first: number; end: number }[]]>([
+  [[], []],
+  [[5], [{ first: 5, end: 6 }]],
+  [[5, 6, 7, 9, 12, 13], [{ first: 5, end: 8 }, { first: 9, end: 10 }, { first: 12, end: 14 }]],
+])('dayRuns(%j)', (days, runs) => {
+  expect(dayRuns(days)).toEqual(runs)
+})
+
+describe('termKey', () => {
+  test('one plain word is a key, case and diacritics folded as the index folds them', () => {
+    expect(termKey('Market')).toBe(termKey('market'))
+    expect(termKey('élection')).toBe(termKey('election'))
+    expect(termKey('market')).not.toBeNull()
+  })
+  test.each(['two words', '"a phrase"', '-market', 'crash OR rally', '...'])('%s is not', (q) => {
+    expect(termKey(q)).toBeNull()
+  })
+})
+
+const filters = (q: string, f: Partial<SearchFilters> = {}): SearchFilters => ({
+  query: parseQuery(q),
+  fromS: NOW_S - 45 * DAY_S + 7 * 3600,
+  toS: NOW_S,
+  strictCountry: false,
+  maxSeq: null,
+  ...f,
+})
+
+/** Each case: the stats from the counts must equal those read from the articles. */
+const CASES: { name: string; q: string; f?: Partial<SearchFilters> }[] = [
+  { name: 'a word', q: 'market' },
+  { name: 'a word, one country', q: 'bitcoin', f: { country: ['GB'] } },
+  { name: 'a word, two languages, strict', q: 'bitcoin', f: { lang: ['en', 'fr'], strictCountry: true } },
+  { name: 'a word, a host', q: 'crash', f: { host: ['daily3.com'] } },
+  { name: 'a word, watermark', q: 'market', f: { maxSeq: 150 } },
+]
+
+function agree(db: Database): number {
+  const index = new SqliteSearchIndex(db)
+  let total = 0
+  for (const c of CASES) {
+    const counted = index.stats(filters(c.q, c.f), 100, DAY_S)
+    const read = index.stats(filters(`${c.q} -qqzzabsent`, c.f), 100, DAY_S)
+    expect({ case: c.name, stats: counted }).toEqual({ case: c.name, stats: read })
+    total += counted.total
+  }
+  return total
+}
+
+const staleDays = (db: Database) => db.query<{ day: number }, []>('SELECT day FROM term_stale_days ORDER BY day').all().map((r) => r.day)
+
+describe('stats from word counts through the writes between two refreshes', () => {
+  const db = openStore(`${tmp.dir}/writes.sqlite`)
+  const articles = fixtureArticles(500, 21)
+  const writer = new ArticleWriter(db)
+  const write = (rows: typeof articles, minPublishedAt = 0) =>
+    db.transaction(() => {
+      for (const a of rows) writer.write(a, minPublishedAt)
+    })()
+  const cutoff = NOW_S - 30 * DAY_S
+  write(articles.slice(0, 400))
+
+  test('the first refresh counts the chosen words and clears every stale day', () => {
+    expect(staleDays(db).length).toBeGreaterThan(30)
+    const r = refreshTermCounts(db, { minDocs: 20, maxKeys: 8 })
+    expect(r).toMatchObject({ keys: 8, added: 8, dropped: 0, reselected: true })
+    expect(staleDays(db)).toEqual([])
+    expect(agree(db)).toBeGreaterThan(0)
+  })
+
+  test('the counts are what stats read: a changed count changes the answer', () => {
+    // Guards the cases above against passing by never reading the counts.
+    const id = db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(termKey('market') as string)?.id
+    expect(id).toBeDefined()
+    const row = db.query<{ day: number; counts: Uint8Array }, [number]>('SELECT day, counts FROM term_days WHERE key_id = ? ORDER BY day DESC LIMIT 1 OFFSET 3').get(id as number)
+    if (row === null) throw new Error('no counts for market')
+    const index = new SqliteSearchIndex(db)
+    const before = index.stats(filters('market'), 100, DAY_S).total
+    const pairs: [number, number][] = []
+    decodeCounts(row.counts, (c, n) => pairs.push([c, n + 1]))
+    db.query('UPDATE term_days SET counts = ? WHERE key_id = ? AND day = ?').run(encodeCounts(pairs), id as number, row.day)
+    expect(index.stats(filters('market'), 100, DAY_S).total).toBe(before + pairs.length)
+    db.query('UPDATE term_days SET counts = ? WHERE key_id = ? AND day = ?').run(row.counts, id as number, row.day)
+    expect(index.stats(filters('market'), 100, DAY_S).total).toBe(before)
+  })
+
+  test('new articles mark their days stale, and stats still agree', () => {
+    write(articles.slice(400, 450))
+    const days = new Set(articles.slice(400, 450).map((a) => Math.floor(Date.parse(a.published_at) / 1000 / DAY_S)))
+    expect(staleDays(db)).toEqual([...days].sort((a, b) => a - b))
+    agree(db)
+  })
+
+  test('a re-crawl that moves an article to another day and country marks both days', () => {
+    refreshTermCounts(db, { minDocs: 20, maxKeys: 8, reselectChange: Number.POSITIVE_INFINITY })
+    expect(staleDays(db)).toEqual([])
+    const a = articles[30] as (typeof articles)[number]
+    const moved = {
+      ...a,
+      title: `${a.title} market`,
+      crawled_at: new Date(Date.parse(a.crawled_at) - 5 * DAY_S * 1000).toISOString(),
+      published_at: new Date(Date.parse(a.published_at) - 5 * DAY_S * 1000).toISOString(),
+      country: a.country === 'GB' ? 'IE' : 'GB',
+    }
+    expect(db.transaction(() => writer.write(moved, 0))()).toBe('replaced')
+    const day = (iso: string) => Math.floor(Date.parse(iso) / 1000 / DAY_S)
+    expect(staleDays(db)).toEqual([day(moved.published_at), day(a.published_at)])
+    agree(db)
+  })
+
+  test('retention', () => {
+    expect(applyRetention(db, cutoff)).toBeGreaterThan(0)
+    agree(db)
+  })
+
+  test('the next refresh recounts only the stale days, and stats agree', () => {
+    // As an ingest after retention would: nothing older than the cutoff comes back.
+    write(articles.slice(450), cutoff)
+    const stale = staleDays(db).length
+    const r = refreshTermCounts(db, { minDocs: 20, maxKeys: 8, reselectChange: Number.POSITIVE_INFINITY })
+    expect(r).toMatchObject({ keys: 8, added: 0, dropped: 0, staleDays: stale, reselected: false })
+    expect(staleDays(db)).toEqual([])
+    expect(db.query<{ n: number }, []>(`SELECT count(*) AS n FROM term_days WHERE day < ${Math.floor(cutoff / DAY_S)}`).get()?.n).toBe(0)
+    agree(db)
+  })
+})
+
+describe('choosing the words', () => {
+  test('the most common words in at least minDocs articles, at most maxKeys; a counted word stays until it falls under half', () => {
+    const db = openStore(`${tmp.dir}/choice.sqlite`)
+    const writer = new ArticleWriter(db)
+    const articles = fixtureArticles(300, 5)
+    db.transaction(() => {
+      for (const a of articles) writer.write(a, 0)
+    })()
+    // Per word, the titles that hold it plus the descriptions that do (as the index's vocabulary
+    // counts them), from the fixture itself.
+    const docs = new Map<string, number>()
+    for (const a of articles) {
+      for (const text of [a.title, a.description]) {
+        for (const token of new Set(indexTokens(text))) {
+          const k = termKey(token)
+          if (k !== null) docs.set(k, (docs.get(k) ?? 0) + 1)
+        }
+      }
+    }
+    const keys = () => db.query<{ key: string }, []>('SELECT key FROM term_keys ORDER BY key').all().map((r) => r.key)
+    const over = (n: number) => [...docs].filter(([, d]) => d >= n).map(([k]) => k).sort()
+    expect(over(30).length).toBeGreaterThan(3)
+    expect(refreshTermCounts(db, { minDocs: 30, maxKeys: 1000 }).reselected).toBe(true)
+    expect(keys()).toEqual(over(30))
+    // The same store: not chosen again (the vocabulary scan is the refresh's dearest part).
+    expect(refreshTermCounts(db, { minDocs: 60, maxKeys: 1000 }).reselected).toBe(false)
+    expect(keys()).toEqual(over(30))
+    // Raising the line: words between half of it and it are kept, none added.
+    refreshTermCounts(db, { minDocs: 60, maxKeys: 1000, reselectChange: -1 })
+    expect(keys()).toEqual(over(30))
+    refreshTermCounts(db, { minDocs: 61 * 2, maxKeys: 1000, reselectChange: -1 })
+    expect(keys()).toEqual(over(61))
+    const top = [...docs].sort((x, y) => y[1] - x[1])
+    refreshTermCounts(db, { minDocs: 1, maxKeys: 3, reselectChange: -1 })
+    expect(keys().length).toBe(3)
+    expect(keys().every((k) => (docs.get(k) ?? 0) >= (top[3]?.[1] ?? 0))).toBe(true)
+    expect(db.query<{ n: number }, []>('SELECT count(DISTINCT key_id) AS n FROM term_days').get()?.n).toBe(3)
+    db.close()
+  })
+})
