@@ -589,13 +589,22 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     for (const [id, n] of perCombo) tally.addBuckets(combo(id), n)
     for (const day of stale) this.#scanInto(tally, { ...f, fromS: day * DAY_S, toS: (day + 1) * DAY_S })
-    if (f.maxSeq === null || !this.#hasRowsPast(f.maxSeq)) return
+    if (f.maxSeq === null) return
+    // Articles past the watermark are the latest ingest's: their time keys bound a short stretch
+    // of the index, read as any search is (the index drives, never a probe per row).
+    const span = this.db.query<{ lo: number | null; hi: number | null }, [number]>('SELECT min(tkey) AS lo, max(tkey) AS hi FROM articles WHERE seq > ?').get(f.maxSeq)
+    if (span === null || span.lo === null || span.hi === null) return
+    const lo = Math.max(span.lo, timeKeyFloor(first * DAY_S))
+    const hi = Math.min(span.hi + 1, timeKeyFloor(end * DAY_S))
+    if (lo >= hi) return
     const w = buildWhere({ ...f, query: null, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [])
     const past = this.db.query<StatsRow, Binding[]>(
-      `SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n FROM articles a NOT INDEXED
-       WHERE a.seq > ? AND ${w.sql} AND EXISTS (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND articles_fts.rowid = a.tkey)`,
+      `SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n
+       FROM articles_fts CROSS JOIN articles a INDEXED BY ${this.#scanIndex()} ON a.tkey = articles_fts.rowid
+       WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ? AND a.seq > ? AND ${w.sql}`,
     )
-    for (const row of past.iterate(f.maxSeq, ...w.params, term.key)) if (!stale.has(Math.floor(row.t / DAY_S))) tally.add(row)
+    // Stale days were read from the articles, watermark included; the rest come from counts that hold every article.
+    for (const row of past.iterate(term.key, lo, hi, f.maxSeq, ...w.params)) if (!stale.has(Math.floor(row.t / DAY_S))) tally.add(row)
   }
 
   /** Every article of the slice, one row each. */

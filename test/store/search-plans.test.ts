@@ -14,9 +14,11 @@ import { statsPeriodSeconds } from '../../answers/search.ts'
 import { type EndpointSpec, findEndpoint } from '../../core/endpoints.ts'
 import type { ParamSpec } from '../../core/params.ts'
 import { toFilters, toSearchRequest } from '../../core/search/request.ts'
+import { indexTokens } from '../../core/search/tokens.ts'
 import { validateRequest } from '../../core/validate.ts'
 import { loadBtcArticles } from '../../store/btc-articles.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { refreshTermCounts, termKey } from '../../store/term-counts.ts'
 import { loadTrendArticles } from '../../store/trend-articles.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { planFaults, planOf, type RanStatement, recordingDb } from '../support/recording-db.ts'
@@ -28,6 +30,12 @@ const articles = fixtureArticles(600, 5)
 const store = buildFixtureStore(`${tmp.dir}/plans.sqlite`, articles)
 const nowMs = FIXTURE_NOW.getTime()
 const maxSeq = store.query<{ s: number }, []>('SELECT max(seq) AS s FROM articles').get()?.s ?? 0
+
+/** Titles plus descriptions holding the word, as the index's vocabulary counts them. */
+function vocabularyDocs(word: string): number {
+  const token = indexTokens(word)[0]
+  return articles.reduce((n, a) => n + Number(indexTokens(a.title).includes(token ?? '')) + Number(indexTokens(a.description).includes(token ?? '')), 0)
+}
 
 /** Filter values of a list parameter: real values of the store's column of that name, or the enum's. */
 function listValues(name: string, spec: ParamSpec & { kind: 'list' }): string[] | null {
@@ -47,6 +55,11 @@ const Q_SHAPES: (string | null)[] = (() => {
   const rare = byCount.at(-1) ?? 'storm'
   return [null, common, rare, 'zzqxvabsent', `${common} ${second}`, `"${common} ${second}"`, `${common} OR ${rare}`, `-${common}`, `${second} -${common}`]
 })()
+
+// Word counts for the fixture's commonest words (store/term-counts.ts), as the batch job keeps
+// them: stats for a counted word take that path, for the others the articles (both are checked).
+const COUNTED_MIN_DOCS = vocabularyDocs(Q_SHAPES[1] ?? '')
+refreshTermCounts(store, { minDocs: COUNTED_MIN_DOCS, maxKeys: 1000 })
 
 interface Shape {
   endpoint: string
@@ -139,6 +152,12 @@ describe('search plans (every shape from the registry)', () => {
       expect(labels.some((l) => l.includes(needle))).toBe(true)
     }
     expect(shapes.length).toBeGreaterThan(1000)
+  })
+
+  test('stats shapes take both paths: the common word is counted, the rare one is not', () => {
+    const counted = (q: string | null) => q !== null && store.query('SELECT 1 FROM term_keys WHERE key = ?').get(termKey(q) ?? '') !== null
+    expect(vocabularyDocs(Q_SHAPES[2] ?? '')).toBeLessThan(COUNTED_MIN_DOCS)
+    expect([counted(Q_SHAPES[1] ?? null), counted(Q_SHAPES[2] ?? null)]).toEqual([true, false])
   })
 
   // Both watermarks: the usual one (nothing in the store past it) and one with rows past it,
