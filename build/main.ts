@@ -193,7 +193,7 @@ async function runIngest(config: Config, now: Date, specs: readonly string[], op
     })
     // Before any snapshot is written, so its watermark finds the counts of every day up to date.
     const started = performance.now()
-    const counts = refreshTermCounts(db)
+    const counts = refreshTermCounts(db, Math.floor(now.getTime() / 1000))
     console.log(
       `word counts: ${counts.keys} words (${counts.added} new, ${counts.dropped} dropped${counts.reselected ? ', chosen again' : ''}), ${counts.staleDays} days recounted (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     )

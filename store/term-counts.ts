@@ -22,16 +22,19 @@ export interface TermCountOptions {
   minDocs: number
   /** At most this many words, the most common first. */
   maxKeys: number
-  /** The words are chosen again when the store has grown or shrunk by more than this share since the last choice. */
+  /** The words are chosen again when the store has grown or shrunk by more than this share since the last choice… */
   reselectChange: number
+  /** …or when the last choice is older than this (seconds), so words that became common in a steady store get counted. */
+  reselectAfterS: number
 }
 
 /**
  * Measured at 1M synthetic articles: a word in 20,000 articles costs stats about 25 ms read from
  * the articles, so below that the counts buy little; 256 words hold a day of counts each in about
- * 4 KB per word (one byte or two per facet combination).
+ * 4 KB per word (one byte or two per facet combination). Choosing reads FTS5's whole vocabulary
+ * (5.7 s at 1M), hence once a day or when the store's size moves by a tenth, not every hour.
  */
-export const TERM_COUNT_DEFAULTS: TermCountOptions = { minDocs: 20_000, maxKeys: 256, reselectChange: 0.1 }
+export const TERM_COUNT_DEFAULTS: TermCountOptions = { minDocs: 20_000, maxKeys: 256, reselectChange: 0.1, reselectAfterS: 86_400 }
 
 export interface TermCountRefresh {
   keys: number
@@ -56,14 +59,20 @@ export function termKey(term: string): string | null {
  * the words no longer chosen, counts new words over every day, recounts the stale days of the
  * others, and clears the stale marks. Call after an ingest, before a snapshot is written.
  */
-export function refreshTermCounts(db: Database, opts: Partial<TermCountOptions> = {}): TermCountRefresh {
+export function refreshTermCounts(db: Database, nowS: number, opts: Partial<TermCountOptions> = {}): TermCountRefresh {
   const o = { ...TERM_COUNT_DEFAULTS, ...opts }
   return db.transaction(() => {
     const staleDays = db.query<{ day: number }, []>('SELECT day FROM term_stale_days ORDER BY day').all().map((r) => r.day)
     const current = new Map(db.query<{ id: number; key: string }, []>('SELECT id, key FROM term_keys').all().map((r) => [r.key, r.id]))
     const articles = db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0
-    const lastChoice = Number(db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'term_keys_articles'").get()?.value ?? Number.NaN)
-    const reselected = !Number.isFinite(lastChoice) || Math.abs(articles - lastChoice) > o.reselectChange * Math.max(lastChoice, 1)
+    const meta = (key: string) => Number(db.query<{ value: string }, [string]>('SELECT value FROM meta WHERE key = ?').get(key)?.value ?? Number.NaN)
+    const lastArticles = meta('term_keys_articles')
+    const lastAt = meta('term_keys_chosen_at')
+    const reselected =
+      !Number.isFinite(lastArticles) ||
+      !Number.isFinite(lastAt) ||
+      Math.abs(articles - lastArticles) > o.reselectChange * Math.max(lastArticles, 1) ||
+      nowS - lastAt >= o.reselectAfterS
     let dropped = 0
     const fresh = new Set<string>()
     const combos = new ComboIds(db)
@@ -88,7 +97,9 @@ export function refreshTermCounts(db: Database, opts: Partial<TermCountOptions> 
         current.set(c.key, id)
         fresh.add(c.key)
       }
-      db.query("INSERT INTO meta (key, value) VALUES ('term_keys_articles', ?) ON CONFLICT DO UPDATE SET value = excluded.value").run(String(articles))
+      const setMeta = db.query('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value')
+      setMeta.run('term_keys_articles', String(articles))
+      setMeta.run('term_keys_chosen_at', String(nowS))
     }
     for (const run of dayRuns(staleDays)) {
       for (const [key, id] of current) if (!fresh.has(key)) countDays(db, combos, id, key, run)

@@ -1,5 +1,6 @@
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { refreshTermCounts } from '../../store/term-counts.ts'
+import { FIXTURE_NOW } from '../support/fixture-store.ts'
 import { searchContract } from './search-contract.ts'
 
 searchContract('sqlite', (db) => ({ index: new SqliteSearchIndex(db) }))
@@ -7,7 +8,7 @@ searchContract('sqlite', (db) => ({ index: new SqliteSearchIndex(db) }))
 // The same contract with every word of the fixture counted per day (store/term-counts.ts), so the
 // stats cases with one word are answered from the counts.
 searchContract('sqlite with word counts', (db) => {
-  const r = refreshTermCounts(db, { minDocs: 2, maxKeys: 1000 })
+  const r = refreshTermCounts(db, FIXTURE_NOW.getTime() / 1000, { minDocs: 2, maxKeys: 1000 })
   // The fixture has about 70 distinct words; far fewer would mean the counts are not exercised.
   if (r.keys < 40) throw new Error(`only ${r.keys} words counted`)
   return { index: new SqliteSearchIndex(db) }

@@ -59,7 +59,7 @@ const Q_SHAPES: (string | null)[] = (() => {
 // Word counts for the fixture's commonest words (store/term-counts.ts), as the batch job keeps
 // them: stats for a counted word take that path, for the others the articles (both are checked).
 const COUNTED_MIN_DOCS = vocabularyDocs(Q_SHAPES[1] ?? '')
-refreshTermCounts(store, { minDocs: COUNTED_MIN_DOCS, maxKeys: 1000 })
+refreshTermCounts(store, nowMs / 1000, { minDocs: COUNTED_MIN_DOCS, maxKeys: 1000 })
 
 interface Shape {
   endpoint: string

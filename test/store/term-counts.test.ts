@@ -110,7 +110,7 @@ describe('stats from word counts through the writes between two refreshes', () =
 
   test('the first refresh counts the chosen words and clears every stale day', () => {
     expect(staleDays(db).length).toBeGreaterThan(30)
-    const r = refreshTermCounts(db, { minDocs: 20, maxKeys: 8 })
+    const r = refreshTermCounts(db, NOW_S, { minDocs: 20, maxKeys: 8 })
     expect(r).toMatchObject({ keys: 8, added: 8, dropped: 0, reselected: true })
     expect(staleDays(db)).toEqual([])
     expect(agree(db)).toBeGreaterThan(0)
@@ -140,7 +140,7 @@ describe('stats from word counts through the writes between two refreshes', () =
   })
 
   test('a re-crawl that moves an article to another day and country marks both days', () => {
-    refreshTermCounts(db, { minDocs: 20, maxKeys: 8, reselectChange: Number.POSITIVE_INFINITY })
+    refreshTermCounts(db, NOW_S, { minDocs: 20, maxKeys: 8, reselectChange: Number.POSITIVE_INFINITY })
     expect(staleDays(db)).toEqual([])
     const a = articles[30] as (typeof articles)[number]
     const moved = {
@@ -165,7 +165,7 @@ describe('stats from word counts through the writes between two refreshes', () =
     // As an ingest after retention would: nothing older than the cutoff comes back.
     write(articles.slice(450), cutoff)
     const stale = staleDays(db).length
-    const r = refreshTermCounts(db, { minDocs: 20, maxKeys: 8, reselectChange: Number.POSITIVE_INFINITY })
+    const r = refreshTermCounts(db, NOW_S, { minDocs: 20, maxKeys: 8, reselectChange: Number.POSITIVE_INFINITY })
     expect(r).toMatchObject({ keys: 8, added: 0, dropped: 0, staleDays: stale, reselected: false })
     expect(staleDays(db)).toEqual([])
     expect(db.query<{ n: number }, []>(`SELECT count(*) AS n FROM term_days WHERE day < ${Math.floor(cutoff / DAY_S)}`).get()?.n).toBe(0)
@@ -195,18 +195,20 @@ describe('choosing the words', () => {
     const keys = () => db.query<{ key: string }, []>('SELECT key FROM term_keys ORDER BY key').all().map((r) => r.key)
     const over = (n: number) => [...docs].filter(([, d]) => d >= n).map(([k]) => k).sort()
     expect(over(30).length).toBeGreaterThan(3)
-    expect(refreshTermCounts(db, { minDocs: 30, maxKeys: 1000 }).reselected).toBe(true)
+    expect(refreshTermCounts(db, NOW_S, { minDocs: 30, maxKeys: 1000 }).reselected).toBe(true)
     expect(keys()).toEqual(over(30))
-    // The same store: not chosen again (the vocabulary scan is the refresh's dearest part).
-    expect(refreshTermCounts(db, { minDocs: 60, maxKeys: 1000 }).reselected).toBe(false)
+    // The same store: not chosen again (the vocabulary scan is the refresh's dearest part)…
+    expect(refreshTermCounts(db, NOW_S + 3600, { minDocs: 60, maxKeys: 1000 }).reselected).toBe(false)
     expect(keys()).toEqual(over(30))
+    // …until a day has passed.
+    expect(refreshTermCounts(db, NOW_S + 86_400, { minDocs: 60, maxKeys: 1000 }).reselected).toBe(true)
     // Raising the line: words between half of it and it are kept, none added.
-    refreshTermCounts(db, { minDocs: 60, maxKeys: 1000, reselectChange: -1 })
+    refreshTermCounts(db, NOW_S, { minDocs: 60, maxKeys: 1000, reselectChange: -1 })
     expect(keys()).toEqual(over(30))
-    refreshTermCounts(db, { minDocs: 61 * 2, maxKeys: 1000, reselectChange: -1 })
+    refreshTermCounts(db, NOW_S, { minDocs: 61 * 2, maxKeys: 1000, reselectChange: -1 })
     expect(keys()).toEqual(over(61))
     const top = [...docs].sort((x, y) => y[1] - x[1])
-    refreshTermCounts(db, { minDocs: 1, maxKeys: 3, reselectChange: -1 })
+    refreshTermCounts(db, NOW_S, { minDocs: 1, maxKeys: 3, reselectChange: -1 })
     expect(keys().length).toBe(3)
     expect(keys().every((k) => (docs.get(k) ?? 0) >= (top[3]?.[1] ?? 0))).toBe(true)
     expect(db.query<{ n: number }, []>('SELECT count(DISTINCT key_id) AS n FROM term_days').get()?.n).toBe(3)
