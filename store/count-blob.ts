@@ -65,3 +65,13 @@ export function loadCombos(db: Database): (FacetCombo | undefined)[] {
   return combos
 }
 
+/** Consecutive days as [first, end) runs. */
+export function dayRuns(days: readonly number[]): { first: number; end: number }[] {
+  const runs: { first: number; end: number }[] = []
+  for (const d of days) {
+    const last = runs.at(-1)
+    if (last !== undefined && last.end === d) last.end = d + 1
+    else runs.push({ first: d, end: d + 1 })
+  }
+  return runs
+}

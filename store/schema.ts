@@ -360,7 +360,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     UNIQUE (host, lang, country, tld, defaulted)
   );
   CREATE TABLE term_keys (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a dropped word's id never names another word
     key TEXT NOT NULL UNIQUE,              -- the MATCH expression of the one-word query
     term TEXT NOT NULL,                    -- the word, as the full-text index holds it
     docs INTEGER NOT NULL                  -- titles plus descriptions that held it when chosen

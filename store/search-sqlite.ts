@@ -20,7 +20,7 @@ import {
 } from '../core/search/types.ts'
 import { type StatsRow, StatsTally } from '../core/search/stats-tally.ts'
 import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue } from './fts-facets.ts'
-import { decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
+import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
 import { SPAN_LEVELS } from './schema.ts'
 import { timeKeyFloor } from './time-key.ts'
 
@@ -290,10 +290,14 @@ export function toRecord(r: StoreArticleRow, text: string | undefined): ArticleR
   return record
 }
 
-export class SqliteSearchIndex implements SearchIndex {
-  /** Facet combinations by id, loaded when first needed and again when a count names a newer one (rows are only ever added). */
-  #combos: (FacetCombo | undefined)[] = []
+/**
+ * Facet combinations by id, per connection: loaded when first needed and again when a count names
+ * a newer one (rows are only ever added). Per connection, not per index, because the query
+ * workers make an index per request over one long-lived connection.
+ */
+const combosByConnection = new WeakMap<Database, (FacetCombo | undefined)[]>()
 
+export class SqliteSearchIndex implements SearchIndex {
   constructor(private readonly db: Database) {}
 
   /**
@@ -519,15 +523,20 @@ export class SqliteSearchIndex implements SearchIndex {
     // articles that is 2.5–3× faster than grouping a temporary table five ways, and holds no rows.
     const tally = new StatsTally(periodSeconds)
     const days = this.#wholeDays(f, periodSeconds)
-    const term = days !== null && f.query !== null ? this.#countedTerm(f.query) : null
-    if (days === null || (f.query !== null && term === null)) this.#scanInto(tally, f)
+    if (days === null) this.#scanInto(tally, f)
     else {
       // Whole days from the per-day and span counts, the part-days at either end from the
       // articles: several statements, read in one transaction so that a batch committed meanwhile
-      // cannot land between them (the counts and the watermark's correction must see one store).
+      // cannot land between them (the counts, the counted words and the watermark's correction
+      // must see one store: a refresh may drop a word between two statements).
       this.db.transaction(() => {
-        if (term === null) this.#daysInto(tally, f, days.first, days.end)
-        else this.#termDaysInto(tally, f, term, days.first, days.end)
+        const term = f.query === null ? null : this.#countedTerm(f.query)
+        if (f.query === null) this.#daysInto(tally, f, days.first, days.end)
+        else if (term !== null) this.#termDaysInto(tally, f, term, days.first, days.end)
+        else {
+          this.#scanInto(tally, f)
+          return
+        }
         if (f.fromS < days.first * DAY_S) this.#scanInto(tally, { ...f, toS: days.first * DAY_S })
         if (days.end * DAY_S < f.toS) this.#scanInto(tally, { ...f, fromS: days.end * DAY_S })
       })()
@@ -564,11 +573,13 @@ export class SqliteSearchIndex implements SearchIndex {
     const stale = new Set(this.db.query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ?').all(first, end).map((r) => r.day))
     const allowed = comboFilter(f)
     const verdicts: (boolean | undefined)[] = []
+    let combos = combosByConnection.get(this.db) ?? []
     const combo = (id: number): FacetCombo => {
-      let c = this.#combos[id]
+      let c = combos[id]
       if (c === undefined) {
-        this.#combos = loadCombos(this.db)
-        c = this.#combos[id]
+        combos = loadCombos(this.db)
+        combosByConnection.set(this.db, combos)
+        c = combos[id]
         if (c === undefined) throw new Error(`term counts name facet combination ${id}, which facet_combos does not hold`)
       }
       return c
@@ -590,21 +601,31 @@ export class SqliteSearchIndex implements SearchIndex {
     for (const [id, n] of perCombo) tally.addBuckets(combo(id), n)
     for (const day of stale) this.#scanInto(tally, { ...f, fromS: day * DAY_S, toS: (day + 1) * DAY_S })
     if (f.maxSeq === null) return
-    // Articles past the watermark are the latest ingest's: their time keys bound a short stretch
-    // of the index, read as any search is (the index drives, never a probe per row).
-    const span = this.db.query<{ lo: number | null; hi: number | null }, [number]>('SELECT min(tkey) AS lo, max(tkey) AS hi FROM articles WHERE seq > ?').get(f.maxSeq)
-    if (span === null || span.lo === null || span.hi === null) return
-    const lo = Math.max(span.lo, timeKeyFloor(first * DAY_S))
-    const hi = Math.min(span.hi + 1, timeKeyFloor(end * DAY_S))
-    if (lo >= hi) return
-    const w = buildWhere({ ...f, query: null, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [])
-    const past = this.db.query<StatsRow, Binding[]>(
-      `SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n
-       FROM articles_fts CROSS JOIN articles a INDEXED BY ${this.#scanIndex()} ON a.tkey = articles_fts.rowid
-       WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ? AND a.seq > ? AND ${w.sql}`,
-    )
-    // Stale days were read from the articles, watermark included; the rest come from counts that hold every article.
-    for (const row of past.iterate(term.key, lo, hi, f.maxSeq, ...w.params)) if (!stale.has(Math.floor(row.t / DAY_S))) tally.add(row)
+    // Articles past the watermark (the latest ingest's, few) counted in days that are not stale:
+    // the days they were published on, less the stale ones, are walked in the index as any search
+    // is (the index drives, never a MATCH probe per row). While an ingest runs, every day it has
+    // written is stale, so this reads nothing.
+    const pastDays = this.db
+      .query<{ day: number }, [number, number, number]>(`SELECT DISTINCT published_at / ${DAY_S} AS day FROM articles WHERE seq > ? AND published_at >= ? AND published_at < ? ORDER BY 1`)
+      .all(f.maxSeq, first * DAY_S, end * DAY_S)
+      .map((r) => r.day)
+      .filter((d) => !stale.has(d))
+    if (pastDays.length === 0) return
+    const past = (run: { first: number; end: number }) => {
+      const w = buildWhere({ ...f, query: null, fromS: run.first * DAY_S, toS: run.end * DAY_S, maxSeq: null }, [])
+      return {
+        rows: this.db.query<StatsRow, Binding[]>(
+          `SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n
+           FROM articles_fts CROSS JOIN articles a INDEXED BY ${this.#scanIndex()} ON a.tkey = articles_fts.rowid
+           WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ? AND a.seq > ? AND ${w.sql}`,
+        ),
+        params: [term.key, timeKeyFloor(run.first * DAY_S), timeKeyFloor(run.end * DAY_S), f.maxSeq as number, ...w.params],
+      }
+    }
+    for (const run of dayRuns(pastDays)) {
+      const q = past(run)
+      for (const row of q.rows.iterate(...q.params)) tally.add(row)
+    }
   }
 
   /** Every article of the slice, one row each. */

@@ -12,7 +12,7 @@
 import type { Database } from 'bun:sqlite'
 import { parseQuery } from '../core/search/query-syntax.ts'
 import { matchExpression } from './search-sqlite.ts'
-import { encodeCounts, type FacetCombo } from './count-blob.ts'
+import { dayRuns, encodeCounts, type FacetCombo } from './count-blob.ts'
 import { timeKeyFloor } from './time-key.ts'
 
 const DAY_S = 86_400
@@ -106,18 +106,8 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
     }
     db.exec('DELETE FROM term_stale_days')
     return { keys: current.size, added: fresh.size, dropped, staleDays: staleDays.length, reselected }
-  })()
-}
-
-/** Consecutive days as [first, end) runs. */
-export function dayRuns(days: readonly number[]): { first: number; end: number }[] {
-  const runs: { first: number; end: number }[] = []
-  for (const d of days) {
-    const last = runs.at(-1)
-    if (last !== undefined && last.end === d) last.end = d + 1
-    else runs.push({ first: d, end: d + 1 })
-  }
-  return runs
+    // IMMEDIATE: the write lock before the vocabulary read, so no writer can slip in between.
+  }).immediate()
 }
 
 /**
@@ -179,8 +169,10 @@ const comboName = (c: FacetCombo): string => `${c.host}\t${c.lang}\t${c.country}
  * time-key order, so each day is complete when the next begins.
  */
 function countDays(db: Database, combos: ComboIds, keyId: number, key: string, run: { first: number; end: number } | null): void {
+  // A time key can spill past its second (store/articles.ts, #freeKey takes the next free one),
+  // so the walk reaches a minute past the run and keeps the rows published inside it.
   const lo = run === null ? Number.MIN_SAFE_INTEGER : timeKeyFloor(run.first * DAY_S)
-  const hi = run === null ? Number.MAX_SAFE_INTEGER : timeKeyFloor(run.end * DAY_S)
+  const hi = run === null ? Number.MAX_SAFE_INTEGER : timeKeyFloor(run.end * DAY_S + 60)
   if (run === null) db.query('DELETE FROM term_days WHERE key_id = ?').run(keyId)
   else db.query('DELETE FROM term_days WHERE key_id = ? AND day >= ? AND day < ?').run(keyId, run.first, run.end)
   const insert = db.query('INSERT INTO term_days (key_id, day, counts) VALUES (?, ?, ?)')
@@ -198,6 +190,7 @@ function countDays(db: Database, combos: ComboIds, keyId: number, key: string, r
   }
   for (const r of rows.iterate(key, lo, hi)) {
     const d = Math.floor(r.t / DAY_S)
+    if (run !== null && (d < run.first || d >= run.end)) continue
     if (d !== day) {
       // Time keys follow published_at, so days arrive in order; a day met twice would be lost.
       if (day !== null && d < day) throw new Error(`term counts: day ${d} after day ${day}`)
