@@ -349,7 +349,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   DROP TABLE IF EXISTS term_keys;
   DROP TABLE IF EXISTS term_stale_days;
   DROP TABLE IF EXISTS facet_combos;
-  DELETE FROM meta WHERE key IN ('term_keys_articles', 'term_keys_chosen_at');
+  DELETE FROM meta WHERE key IN ('term_keys_articles', 'term_keys_chosen_at', 'term_keys_rule');
   CREATE TABLE facet_combos (
     id INTEGER PRIMARY KEY,
     country TEXT NOT NULL,

@@ -29,12 +29,14 @@ export interface TermCountOptions {
 }
 
 /**
- * Measured at 1M synthetic articles: a word in 20,000 articles costs stats about 25 ms read from
- * the articles, so below that the counts buy little; 256 words hold a day of counts each in about
- * 4 KB per word (one byte or two per facet combination). Choosing reads FTS5's whole vocabulary
- * (5.7 s at 1M), hence once a day or when the store's size moves by a tenth, not every hour.
+ * A word in 20,000 articles costs stats about 25–35 ms read from the articles (1M synthetic
+ * store), so below that the counts buy little. The cap is high because the number of words past
+ * that line grows with the store: at 10M the 256th word was in 201k articles, and a word in 175k
+ * cost 1.5–2.3 s; a counted word's days take about 200 KB at 10M (50 KB at 1M). Choosing reads
+ * FTS5's whole vocabulary (5.7 s at 1M), hence once a day, when the store's size moves by a tenth
+ * or when these settings change, not every hour.
  */
-export const TERM_COUNT_DEFAULTS: TermCountOptions = { minDocs: 20_000, maxKeys: 256, reselectChange: 0.1, reselectAfterS: 86_400 }
+export const TERM_COUNT_DEFAULTS: TermCountOptions = { minDocs: 20_000, maxKeys: 4096, reselectChange: 0.1, reselectAfterS: 86_400 }
 
 export interface TermCountRefresh {
   keys: number
@@ -68,7 +70,10 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
     const meta = (key: string) => Number(db.query<{ value: string }, [string]>('SELECT value FROM meta WHERE key = ?').get(key)?.value ?? Number.NaN)
     const lastArticles = meta('term_keys_articles')
     const lastAt = meta('term_keys_chosen_at')
+    const rule = `${o.minDocs}/${o.maxKeys}`
+    const lastRule = db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'term_keys_rule'").get()?.value
     const reselected =
+      lastRule !== rule ||
       !Number.isFinite(lastArticles) ||
       !Number.isFinite(lastAt) ||
       Math.abs(articles - lastArticles) > o.reselectChange * Math.max(lastArticles, 1) ||
@@ -100,6 +105,7 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
       const setMeta = db.query('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value')
       setMeta.run('term_keys_articles', String(articles))
       setMeta.run('term_keys_chosen_at', String(nowS))
+      setMeta.run('term_keys_rule', rule)
     }
     for (const run of dayRuns(staleDays)) {
       for (const [key, id] of current) if (!fresh.has(key)) countDays(db, combos, id, key, run)

@@ -229,10 +229,12 @@ describe('choosing the words', () => {
     expect(refreshTermCounts(db, NOW_S, { minDocs: 30, maxKeys: 1000 }).reselected).toBe(true)
     expect(keys()).toEqual(over(30))
     // The same store: not chosen again (the vocabulary scan is the refresh's dearest part)…
-    expect(refreshTermCounts(db, NOW_S + 3600, { minDocs: 60, maxKeys: 1000 }).reselected).toBe(false)
+    expect(refreshTermCounts(db, NOW_S + 3600, { minDocs: 30, maxKeys: 1000 }).reselected).toBe(false)
     expect(keys()).toEqual(over(30))
-    // …until a day has passed.
-    expect(refreshTermCounts(db, NOW_S + 86_400, { minDocs: 60, maxKeys: 1000 }).reselected).toBe(true)
+    // …until a day has passed, or the settings change.
+    expect(refreshTermCounts(db, NOW_S + 86_400, { minDocs: 30, maxKeys: 1000 }).reselected).toBe(true)
+    expect(refreshTermCounts(db, NOW_S + 86_400, { minDocs: 30, maxKeys: 1000 }).reselected).toBe(false)
+    expect(refreshTermCounts(db, NOW_S + 86_400, { minDocs: 30, maxKeys: 999 }).reselected).toBe(true)
     // Raising the line: words between half of it and it are kept, none added.
     refreshTermCounts(db, NOW_S, { minDocs: 60, maxKeys: 1000, reselectChange: -1 })
     expect(keys()).toEqual(over(30))
