@@ -7,7 +7,7 @@
  * function over a read-only connection in a separate process (its RSS is a live node's). Prints
  * p50 / p99 / max per class, the weighted overall p50, and the plain FTS5 MATCH floor beside each
  * class; at ≤ 100k also Orama on the same queries (the classes it can express).
- *   bun bench/search.ts [--sizes 1000000,10000000] [--per-class 40] [--db-dir DIR] [--no-orama] [--mmap-mb N]
+ *   bun bench/search.ts [--sizes 1000000,10000000] [--per-class 40] [--db-dir DIR] [--no-orama] [--mmap-mb N] [--count-min-docs N]
  *   bun bench/search.ts --http http://127.0.0.1:8000 [--per-class 40]   (the same classes over HTTP
  *     against a running node, e.g. `npm start` on the 90-day demo; one request at a time, warm)
  * Stores are synthetic (bench/synthetic-articles.ts: hosts keep their country and language, demo
@@ -38,6 +38,8 @@ const PER_CLASS = Number(arg('--per-class', '40'))
 const WITH_ORAMA = !process.argv.includes('--no-orama')
 const DB_DIR = arg('--db-dir', '')
 const MMAP_MB = arg('--mmap-mb', '')
+/** The word-count line (store/term-counts.ts, minDocs); empty: the batch job's default. */
+const COUNT_MIN_DOCS = arg('--count-min-docs', '')
 const NOW_MS = NOW_S * 1000
 /** The deepest offset the registry allows. */
 const MAX_OFFSET = intParamMax('/v1/search', 'offset')
@@ -344,7 +346,7 @@ for (const size of SIZES) {
     // The batch job's step after every ingest (store/term-counts.ts): a kept store is counted in full once.
     const countsStarted = performance.now()
     const countsDb = openStore(path)
-    const counts = refreshTermCounts(countsDb, Math.floor(Date.now() / 1000))
+    const counts = refreshTermCounts(countsDb, Math.floor(Date.now() / 1000), COUNT_MIN_DOCS === '' ? {} : { minDocs: Number(COUNT_MIN_DOCS) })
     countsDb.close()
     const countsS = (performance.now() - countsStarted) / 1000
     const fileBytes = Bun.file(path).size
