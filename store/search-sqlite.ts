@@ -537,8 +537,8 @@ export class SqliteSearchIndex implements SearchIndex {
           this.#scanInto(tally, f)
           return
         }
-        if (f.fromS < days.first * DAY_S) this.#scanInto(tally, { ...f, toS: days.first * DAY_S })
-        if (days.end * DAY_S < f.toS) this.#scanInto(tally, { ...f, fromS: days.end * DAY_S })
+        if (f.fromS < days.first * DAY_S) this.#partDayInto(tally, f, term, f.fromS, days.first * DAY_S)
+        if (days.end * DAY_S < f.toS) this.#partDayInto(tally, f, term, days.end * DAY_S, f.toS)
       })()
     }
     return tally.result(top)
@@ -628,11 +628,35 @@ export class SqliteSearchIndex implements SearchIndex {
     }
   }
 
-  /** Every article of the slice, one row each. */
-  #scanInto(tally: StatsTally, f: SearchFilters): void {
+  /**
+   * The part [fromS, toS) of one UTC day at a range's end. Read from the articles, except for a
+   * counted word when the part is more than half its day: then the whole day from the counts,
+   * less the rest of the day read from the articles (half a day's matches at most, instead of
+   * up to all of them). Not for a stale day; articles past the watermark are taken off the whole
+   * day by #termDaysInto and the rest of the day is read with the watermark, so the part is exact.
+   */
+  #partDayInto(tally: StatsTally, f: SearchFilters, term: { id: number; key: string } | null, fromS: number, toS: number): void {
+    const day = Math.floor(fromS / DAY_S)
+    const dayStart = day * DAY_S
+    const dayEnd = dayStart + DAY_S
+    const complement =
+      term !== null &&
+      toS - fromS > DAY_S / 2 &&
+      this.db.query<{ day: number }, [number]>('SELECT day FROM term_stale_days WHERE day = ?').get(day) === null
+    if (!complement) {
+      this.#scanInto(tally, { ...f, fromS, toS })
+      return
+    }
+    this.#termDaysInto(tally, f, term, day, day + 1)
+    if (dayStart < fromS) this.#scanInto(tally, { ...f, fromS: dayStart, toS: fromS }, -1)
+    if (toS < dayEnd) this.#scanInto(tally, { ...f, fromS: toS, toS: dayEnd }, -1)
+  }
+
+  /** Every article of the slice, one row each (`n` -1 to take them off). */
+  #scanInto(tally: StatsTally, f: SearchFilters, n: 1 | -1 = 1): void {
     const w = buildWhere(f, this.#facetKinds())
     const from = fromClause(w, f, undefined, this.#scanIndex())
-    const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, 1 AS n FROM ${from.sql} WHERE ${w.sql}`)
+    const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, ${n} AS n FROM ${from.sql} WHERE ${w.sql}`)
     for (const row of rows.iterate(...from.params, ...w.params)) tally.add(row)
   }
 

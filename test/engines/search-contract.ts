@@ -242,6 +242,7 @@ export function searchContract(engine: string, factory: EngineFactory): void {
       { name: 'a word, watermark', q: 'bitcoin', periodS: DAY_S, top: 30, filters: { maxSeq: 200 }, keep: (a) => a.seq <= 200 },
       { name: 'a word, watermark and a tld', q: 'market', periodS: DAY_S, top: 30, filters: { maxSeq: 300, tld: ['com'] }, keep: (a) => a.seq <= 300 && a.tld === 'com' },
       { name: 'a word over 70 days ending 3 days ago', q: 'court', periodS: DAY_S, top: 100, filters: { fromS: MIDNIGHT_S - 73 * DAY_S + 5 * 3600, toS: MIDNIGHT_S - 3 * DAY_S }, keep: inRange(MIDNIGHT_S - 73 * DAY_S + 5 * 3600, MIDNIGHT_S - 3 * DAY_S) },
+      { name: 'a word, both ends mid-day', q: 'market', periodS: DAY_S, top: 50, filters: { fromS: MIDNIGHT_S - 30 * DAY_S + 4 * 3600, toS: MIDNIGHT_S - 10 * DAY_S + 15 * 3600 }, keep: inRange(MIDNIGHT_S - 30 * DAY_S + 4 * 3600, MIDNIGHT_S - 10 * DAY_S + 15 * 3600) },
       { name: 'a word, hourly over 48 hours', q: 'bitcoin', periodS: 3600, top: 10, filters: { fromS: NOW_S - 48 * 3600 }, keep: inRange(NOW_S - 48 * 3600, NOW_S) },
       { name: 'a Cyrillic word, daily', q: 'биткоин', periodS: DAY_S, top: 10 },
       { name: 'a folded diacritic, daily', q: 'election', periodS: DAY_S, top: 10 },

@@ -22,6 +22,13 @@ const tmp = tempDir('newsdesk-term-counts-')
 afterAll(() => tmp.cleanup())
 const NOW_S = FIXTURE_NOW.getTime() / 1000
 const DAY_S = 86_400
+const MIDNIGHT_S = Math.floor(NOW_S / DAY_S) * DAY_S
+/** Ranges whose two end parts are 13 hours of their day (from 11:00, until 13:00). */
+const MID_DAY_RANGES = [
+  { fromS: MIDNIGHT_S - 35 * DAY_S + 11 * 3600, toS: MIDNIGHT_S - 10 * DAY_S + 13 * 3600 },
+  { fromS: MIDNIGHT_S - 29 * DAY_S + 11 * 3600, toS: MIDNIGHT_S - 5 * DAY_S + 13 * 3600 },
+  { fromS: MIDNIGHT_S - 22 * DAY_S + 11 * 3600, toS: MIDNIGHT_S - 2 * DAY_S + 13 * 3600 },
+]
 
 describe('count blobs', () => {
   test.each<[string, [number, number][]]>([
@@ -83,6 +90,11 @@ const CASES: { name: string; q: string; f?: Partial<SearchFilters>; periodS?: nu
   { name: 'a word, watermark', q: 'market', f: { maxSeq: 150 } },
   { name: 'a word, watermark and a country', q: 'bitcoin', f: { maxSeq: 250, country: ['US', 'FR'] } },
   { name: 'a word, weekly timeline', q: 'market', periodS: 7 * DAY_S },
+  // Ends more than half a day long: each end day from its counts less the rest of that day
+  // (eleven hours of it, which hold matches: a test below checks).
+  ...MID_DAY_RANGES.map((r, i) => ({ name: `a word, both ends mid-day (${i + 1})`, q: 'market', f: r })),
+  { name: 'a word, two countries, both ends mid-day', q: 'bitcoin', f: { country: ['GB', 'US'], ...MID_DAY_RANGES[0] } },
+  { name: 'a word, watermark, both ends mid-day', q: 'market', f: { maxSeq: 200, ...MID_DAY_RANGES[1] } },
 ]
 
 const countedAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => index.stats(filters(c.q, c.f), 100, c.periodS ?? DAY_S)
@@ -119,6 +131,15 @@ describe('stats from word counts through the writes between two refreshes', () =
     expect(r).toMatchObject({ keys: 8, added: 8, dropped: 0, reselected: true })
     expect(staleDays(db)).toEqual([])
     expect(agree(db)).toBeGreaterThan(0)
+  })
+
+  test('the rest of the end days the mid-day cases take off holds matches (so taking it off is tested)', () => {
+    const index = new SqliteSearchIndex(db)
+    const rest = (c: (typeof CASES)[number], fromS: number, toS: number) => index.stats(filters(`${c.q} -qqzzabsent`, { ...c.f, fromS, toS }), 10, DAY_S).total
+    const midDay = CASES.filter((c) => c.name.includes('mid-day'))
+    const starts = midDay.map((c) => rest(c, (c.f?.fromS ?? 0) - 11 * 3600, c.f?.fromS ?? 0))
+    const ends = midDay.map((c) => rest(c, c.f?.toS ?? 0, (c.f?.toS ?? 0) + 11 * 3600))
+    expect({ starts: starts.some((n) => n > 0), ends: ends.some((n) => n > 0) }).toEqual({ starts: true, ends: true })
   })
 
   test('every case reads the counts: with each count of its word one higher, its answer changes', () => {
