@@ -606,7 +606,8 @@ export class SqliteSearchIndex implements SearchIndex {
     // is (the index drives, never a MATCH probe per row). While an ingest runs, every day it has
     // written is stale, so this reads nothing.
     const pastDays = this.db
-      .query<{ day: number }, [number, number, number]>(`SELECT DISTINCT published_at / ${DAY_S} AS day FROM articles WHERE seq > ? AND published_at >= ? AND published_at < ? ORDER BY 1`)
+      // NOT INDEXED: by the rowid range past the watermark, never by the date index over the whole range (400 ms at 10M).
+      .query<{ day: number }, [number, number, number]>(`SELECT DISTINCT published_at / ${DAY_S} AS day FROM articles NOT INDEXED WHERE seq > ? AND published_at >= ? AND published_at < ? ORDER BY 1`)
       .all(f.maxSeq, first * DAY_S, end * DAY_S)
       .map((r) => r.day)
       .filter((d) => !stale.has(d))
