@@ -29,14 +29,15 @@ export interface TermCountOptions {
 }
 
 /**
- * A word in 20,000 articles costs stats about 25–35 ms read from the articles (1M synthetic
- * store), so below that the counts buy little. The cap is high because the number of words past
- * that line grows with the store: at 10M the 256th word was in 201k articles, and a word in 175k
- * cost 1.5–2.3 s; a counted word's days take about 200 KB at 10M (50 KB at 1M). Choosing reads
- * FTS5's whole vocabulary (5.7 s at 1M), hence once a day, when the store's size moves by a tenth
- * or when these settings change, not every hour.
+ * The line: a word in 5,000 articles costs stats 10–40 ms read from the articles at 10M
+ * synthetic articles (a lookup per match into an index larger than the page cache), and a word in
+ * 16,879 cost 125–140 ms, so words above 5,000 are counted (with a line at 20,000 the 10M stats
+ * p99 was 0.5–0.7 s; with 5,000 it was 127–199 ms). The cap is high because the number of words
+ * past the line grows with the store: 844 at 1M, over 4,096 at 10M. A counted word's days take
+ * about 50 KB at 1M and 200 KB at 10M. Choosing reads FTS5's whole vocabulary (5.7 s at 1M),
+ * hence once a day, when the store's size moves by a tenth or when these settings change.
  */
-export const TERM_COUNT_DEFAULTS: TermCountOptions = { minDocs: 20_000, maxKeys: 4096, reselectChange: 0.1, reselectAfterS: 86_400 }
+export const TERM_COUNT_DEFAULTS: TermCountOptions = { minDocs: 5_000, maxKeys: 4096, reselectChange: 0.1, reselectAfterS: 86_400 }
 
 export interface TermCountRefresh {
   keys: number
