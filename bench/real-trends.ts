@@ -31,6 +31,7 @@ import { parseCsv } from '../core/enrich/sentiment-split.ts'
 import { createApp } from '../live/app.ts'
 import { openStore } from '../store/open.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
+import { refreshTermCounts } from '../store/term-counts.ts'
 import { hash32 } from '../scripts/category-data.ts'
 import { tempDir } from '../test/support/tmp.ts'
 
@@ -373,6 +374,25 @@ async function main(): Promise<void> {
     console.log(`least concentrated: ${perWord.sort((a, b) => a.c - b.c).slice(0, 10).map((x) => `${x.w} ${x.c.toFixed(2)}`).join(', ')}`)
     console.log(`\ncategory via /v1/article against the UCI label (4 classes): ${right}/${asked} = ${(right / Math.max(1, asked)).toFixed(3)}`)
     for (const [label, e] of [...byLabel].sort()) console.log(`  ${label}: ${e.right}/${e.n}`)
+
+    // Word counts (store/term-counts.ts) on real headlines: /v1/stats for every counted word, with
+    // no filter, one country and several, must equal the same question read from the articles
+    // (an exclusion of an absent word is never counted).
+    const counted = refreshTermCounts(db, NOW.getTime() / 1000, { minDocs: 30 })
+    const words = db.query<{ term: string }, []>('SELECT term FROM term_keys ORDER BY docs DESC').all().map((r) => r.term)
+    const countries = db.query<{ country: string }, []>('SELECT country FROM articles GROUP BY 1 ORDER BY count(*) DESC LIMIT 3').all().map((r) => r.country)
+    let compared = 0
+    const differ: string[] = []
+    for (const w of words) {
+      for (const filter of ['', `&country=${countries[0]}`, `&country=${countries.join(',')}`, '&strict_country=true', '&date=7d']) {
+        const strip = ({ q: _q, ...rest }: Record<string, unknown>) => JSON.stringify(rest)
+        const fromCounts = await json<Record<string, unknown>>(app, `/v1/stats?q=${encodeURIComponent(w)}${filter}`)
+        const fromArticles = await json<Record<string, unknown>>(app, `/v1/stats?q=${encodeURIComponent(`${w} -qqzzabsent`)}${filter}`)
+        compared++
+        if (strip(fromCounts) !== strip(fromArticles)) differ.push(`${w}${filter}`)
+      }
+    }
+    console.log(`\nword counts on real headlines: ${counted.keys} words in ≥ 30 titles plus descriptions; ${compared} /v1/stats answers compared with a read of the articles, ${differ.length} differ${differ.length > 0 ? `: ${differ.slice(0, 5).join(', ')}` : ''}`)
     db.close()
   } finally {
     tmp.cleanup()
