@@ -29,13 +29,13 @@ export interface TermCountOptions {
 }
 
 /**
- * The line: a word in 5,000 articles costs stats 10–40 ms read from the articles at 10M
- * synthetic articles (a lookup per match into an index larger than the page cache), and a word in
- * 16,879 cost 125–140 ms, so words above 5,000 are counted (with a line at 20,000 the 10M stats
- * p99 was 0.5–0.7 s; with 5,000 it was 127–199 ms). The cap is high because the number of words
- * past the line grows with the store: 844 at 1M, over 4,096 at 10M. A counted word's days take
- * about 50 KB at 1M and 200 KB at 10M. Choosing reads FTS5's whole vocabulary (5.7 s at 1M),
- * hence once a day, when the store's size moves by a tenth or when these settings change.
+ * The line, from the 10M synthetic store (bench/search.ts): read from the articles, a word with
+ * 16,879 matches cost stats 125–140 ms warm and 1.3 s cold (a lookup per match into an index
+ * larger than the page cache); with the line at 20,000 such words were the 10M stats p99, and
+ * with 5,000 that p99 was 127–199 ms. The cap is high because the number of words past the line
+ * grows with the store: FTS5's vocabulary holds 844 at 1M and over 4,096 at 10M. 1,812 counted
+ * words took 74 MB at 10M. Choosing reads FTS5's whole vocabulary (3.3 s at 1M), hence only once
+ * a day, when the store's size moves by a tenth or when these settings change.
  */
 export const TERM_COUNT_DEFAULTS: TermCountOptions = { minDocs: 5_000, maxKeys: 4096, reselectChange: 0.1, reselectAfterS: 86_400 }
 
@@ -68,11 +68,11 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
     const staleDays = db.query<{ day: number }, []>('SELECT day FROM term_stale_days ORDER BY day').all().map((r) => r.day)
     const current = new Map(db.query<{ id: number; key: string }, []>('SELECT id, key FROM term_keys').all().map((r) => [r.key, r.id]))
     const articles = db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0
-    const meta = (key: string) => Number(db.query<{ value: string }, [string]>('SELECT value FROM meta WHERE key = ?').get(key)?.value ?? Number.NaN)
-    const lastArticles = meta('term_keys_articles')
-    const lastAt = meta('term_keys_chosen_at')
+    const meta = (key: string): string | undefined => db.query<{ value: string }, [string]>('SELECT value FROM meta WHERE key = ?').get(key)?.value
+    const lastArticles = Number(meta('term_keys_articles') ?? Number.NaN)
+    const lastAt = Number(meta('term_keys_chosen_at') ?? Number.NaN)
     const rule = `${o.minDocs}/${o.maxKeys}`
-    const lastRule = db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'term_keys_rule'").get()?.value
+    const lastRule = meta('term_keys_rule')
     const reselected =
       lastRule !== rule ||
       !Number.isFinite(lastArticles) ||
