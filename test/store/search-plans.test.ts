@@ -132,7 +132,7 @@ function faultsOf(shape: Shape, watermark: number): string[] {
     if (/^\s*(PRAGMA|EXPLAIN)/i.test(s.sql)) continue
     // Only a statement that returns the page must keep the order; a count needs none.
     const ordered = dateSorted && /\bORDER BY\b/.test(s.sql)
-    for (const f of planFaults(planOf(store, s), { orderedWalk: ordered })) faults.push(`${f}\n    in: ${s.sql.replace(/\s+/g, ' ').slice(0, 400)}`)
+    for (const f of planFaults(planOf(store, s), { orderedWalk: ordered, sql: s.sql })) faults.push(`${f}\n    in: ${s.sql.replace(/\s+/g, ' ').slice(0, 400)}`)
   }
   return faults
 }
@@ -186,7 +186,7 @@ describe('search plans (every shape from the registry)', () => {
     loadTrendArticles(rec.db, fromS, nowMs / 1000, maxSeq)
     loadTrendArticles(rec.db, fromS, nowMs / 1000, maxSeq, ['GB'])
     loadTrendArticles(rec.db, fromS, nowMs / 1000, maxSeq, ['GB', 'FR', 'DE'])
-    for (const s of rec.ran) for (const f of planFaults(planOf(store, s), { orderedWalk: false })) bad.push(`${f} in ${s.sql}`)
+    for (const s of rec.ran) for (const f of planFaults(planOf(store, s), { orderedWalk: false, sql: s.sql })) bad.push(`${f} in ${s.sql}`)
     expect(rec.ran.length).toBe(4)
     expect(bad).toEqual([])
   })
@@ -218,8 +218,14 @@ describe('the guard can fail', () => {
       params: [0, 'market'],
       want: /probed per row/,
     },
+    {
+      name: 'the days past the watermark read by the date index (the statement before NOT INDEXED)',
+      sql: 'SELECT DISTINCT published_at / 86400 AS day FROM articles WHERE seq > ? AND published_at >= ? AND published_at < ? ORDER BY 1',
+      params: [100, 0, 2_000_000_000],
+      want: /rowid range past the watermark/,
+    },
   ])('$name', ({ sql, params, want }) => {
-    const faults = planFaults(planOf(store, { sql, params }), { orderedWalk: true })
+    const faults = planFaults(planOf(store, { sql, params }), { orderedWalk: true, sql })
     expect(faults.join('\n')).toMatch(want)
   })
 })
