@@ -18,7 +18,7 @@ import {
   type StatsResult,
   TOTAL_EXACT_LIMIT,
 } from '../core/search/types.ts'
-import { type StatsRow, StatsTally } from '../core/search/stats-tally.ts'
+import { type StatsRow, StatsTally, type Tally, TotalTally } from '../core/search/stats-tally.ts'
 import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue } from './fts-facets.ts'
 import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
 import { SPAN_LEVELS } from './schema.ts'
@@ -313,7 +313,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
     const w = buildWhere(req, this.#facetKinds())
     if (req.dedupe) return this.#dedupedPage(req, sort, w)
-    const n = this.#count(req, w)
+    const n = this.#countFromDays(req) ?? this.#count(req, w)
     // Past the last match (n is exact up to TOTAL_EXACT_LIMIT): an empty page, before any walk
     // looks for the offset's key in the posting lists.
     if (req.offset >= n && n <= TOTAL_EXACT_LIMIT) return this.#page([], n, req.fullText)
@@ -427,12 +427,64 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /**
-   * Matches up to TOTAL_EXACT_LIMIT + 1. When the MATCH expression is the whole slice and nothing
+   * Matches up to TOTAL_EXACT_LIMIT + 1 from the per-day counts that stats read (the same exact
+   * number a scan gives), for a query of two posting lists or more (filters, or a counted word
+   * and filters) without other words: null for any other. The posting lists of a word and a facet (or of two facets) are intersected by
+   * leapfrogging, which costs as many seeks as the shorter list has entries when the two rarely
+   * meet: `country=IT&lang=en` over 30 days at 10M took 190–250 ms to find no match, while its
+   * 30 day rows of counts take under a millisecond. The whole days come from the counts; the
+   * part days at either end, and a counted word's stale days, are counted as any search is, only
+   * up to what is left of the limit.
+   */
+  #countFromDays(req: SearchRequest): number | null {
+    // One posting list (a word alone, a facet alone) is counted fast by FTS5, which stops at the limit.
+    const lists = [req.country, req.lang, req.tld, req.host].filter((v) => v !== undefined && v.length > 0).length + (req.strictCountry ? 1 : 0) + (req.query === null ? 0 : 1)
+    if (lists < 2) return null
+    const days = this.#wholeDays(req, DAY_S)
+    if (days === null) return null
+    const cap = TOTAL_EXACT_LIMIT + 1
+    return this.db.transaction((): number | null => {
+      const term = req.query === null ? null : this.#countedTerm(req.query)
+      if (req.query !== null && term === null) return null
+      const total = new TotalTally()
+      const rest: { fromS: number; toS: number }[] = [
+        { fromS: req.fromS, toS: days.first * DAY_S },
+        { fromS: days.end * DAY_S, toS: req.toS },
+      ]
+      if (term === null) this.#daysInto(total, req, days.first, days.end)
+      else {
+        const stale = new Set(
+          this.db
+            .query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ?')
+            .all(days.first, days.end)
+            .map((r) => r.day),
+        )
+        const counted: number[] = []
+        for (let d = days.first; d < days.end; d++) {
+          if (stale.has(d)) rest.push({ fromS: d * DAY_S, toS: (d + 1) * DAY_S })
+          else counted.push(d)
+        }
+        for (const run of dayRuns(counted)) this.#termDaysInto(total, req, term, run.first, run.end)
+      }
+      let n = total.total
+      for (const part of rest) {
+        if (n >= cap || part.toS <= part.fromS) continue
+        // The filters as row tests, not facet tokens: the word's matches in the part (or, without
+        // words, the part's rows in the covering time-key index) are few, while intersecting a
+        // facet's posting list costs the same 190 ms for a tenth of a day as for 30 days at 10M.
+        const f = { ...req, ...part }
+        n += this.#count(f, buildWhere(f, []), cap - n)
+      }
+      return Math.min(n, cap)
+    })()
+  }
+
+  /**
+   * Matches up to TOTAL_EXACT_LIMIT + 1 (or `cap`). When the MATCH expression is the whole slice and nothing
    * in the store lies past the watermark (true between batch runs), the posting lists are counted
    * without reading a row; otherwise the rows are joined and tested.
    */
-  #count(f: SearchFilters, w: Where): number {
-    const cap = TOTAL_EXACT_LIMIT + 1
+  #count(f: SearchFilters, w: Where, cap = TOTAL_EXACT_LIMIT + 1): number {
     if (w.countable && w.matchExpr !== null && !this.#hasRowsPast(f.maxSeq)) {
       return (
         this.db
@@ -569,7 +621,7 @@ export class SqliteSearchIndex implements SearchIndex {
    * are read from the articles instead, and articles past the watermark taken off, as for the
    * word-less counts.
    */
-  #termDaysInto(tally: StatsTally, f: SearchFilters, term: { id: number; key: string }, first: number, end: number): void {
+  #termDaysInto(tally: Tally, f: SearchFilters, term: { id: number; key: string }, first: number, end: number): void {
     const stale = new Set(this.db.query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ?').all(first, end).map((r) => r.day))
     const allowed = comboFilter(f)
     const verdicts: (boolean | undefined)[] = []
@@ -636,7 +688,7 @@ export class SqliteSearchIndex implements SearchIndex {
    * up to all of them). Not for a stale day; articles past the watermark are taken off the whole
    * day by #termDaysInto and the rest of the day is read with the watermark, so the part is exact.
    */
-  #partDayInto(tally: StatsTally, f: SearchFilters, term: { id: number; key: string } | null, fromS: number, toS: number): void {
+  #partDayInto(tally: Tally, f: SearchFilters, term: { id: number; key: string } | null, fromS: number, toS: number): void {
     const day = Math.floor(fromS / DAY_S)
     const dayStart = day * DAY_S
     const dayEnd = dayStart + DAY_S
@@ -654,7 +706,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /** Every article of the slice, one row each (`n` -1 to take them off). */
-  #scanInto(tally: StatsTally, f: SearchFilters, n: 1 | -1 = 1): void {
+  #scanInto(tally: Tally, f: SearchFilters, n: 1 | -1 = 1): void {
     const w = buildWhere(f, this.#facetKinds())
     const from = fromClause(w, f, undefined, this.#scanIndex())
     const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, ${n} AS n FROM ${from.sql} WHERE ${w.sql}`)
@@ -667,7 +719,7 @@ export class SqliteSearchIndex implements SearchIndex {
    * seq (NOT INDEXED: by the rowid range, never by a date index over the whole range), so the
    * sum is exactly what a scan of the visible articles gives.
    */
-  #daysInto(tally: StatsTally, f: SearchFilters, first: number, end: number): void {
+  #daysInto(tally: Tally, f: SearchFilters, first: number, end: number): void {
     const clauses: string[] = []
     const params: Binding[] = []
     for (const column of ['country', 'lang', 'tld', 'host'] as const) {
@@ -685,7 +737,7 @@ export class SqliteSearchIndex implements SearchIndex {
     } else {
       const facets = this.db.query<Omit<StatsRow, 'host'>, Binding[]>(`SELECT country, lang, tld, day * ${DAY_S} AS t, n FROM article_day_facets WHERE ${where('day >= ? AND day < ?')}`)
       for (const row of facets.iterate(first, end, ...params)) tally.addFacets(row)
-      for (const piece of daySpans(first, end)) {
+      if (tally.hosts) for (const piece of daySpans(first, end)) {
         const hosts =
           piece.level === 0
             ? this.db.query<{ host: string; n: number }, Binding[]>(`SELECT host, n FROM article_days WHERE ${where('day >= ? AND day < ?')}`)

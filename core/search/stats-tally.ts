@@ -45,8 +45,20 @@ export function topBuckets(counts: ReadonlyMap<string, number>, top: number): Bu
   return buckets.slice(0, top)
 }
 
+/** What a reader of counted rows adds them into: the whole stats answer, or only its total. */
+export interface Tally {
+  /** Whether host buckets are wanted: a reader may skip the queries that only feed them. */
+  readonly hosts: boolean
+  add(row: StatsRow): void
+  addFacets(row: Omit<StatsRow, 'host'>): void
+  addBuckets(row: Omit<StatsRow, 't' | 'n'>, n: number): void
+  addTimeline(t: number, n: number): void
+  addHost(host: string, n: number): void
+}
+
 /** Adds rows up as they come (an iterator over a query's rows need never be held in memory). */
-export class StatsTally {
+export class StatsTally implements Tally {
+  readonly hosts = true
   readonly #facets = { country: new Map<string, number>(), lang: new Map<string, number>(), tld: new Map<string, number>(), host: new Map<string, number>() }
   readonly #timeline = new Map<number, number>()
 
@@ -94,4 +106,29 @@ export class StatsTally {
     const f = this.#facets
     return { total, countries: topBuckets(f.country, top), langs: topBuckets(f.lang, top), tlds: topBuckets(f.tld, top), hosts: topBuckets(f.host, top), timeline }
   }
+}
+
+/**
+ * Only the total of StatsTally (the sum of its timeline): what a search's count needs. Rows that
+ * feed the buckets alone (`addBuckets`, `addHost`) add nothing, as they add nothing to the timeline.
+ */
+export class TotalTally implements Tally {
+  readonly hosts = false
+  total = 0
+
+  add(row: StatsRow): void {
+    this.total += row.n
+  }
+
+  addFacets(row: Omit<StatsRow, 'host'>): void {
+    this.total += row.n
+  }
+
+  addBuckets(): void {}
+
+  addTimeline(_t: number, n: number): void {
+    this.total += n
+  }
+
+  addHost(): void {}
 }

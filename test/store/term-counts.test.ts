@@ -101,12 +101,20 @@ const countedAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => i
 /** The same question answered from the articles: an exclusion of an absent word is never counted. */
 const readAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => index.stats(filters(`${c.q} -qqzzabsent`, c.f), 100, c.periodS ?? DAY_S)
 
+/** A search's total takes the counts too when the word has a filter beside it (store/search-sqlite.ts, #countFromDays). */
+const filtered = (c: (typeof CASES)[number]) => [c.f?.country, c.f?.lang, c.f?.host].some((v) => v !== undefined) || c.f?.strictCountry === true
+const searchTotal = (index: SqliteSearchIndex, q: string, c: (typeof CASES)[number]) =>
+  index.search({ ...filters(q, c.f), sort: 'date', size: 3, offset: 0, dedupe: false, fullText: false }).total
+const countedTotal = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => searchTotal(index, c.q, c)
+const readTotal = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => searchTotal(index, `${c.q} -qqzzabsent`, c)
+
 function agree(db: Database): number {
   const index = new SqliteSearchIndex(db)
   let total = 0
   for (const c of CASES) {
     const counted = countedAnswer(index, c)
     expect({ case: c.name, stats: counted }).toEqual({ case: c.name, stats: readAnswer(index, c) })
+    expect({ case: c.name, searchTotal: countedTotal(index, c) }).toEqual({ case: c.name, searchTotal: readTotal(index, c) })
     total += counted.total
   }
   return total
@@ -158,6 +166,7 @@ describe('stats from word counts through the writes between two refreshes', () =
         }
       })()
       expect({ case: c.name, differs: !Bun.deepEquals(countedAnswer(index, c), readAnswer(index, c)) }).toEqual({ case: c.name, differs: true })
+      if (filtered(c)) expect({ case: c.name, searchTotalDiffers: countedTotal(index, c) !== readTotal(index, c) }).toEqual({ case: c.name, searchTotalDiffers: true })
       db.transaction(() => {
         for (const row of saved) bump.run(row.counts, id as number, row.day)
       })()
