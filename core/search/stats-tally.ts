@@ -109,8 +109,11 @@ export class StatsTally implements Tally {
 }
 
 /**
- * Only the total of StatsTally (the sum of its timeline): what a search's count needs. Rows that
- * feed the buckets alone (`addBuckets`, `addHost`) add nothing, as they add nothing to the timeline.
+ * Only the total of StatsTally: what a search's count needs. It is the sum of every row, where
+ * StatsTally sums the periods whose net is positive; the two agree while no period's net is
+ * negative, which exact counts ensure (a row taken off was counted in its period first). Rows
+ * that feed the buckets alone (`addBuckets`, `addHost`) add nothing, as they add nothing to the
+ * timeline.
  */
 export class TotalTally implements Tally {
   readonly hosts = false
