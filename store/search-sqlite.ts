@@ -54,6 +54,8 @@ const DAY_COUNTS_SCHEMA_VERSION = 6
 const SPAN_COUNTS_SCHEMA_VERSION = 11
 /** The store schema version that added the word counts (store/term-counts.ts, migration 13). */
 const TERM_COUNTS_SCHEMA_VERSION = 13
+/** articles_tkey_dup: the syndication group by time key (migration 14). */
+const TKEY_DUP_SCHEMA_VERSION = 14
 const DAY_S = 86_400
 /** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
 const SORT_ALL_MAX = 2_000
@@ -467,9 +469,9 @@ export class SqliteSearchIndex implements SearchIndex {
   /**
    * Matches up to TOTAL_EXACT_LIMIT + 1 from the per-day counts that stats read (the same exact
    * number a scan gives), for a query of two posting lists or more (filters, or a counted word
-   * and filters) without other words: null for any other. The posting lists of a word and a facet (or of two facets) are intersected by
-   * leapfrogging, which costs as many seeks as the shorter list has entries when the two rarely
-   * meet: `country=IT&lang=en` over 30 days at 10M took 190–250 ms to find no match, while its
+   * and filters) without other words: null for any other. The posting lists of a word and a
+   * facet (or of two facets) are intersected by leapfrogging, which costs as many seeks as the
+   * shorter list has entries when the two rarely meet: `country=IT&lang=en` over 30 days at 10M took 190–250 ms to find no match, while its
    * 30 day rows of counts take under a millisecond. The whole days come from the counts; the
    * part days at either end, and a counted word's stale days, are counted as any search is, only
    * up to what is left of the limit.
@@ -549,8 +551,18 @@ export class SqliteSearchIndex implements SearchIndex {
   #dedupedPage(req: SearchRequest, sort: SearchSort, w: Where): SearchPage {
     // Groups are read from the covering index (time key and group, no row) where the order allows.
     const narrow = this.#schemaVersion() >= COVERING_SCAN_VERSION && sort !== 'crawled' && sort !== 'crawled_asc'
+    // Where the MATCH expression is the whole slice (and nothing lies past the watermark), only
+    // each match's group is needed: read from the two-column index, no row test.
+    const bare = narrow && this.#schemaVersion() >= TKEY_DUP_SCHEMA_VERSION && !this.#hasRowsPast(req.maxSeq)
     const walks = (sort === 'relevance' ? relevanceTiers(w) : [w]).map((tier) => {
       const walkSort = sort === 'relevance' ? 'date' : sort
+      if (bare && tier.countable && tier.matchExpr !== null) {
+        return {
+          sql: `SELECT a.tkey, a.dup_group FROM articles_fts CROSS JOIN articles a INDEXED BY articles_tkey_dup ON a.tkey = articles_fts.rowid
+                WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ? ORDER BY articles_fts.rowid ${walkSort === 'date_asc' ? 'ASC' : 'DESC'}`,
+          params: [tier.matchExpr, timeKeyFloor(req.fromS), timeKeyFloor(req.toS)] as Binding[],
+        }
+      }
       const from = fromClause(tier, req, walkSort, narrow ? 'articles_tkey_facets' : 'articles_tkey')
       const fromSql = narrow && tier.matchExpr === null ? 'articles a INDEXED BY articles_tkey_facets' : from.sql
       const columns = narrow ? 'a.tkey, a.dup_group' : ARTICLE_COLUMNS
