@@ -323,7 +323,17 @@ export class SqliteSearchIndex implements SearchIndex {
     return facetKindsOf(this.#schemaVersion())
   }
 
+  /**
+   * One read transaction per search, so every statement of it (the check for rows past the
+   * watermark, the count, the walks) sees the same store: without it a batch that commits
+   * between the check and an FTS5 count that reads no rows put the new articles into an answer
+   * pinned to the older watermark (test/snapshot/hot-swap.test.ts caught one such total).
+   */
   search(req: SearchRequest): SearchPage {
+    return this.db.transaction(() => this.#search(req))()
+  }
+
+  #search(req: SearchRequest): SearchPage {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
     const w = buildWhere(req, this.#facetsAsTokens(req) ? this.#facetKinds() : [])
     if (req.dedupe) return this.#dedupedPage(req, sort, w)
