@@ -345,6 +345,9 @@ export class SqliteSearchIndex implements SearchIndex {
     if ((sort === 'crawled' || sort === 'crawled_asc') && this.#hourWalkPays(req, w, n)) return this.#page(this.#crawlHourRows(req, sort, w), n, req.fullText)
     if ((sort === 'date' || sort === 'date_asc') && w.matchExpr !== null) return this.#page(this.#dateWalk(req, w, sort, req.size, req.offset).rows, n, req.fullText)
     const walk = this.#crawlWalkPays(req, sort, n)
+    if (!walk && (sort === 'crawled' || sort === 'crawled_asc') && w.matchExpr !== null && this.#schemaVersion() >= COVERING_SCAN_VERSION) {
+      return this.#page(this.#crawlSortedRows(req, sort, w), n, req.fullText)
+    }
     const from = fromClause(w, req, sort)
     const rowsSql = walk
       ? `SELECT ${ARTICLE_COLUMNS} FROM articles a INDEXED BY articles_crawled WHERE ${w.sql} ORDER BY ${orderBy(sort, false)} LIMIT ? OFFSET ?`
@@ -602,6 +605,38 @@ export class SqliteSearchIndex implements SearchIndex {
             .map((r) => [r.tkey, r] as const),
     )
     return this.#page(keys.map((k) => byKey.get(k)).filter((r): r is StoreArticleRow & { tkey: number } => r !== undefined), seen.size, req.fullText)
+  }
+
+  /**
+   * A crawl-time page of a MATCH-driven slice, sorted in two steps: the crawl times of the first
+   * offset + size matches in order, from the covering index (a narrow entry per match), then the
+   * whole rows of just the page's crawl-time span (ties at either end included, so the id
+   * tie-break and the offset within the span give the exact page). Sorting the whole rows of
+   * every match read each match's row, which cold took 125 ms at 1M for `country=BR&sort=crawled&date=7d`
+   * (9 ms warm).
+   */
+  #crawlSortedRows(req: SearchRequest, sort: 'crawled' | 'crawled_asc', w: Where): StoreArticleRow[] {
+    const desc = sort === 'crawled'
+    const narrow = fromClause(w, req, sort, 'articles_tkey_facets')
+    const times = this.db
+      .query<{ c: number }, Binding[]>(`SELECT a.crawled_at AS c FROM ${narrow.sql} WHERE ${w.sql} ORDER BY a.crawled_at ${desc ? 'DESC' : 'ASC'} LIMIT ?`)
+      .all(...narrow.params, ...w.params, req.offset + req.size)
+      .map((r) => r.c)
+    const first = times[req.offset]
+    const last = times[times.length - 1]
+    if (first === undefined || last === undefined) return []
+    // Matches sorted before the page's first crawl time: the span starts after them.
+    const before = times.indexOf(first)
+    const span = {
+      ...w,
+      sql: `${w.sql} AND a.crawled_at ${desc ? '<=' : '>='} ? AND a.crawled_at ${desc ? '>=' : '<='} ?`,
+      params: [...w.params, first, last],
+    }
+    // By the covering index too: the span is tested on its entries, and only rows inside it are read.
+    const from = fromClause(span, req, sort, 'articles_tkey_facets')
+    return this.db
+      .query<StoreArticleRow, Binding[]>(`SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${span.sql} ORDER BY ${orderBy(sort, true)} LIMIT ? OFFSET ?`)
+      .all(...from.params, ...span.params, req.size, req.offset - before)
   }
 
   /**
