@@ -224,6 +224,12 @@ describe('the guard can fail', () => {
       params: [100, 0, 2_000_000_000],
       want: /rowid range past the watermark/,
     },
+    {
+      name: 'the rows past the watermark read by a country index with a date range',
+      sql: 'SELECT count(*) AS n FROM articles a INDEXED BY articles_country_published WHERE a.seq > ? AND a.country = ? AND a.published_at >= ? AND a.published_at < ?',
+      params: [100, 'GB', 0, 2_000_000_000],
+      want: /rowid range past the watermark/,
+    },
   ])('$name', ({ sql, params, want }) => {
     const faults = planFaults(planOf(store, { sql, params }), { orderedWalk: true, sql })
     expect(faults.join('\n')).toMatch(want)

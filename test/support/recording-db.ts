@@ -58,8 +58,8 @@ const OTHER_LOOP = /^(SCAN|SEARCH) (?!.*VIRTUAL TABLE)/
 
 /** A lower bound on the rowid: the rows past a snapshot watermark. */
 const PAST_WATERMARK = /\bseq\s*>\s*\?/
-/** The articles read by a range of a date index rather than by rowid. */
-const DATE_INDEX_RANGE = /^SEARCH (a|articles) USING (COVERING )?INDEX \S+ \((published_at|tkey)[<>]/
+/** The articles read by a date range of an index (alone or after other columns) rather than by rowid; a per-match lookup by time key (`tkey=?`) is not a range read. */
+const DATE_INDEX_RANGE = /^SEARCH (a|articles) USING (COVERING )?INDEX \S+ \((?!tkey=)(?:[^)]*\bAND )?(published_at|tkey)[<>]/
 
 /**
  * What is wrong with a plan, in words (empty when nothing):
