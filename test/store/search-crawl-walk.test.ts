@@ -287,7 +287,7 @@ describe('crawl-time pages across runs of equal crawl times, and dedupe past a w
       return true
     }).map((r) => r.id)
   }
-  const page = (sort: 'crawled' | 'crawled_asc', offset: number, maxSeq: number | null, dedupe: boolean) =>
+  const page = (sort: 'crawled' | 'crawled_asc' | 'date', offset: number, maxSeq: number | null, dedupe: boolean) =>
     ix.search({ query: null, country: [country], fromS: NOW_S - 90 * 86400, toS: NOW_S, strictCountry: false, maxSeq, sort, size: 4, offset, dedupe, fullText: false }).articles.map((a) => a.id)
 
   test('the store has runs of equal crawl times among the matches, and pages that start inside one', () => {
