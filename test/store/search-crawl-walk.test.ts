@@ -270,24 +270,31 @@ describe('crawl-time pages across runs of equal crawl times, and dedupe past a w
   const stored = new Map(store.query<{ id: string; seq: number; crawled_at: number; dup_group: string }, []>('SELECT id, seq, crawled_at, dup_group FROM articles').all().map((r) => [r.id, r]))
   const sec = (iso: string) => Date.parse(iso) / 1000
   const country = [...new Set(tieRows.map((r) => r.country))].sort((a, b) => tieRows.filter((r) => r.country === b).length - tieRows.filter((r) => r.country === a).length)[0] as string
-  const brute = (sort: 'crawled' | 'crawled_asc', maxSeq: number | null, dedupe: boolean): string[] => {
+  type TieSort = 'crawled' | 'crawled_asc' | 'date'
+  const byId = (a: ArticleRow, b: ArticleRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  const order: Record<TieSort, (a: ArticleRow, b: ArticleRow) => number> = {
+    crawled: (a, b) => (stored.get(b.id)?.crawled_at ?? 0) - (stored.get(a.id)?.crawled_at ?? 0) || byId(a, b),
+    crawled_asc: (a, b) => (stored.get(a.id)?.crawled_at ?? 0) - (stored.get(b.id)?.crawled_at ?? 0) || byId(a, b),
+    // Newest first by publication, ties by id descending (the time key's order).
+    date: (a, b) => sec(b.published_at) - sec(a.published_at) || byId(b, a),
+  }
+  const brute = (sort: TieSort, maxSeq: number | null, dedupe: boolean): string[] => {
     const list = tieRows
       .filter((r) => r.country === country && sec(r.published_at) >= NOW_S - 90 * 86400 && sec(r.published_at) < NOW_S)
       .filter((r) => maxSeq === null || (stored.get(r.id)?.seq ?? 0) <= maxSeq)
-      .sort((a, b) => {
-        const d = (stored.get(a.id)?.crawled_at ?? 0) - (stored.get(b.id)?.crawled_at ?? 0)
-        return (sort === 'crawled' ? -d : d) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-      })
-    if (!dedupe) return list.map((r) => r.id)
+      .sort(order[sort])
     const seen = new Set<string>()
-    return list.filter((r) => {
-      const g = stored.get(r.id)?.dup_group ?? r.id
-      if (seen.has(g)) return false
-      seen.add(g)
-      return true
-    }).map((r) => r.id)
+    return list
+      .filter((r) => {
+        if (!dedupe) return true
+        const g = stored.get(r.id)?.dup_group ?? r.id
+        if (seen.has(g)) return false
+        seen.add(g)
+        return true
+      })
+      .map((r) => r.id)
   }
-  const page = (sort: 'crawled' | 'crawled_asc' | 'date', offset: number, maxSeq: number | null, dedupe: boolean) =>
+  const page = (sort: TieSort, offset: number, maxSeq: number | null, dedupe: boolean) =>
     ix.search({ query: null, country: [country], fromS: NOW_S - 90 * 86400, toS: NOW_S, strictCountry: false, maxSeq, sort, size: 4, offset, dedupe, fullText: false }).articles.map((a) => a.id)
 
   test('the store has runs of equal crawl times among the matches, and pages that start inside one', () => {
@@ -305,22 +312,7 @@ describe('crawl-time pages across runs of equal crawl times, and dedupe past a w
 
   test.each(['crawled', 'date'] as const)('dedupe=true, sort=%s, with rows past the watermark: equals brute force at every offset', (sort) => {
     const maxSeq = Math.floor(Math.max(...[...stored.values()].map((r) => r.seq)) * 0.7)
-    const crawlSort = sort === 'crawled'
-    const want = crawlSort
-      ? brute('crawled', maxSeq, true)
-      : (() => {
-          // Newest first by publication, ties by id descending (the time key's order), then deduped.
-          const list = tieRows
-            .filter((r) => r.country === country && (stored.get(r.id)?.seq ?? 0) <= maxSeq && sec(r.published_at) >= NOW_S - 90 * 86400)
-            .sort((a, b) => sec(b.published_at) - sec(a.published_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-          const seen = new Set<string>()
-          return list.filter((r) => {
-            const g = stored.get(r.id)?.dup_group ?? r.id
-            if (seen.has(g)) return false
-            seen.add(g)
-            return true
-          }).map((r) => r.id)
-        })()
+    const want = brute(sort, maxSeq, true)
     expect(want.length).toBeGreaterThan(10)
     const wrong: number[] = []
     for (let offset = 0; offset <= want.length; offset++) if (!Bun.deepEquals(page(sort, offset, maxSeq, true), want.slice(offset, offset + 4))) wrong.push(offset)
