@@ -467,8 +467,8 @@ export class SqliteSearchIndex implements SearchIndex {
    * leapfrogging, and when they seldom meet it steps through them well past the range's bounds:
    * `country=AR&lang=en&date=24h` took 290–420 ms at 10M, where reading the range's rows in the
    * covering time-key index takes about 10 ms. Where matches are many, the intersection meets
-   * the limit (or the page) early and stays the faster way (`country=DE&lang=de&date=24h&sort=crawled`:
-   * 6 ms by tokens, 104 ms by rows).
+   * the limit (or the page) early and stays the faster way
+   * (`country=DE&lang=de&date=24h&sort=crawled`: 6 ms by tokens, 104 ms by rows).
    */
   #facetsAsTokens(req: SearchFilters): boolean {
     if (req.query !== null || req.toS - req.fromS > SHORT_RANGE_S || postingLists(req) < 2) return true
@@ -484,8 +484,8 @@ export class SqliteSearchIndex implements SearchIndex {
    * number a scan gives), for a query of two posting lists or more (filters, or a counted word
    * and filters) without other words: null for any other. The posting lists of a word and a
    * facet (or of two facets) are intersected by leapfrogging, which costs as many seeks as the
-   * shorter list has entries when the two rarely meet: `country=IT&lang=en` over 30 days at 10M took 190–250 ms to find no match, while its
-   * 30 day rows of counts take under a millisecond. The whole days come from the counts; the
+   * shorter list has entries when the two rarely meet: `country=IT&lang=en` over 30 days at 10M
+   * took 190–250 ms to find no match, while its 30 day rows of counts take under a millisecond. The whole days come from the counts; the
    * part days at either end, and a counted word's stale days, are counted as any search is, only
    * up to what is left of the limit.
    */
@@ -495,47 +495,46 @@ export class SqliteSearchIndex implements SearchIndex {
     const days = this.#wholeDays(req, DAY_S)
     if (days === null) return null
     const cap = TOTAL_EXACT_LIMIT + 1
-    return this.db.transaction((): number | null => {
-      const term = req.query === null ? null : this.#countedTerm(req.query)
-      if (req.query !== null && term === null) return null
-      const total = new TotalTally()
-      const rest: { fromS: number; toS: number }[] = [
-        { fromS: req.fromS, toS: days.first * DAY_S },
-        { fromS: days.end * DAY_S, toS: req.toS },
-      ]
-      if (term === null) this.#daysInto(total, req, days.first, days.end)
-      else {
-        // The runs of days between the stale ones (a range may span centuries: never a loop per day).
-        const stale = this.db
-          .query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ? ORDER BY day')
-          .all(days.first, days.end)
-          .map((r) => r.day)
-        let from = days.first
-        for (const day of stale) {
-          if (day > from) this.#termDaysInto(total, req, term, from, day)
-          rest.push({ fromS: day * DAY_S, toS: (day + 1) * DAY_S })
-          from = day + 1
-        }
-        if (from < days.end) this.#termDaysInto(total, req, term, from, days.end)
+    // Inside search()'s read transaction: the counts, the stale days and the part days see one store.
+    const term = req.query === null ? null : this.#countedTerm(req.query)
+    if (req.query !== null && term === null) return null
+    const total = new TotalTally()
+    const rest: { fromS: number; toS: number }[] = [
+      { fromS: req.fromS, toS: days.first * DAY_S },
+      { fromS: days.end * DAY_S, toS: req.toS },
+    ]
+    if (term === null) this.#daysInto(total, req, days.first, days.end)
+    else {
+      // The runs of days between the stale ones (a range may span centuries: never a loop per day).
+      const stale = this.db
+        .query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ? ORDER BY day')
+        .all(days.first, days.end)
+        .map((r) => r.day)
+      let from = days.first
+      for (const day of stale) {
+        if (day > from) this.#termDaysInto(total, req, term, from, day)
+        rest.push({ fromS: day * DAY_S, toS: (day + 1) * DAY_S })
+        from = day + 1
       }
-      let n = total.total
-      for (const part of rest) {
-        if (n >= cap || part.toS <= part.fromS) continue
-        // The filters as row tests, not facet tokens: the word's matches in a day at most (or,
-        // without words, a day of rows in the covering time-key index, about 8 ms at 10M), while
-        // intersecting a facet's posting list costs the same 190 ms for a tenth of a day as for
-        // 30 days at 10M.
-        const f = { ...req, ...part }
-        n += this.#count(f, buildWhere(f, []), cap - n)
-      }
-      return Math.min(n, cap)
-    })()
+      if (from < days.end) this.#termDaysInto(total, req, term, from, days.end)
+    }
+    let n = total.total
+    for (const part of rest) {
+      if (n >= cap || part.toS <= part.fromS) continue
+      // The filters as row tests, not facet tokens: the word's matches in a day at most (or,
+      // without words, a day of rows in the covering time-key index, about 8 ms at 10M), while
+      // intersecting a facet's posting list costs the same 190 ms for a tenth of a day as for
+      // 30 days at 10M.
+      const f = { ...req, ...part }
+      n += this.#count(f, buildWhere(f, []), cap - n)
+    }
+    return Math.min(n, cap)
   }
 
   /**
-   * Matches up to TOTAL_EXACT_LIMIT + 1 (or `cap`). When the MATCH expression is the whole slice and nothing
-   * in the store lies past the watermark (true between batch runs), the posting lists are counted
-   * without reading a row; otherwise the rows are joined and tested.
+   * Matches up to TOTAL_EXACT_LIMIT + 1 (or `cap`). When the MATCH expression is the whole slice
+   * and nothing in the store lies past the watermark (true between batch runs), the posting lists
+   * are counted without reading a row; otherwise the rows are joined and tested.
    */
   #count(f: SearchFilters, w: Where, cap = TOTAL_EXACT_LIMIT + 1): number {
     if (w.countable && w.matchExpr !== null && !this.#hasRowsPast(f.maxSeq)) {
@@ -570,11 +569,9 @@ export class SqliteSearchIndex implements SearchIndex {
     const walks = (sort === 'relevance' ? relevanceTiers(w) : [w]).map((tier) => {
       const walkSort = sort === 'relevance' ? 'date' : sort
       if (bare && tier.countable && tier.matchExpr !== null) {
-        return {
-          sql: `SELECT a.tkey, a.dup_group FROM articles_fts CROSS JOIN articles a INDEXED BY articles_tkey_dup ON a.tkey = articles_fts.rowid
-                WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ? ORDER BY articles_fts.rowid ${walkSort === 'date_asc' ? 'ASC' : 'DESC'}`,
-          params: [tier.matchExpr, timeKeyFloor(req.fromS), timeKeyFloor(req.toS)] as Binding[],
-        }
+        // The MATCH expression and the time-key range in the join are the whole slice: no WHERE.
+        const from = fromClause(tier, req, walkSort, 'articles_tkey_dup')
+        return { sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} ORDER BY ${orderBy(walkSort, true)}`, params: from.params }
       }
       const from = fromClause(tier, req, walkSort, narrow ? 'articles_tkey_facets' : 'articles_tkey')
       const fromSql = narrow && tier.matchExpr === null ? 'articles a INDEXED BY articles_tkey_facets' : from.sql
@@ -612,8 +609,8 @@ export class SqliteSearchIndex implements SearchIndex {
    * offset + size matches in order, from the covering index (a narrow entry per match), then the
    * whole rows of just the page's crawl-time span (ties at either end included, so the id
    * tie-break and the offset within the span give the exact page). Sorting the whole rows of
-   * every match read each match's row, which cold took 125 ms at 1M for `country=BR&sort=crawled&date=7d`
-   * (9 ms warm).
+   * every match read each match's row, which cold took 125 ms at 1M for
+   * `country=BR&sort=crawled&date=7d` (9 ms warm).
    */
   #crawlSortedRows(req: SearchRequest, sort: 'crawled' | 'crawled_asc', w: Where): StoreArticleRow[] {
     const desc = sort === 'crawled'
