@@ -30,6 +30,7 @@ import { resolveInputs } from '../build/warc/inputs.ts'
 import { parseCsv } from '../core/enrich/sentiment-split.ts'
 import { createApp } from '../live/app.ts'
 import { openStore } from '../store/open.ts'
+import { parseQuery } from '../core/search/query-syntax.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { refreshTermCounts } from '../store/term-counts.ts'
 import { hash32 } from '../scripts/category-data.ts'
@@ -393,6 +394,30 @@ async function main(): Promise<void> {
       }
     }
     console.log(`\nword counts on real headlines: ${counted.keys} words in ≥ 30 titles plus descriptions; ${compared} /v1/stats answers compared with a read of the articles, ${differ.length} differ${differ.length > 0 ? `: ${differ.slice(0, 5).join(', ')}` : ''}`)
+
+    // Search totals from the per-day counts (store/search-sqlite.ts, #countFromDays) on the same
+    // real store: a counted word with filters, and filters without words (every pair of the
+    // commonest countries and languages), each against the same question read from the articles.
+    const index = new SqliteSearchIndex(db)
+    const langs = db.query<{ lang: string }, []>('SELECT lang FROM articles GROUP BY 1 ORDER BY count(*) DESC LIMIT 3').all().map((r) => r.lang)
+    const total = (q: string | null, f: { country?: string[]; lang?: string[]; strictCountry?: boolean }) =>
+      index.search({ query: q === null ? null : parseQuery(q), fromS: NOW.getTime() / 1000 - 90 * 86400, toS: NOW.getTime() / 1000, strictCountry: false, maxSeq: null, sort: 'date', size: 1, offset: 0, dedupe: false, fullText: false, ...f }).total
+    const filterSets = [{ country: [countries[0] as string] }, { country: countries }, { strictCountry: true }, { lang: [langs[0] as string], country: countries }]
+    let totals = 0
+    const totalsDiffer: string[] = []
+    for (const w of words) {
+      for (const f of filterSets) {
+        totals++
+        if (total(w, f) !== total(`${w} -qqzzabsent`, f)) totalsDiffer.push(`${w} ${JSON.stringify(f)}`)
+      }
+    }
+    for (const country of countries) {
+      for (const lang of langs) {
+        totals++
+        if (total(null, { country: [country], lang: [lang] }) !== total('-qqzzabsent', { country: [country], lang: [lang] })) totalsDiffer.push(`${country}/${lang}`)
+      }
+    }
+    console.log(`search totals from the day counts on real headlines: ${totals} totals compared with a read of the articles, ${totalsDiffer.length} differ${totalsDiffer.length > 0 ? `: ${totalsDiffer.slice(0, 5).join(', ')}` : ''}`)
     db.close()
   } finally {
     tmp.cleanup()
