@@ -3,7 +3,7 @@
  * else HTML-escaped, so the result can be inserted into a page as HTML safely.
  */
 import type { ParsedQuery } from './query-syntax.ts'
-import { fold } from './tokens.ts'
+import { ftsFold } from './fts-tokens.ts'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -40,7 +40,7 @@ export function highlight(text: string, tokens: ReadonlySet<string>): string {
   let out = ''
   let at = 0
   for (const w of words(text)) {
-    if (!tokens.has(fold(w.word))) continue
+    if (!tokens.has(ftsFold(w.word))) continue
     out += `${escapeHtml(text.slice(at, w.start))}<em>${escapeHtml(w.word)}</em>`
     at = w.end
   }

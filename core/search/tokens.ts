@@ -4,8 +4,11 @@
  * without spaces (Han, Kana, Thai, Lao, Khmer, Myanmar) are cut into words by Intl.Segmenter.
  *
  * `indexForm` produces the text handed to SQLite FTS5 (unicode61, remove_diacritics 2): the same
- * text with spaces between segmented words, so FTS5's own tokenizer yields exactly `indexTokens`.
+ * text with spaces between segmented words. `indexTokens` tokenizes that text exactly as FTS5 does
+ * (core/search/fts-tokens.ts), so the tokens a query sends are the tokens the index holds.
  */
+
+import { ftsTokens } from './fts-tokens.ts'
 
 const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
 const NO_SPACE_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}ー々〆]+/gu
@@ -31,19 +34,16 @@ export function indexForm(text: string): string {
   })
 }
 
-const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
-
-/** Lower-case, diacritic-free tokens of `text`, in order. */
+/** The tokens FTS5 indexes `text` under, in order: lower-case, Latin diacritics removed (core/search/fts-tokens.ts). */
 export function indexTokens(text: string): string[] {
-  const out: string[] = []
-  for (const m of indexForm(text).matchAll(WORD)) {
-    const folded = fold(m[0])
-    if (folded !== '') out.push(folded)
-  }
-  return out
+  return ftsTokens(indexForm(text))
 }
 
-/** Case and diacritic folding as FTS5 unicode61 with remove_diacritics 2 does it (Latin, Greek, Cyrillic marks). */
+/**
+ * Case and diacritic folding for trend words and keywords: lower case, then every combining mark
+ * of U+0300–U+036F removed, in Greek and Cyrillic too. Not FTS5's folding (which keeps й, ё and
+ * Greek accents): search and highlighting use `ftsFold` (core/search/fts-tokens.ts).
+ */
 export function fold(word: string): string {
   return word
     .toLowerCase()
