@@ -2,8 +2,7 @@ import type { Database, Statement } from 'bun:sqlite'
 import type { StoredArticle } from '../core/article.ts'
 import { dupKeyTitle, isSameStory } from '../core/enrich/dup-key.ts'
 import { PUBLISHED_AFTER_CRAWL_MAX_S } from '../core/article.ts'
-import { indexForm } from '../core/search/tokens.ts'
-import { facetText } from './fts-facets.ts'
+import { FTS_INSERT_SQL, ftsValues } from './fts-row.ts'
 import { timeKey } from './time-key.ts'
 
 /** One article ready for the store: extraction + enrichment + id + the dup key, with the file it came from. */
@@ -30,7 +29,7 @@ export class ArticleWriter {
   readonly #insertText: Statement<unknown, [number, string]>
   readonly #replaceText: Statement<unknown, [string, number]>
   readonly #alias: Statement<unknown, [string, string]>
-  readonly #ftsInsert: Statement<unknown, [number, string, string, string]>
+  readonly #ftsInsert: Statement<unknown, [number, string, string, string, string, string]>
   readonly #ftsDelete: Statement<unknown, [number]>
   readonly #candidates: Statement<{ id: string; dup_key: string; dup_group: string }, [string, string]>
   readonly #setGroup: Statement<unknown, [string, string, string]>
@@ -50,7 +49,7 @@ export class ArticleWriter {
     this.#insertText = db.query('INSERT INTO article_text (seq, text) VALUES (?, ?)')
     this.#replaceText = db.query('UPDATE article_text SET text = ? WHERE seq = ?')
     this.#alias = db.query('INSERT OR IGNORE INTO url_aliases (target_uri, url) VALUES (?, ?)')
-    this.#ftsInsert = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
+    this.#ftsInsert = db.query(FTS_INSERT_SQL)
     this.#ftsDelete = db.query('DELETE FROM articles_fts WHERE rowid = ?')
     this.#candidates = db.query('SELECT id, dup_key, dup_group FROM articles WHERE dup_title = ? AND host <> ? LIMIT 200')
     this.#setGroup = db.query('UPDATE articles SET dup_title = ?, dup_group = ? WHERE id = ?')
@@ -96,7 +95,7 @@ export class ArticleWriter {
       this.#insertText.run(inserted.seq, row.text)
       const key = this.#freeKey(params.published_at as number, row.id)
       this.#setKey.run(key, inserted.seq)
-      this.#ftsInsert.run(key, indexForm(row.title), indexForm(row.description), facetText(row))
+      this.#ftsInsert.run(key, ...ftsValues(row))
       this.#group(row)
       return 'inserted'
     }
@@ -107,7 +106,7 @@ export class ArticleWriter {
       this.#setKey.run(-existing.seq, existing.seq) // release the old key before looking for one
       const key = this.#freeKey(params.published_at as number, row.id)
       this.#setKey.run(key, existing.seq)
-      this.#ftsInsert.run(key, indexForm(row.title), indexForm(row.description), facetText(row))
+      this.#ftsInsert.run(key, ...ftsValues(row))
       return 'replaced'
     }
     return 'duplicate'

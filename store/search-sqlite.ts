@@ -20,6 +20,7 @@ import {
 } from '../core/search/types.ts'
 import { type StatsRow, StatsTally, type Tally, TotalTally } from '../core/search/stats-tally.ts'
 import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue } from './fts-facets.ts'
+import { pairToken } from './fts-pairs.ts'
 import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
 import { SPAN_LEVELS } from './schema.ts'
 import { timeKeyFloor } from './time-key.ts'
@@ -56,6 +57,8 @@ const SPAN_COUNTS_SCHEMA_VERSION = 11
 const TERM_COUNTS_SCHEMA_VERSION = 13
 /** articles_tkey_dup: the syndication group by time key (migration 14). */
 const TKEY_DUP_SCHEMA_VERSION = 14
+/** Word pairs in the full-text index (store/fts-pairs.ts, migration 15). */
+const PAIRS_SCHEMA_VERSION = 15
 const DAY_S = 86_400
 /** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
 const SORT_ALL_MAX = 2_000
@@ -63,10 +66,34 @@ const SORT_ALL_MAX = 2_000
 /** User terms only ever match the text columns, never the facets column (store/fts-facets.ts). */
 const TEXT_COLUMNS = '{title description}'
 
-/** FTS5 MATCH expression for the positive part of a query. */
-export function matchExpression(groups: readonly Term[][]): string {
-  const words = groups.map((g) => (g.length === 1 ? phrase(g[0] as Term) : `(${g.map(phrase).join(' OR ')})`)).join(' AND ')
-  return `${TEXT_COLUMNS} : (${words})`
+/** Where a store of this schema keeps word pairs (store/fts-pairs.ts). */
+const PAIR_COLUMNS = '{tpairs dpairs}'
+
+/** How a query's terms are written: on a store with word pairs or not, in both text columns or the title alone. */
+export interface TermOptions {
+  pairs?: boolean
+  title?: boolean
+}
+
+/** One term, confined to its columns: a two-token phrase is its pair token where the store has pairs. */
+function termExpression(t: Term, o: TermOptions): string {
+  if (o.pairs === true && t.tokens.length === 2) return `${o.title === true ? '{tpairs}' : PAIR_COLUMNS} : "${pairToken(t.tokens[0] as string, t.tokens[1] as string)}"`
+  return `${o.title === true ? '{title}' : TEXT_COLUMNS} : ${phrase(t)}`
+}
+
+/**
+ * FTS5 MATCH expression for the positive part of a query. Without pair tokens it is the one form
+ * the word counts are keyed by (store/term-counts.ts), one column filter around all terms; with
+ * them each term carries its own, since FTS5 intersects nested column filters.
+ */
+export function matchExpression(groups: readonly Term[][], o: TermOptions = {}): string {
+  const cols = o.title === true ? '{title}' : TEXT_COLUMNS
+  if (o.pairs !== true || !groups.some((g) => g.some((t) => t.tokens.length === 2))) {
+    const words = groups.map((g) => (g.length === 1 ? phrase(g[0] as Term) : `(${g.map(phrase).join(' OR ')})`)).join(' AND ')
+    return `${cols} : (${words})`
+  }
+  const term = (t: Term) => termExpression(t, o)
+  return groups.map((g) => (g.length === 1 ? term(g[0] as Term) : `(${g.map(term).join(' OR ')})`)).join(' AND ')
 }
 
 /** The facet kinds a store of this schema version has tokens for. */
@@ -82,7 +109,7 @@ function facetKindsOf(schemaVersion: number): readonly FacetKind[] {
  * exact test of the joined row), so whenever there is a word or a filter the full-text index
  * drives the query (docs/DECISIONS.md, Search plans).
  */
-function buildWhere(f: SearchFilters, kinds: readonly FacetKind[]): Where {
+function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolean): Where {
   // The date range twice: as published_at, and as the time-key range it is (store/time-key.ts), so
   // a date-sorted walk of the time-key index stops at the range's ends.
   const clauses = ['a.published_at >= ?', 'a.published_at < ?', 'a.tkey >= ?', 'a.tkey < ?']
@@ -103,8 +130,8 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[]): Where {
     params.push(f.maxSeq)
   }
   const q: ParsedQuery | null = f.query
-  const words = q !== null && q.all.length > 0 ? [matchExpression(q.all)] : []
-  const excluded = q !== null && q.none.length > 0 ? `${TEXT_COLUMNS} : (${q.none.map(phrase).join(' OR ')})` : null
+  const words = q !== null && q.all.length > 0 ? [matchExpression(q.all, { pairs })] : []
+  const excluded = q !== null && q.none.length > 0 ? matchExpression([q.none], { pairs }) : null
   const positive = [...words, ...facets]
   // A store with every token (schema 7) gives exclusion-only and strict-only queries a positive
   // side that every article has, so they too are posting-list walks.
@@ -129,7 +156,7 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[]): Where {
   // that: a crawl-time walk starts there instead of at the window's oldest crawl.
   clauses.push('a.crawled_at >= ?')
   params.push(f.fromS - PUBLISHED_AFTER_CRAWL_MAX_S)
-  const titleExpr = q !== null && q.all.length > 0 ? matchExpression(q.all).replace(TEXT_COLUMNS, '{title}') : null
+  const titleExpr = q !== null && q.all.length > 0 ? matchExpression(q.all, { pairs, title: true }) : null
   return { sql: clauses.join(' AND '), params, matchExpr, countable: countable && matchExpr !== null, titleExpr }
 }
 
@@ -335,7 +362,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   #search(req: SearchRequest): SearchPage {
     const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
-    const w = buildWhere(req, this.#facetsAsTokens(req) ? this.#facetKinds() : [])
+    const w = buildWhere(req, this.#facetsAsTokens(req) ? this.#facetKinds() : [], this.#hasPairs())
     if (req.dedupe) return this.#dedupedPage(req, sort, w)
     const n = this.#countFromDays(req) ?? this.#count(req, w)
     // Past the last match (n is exact up to TOTAL_EXACT_LIMIT): an empty page, before any walk
@@ -526,7 +553,7 @@ export class SqliteSearchIndex implements SearchIndex {
       // intersecting a facet's posting list costs the same 190 ms for a tenth of a day as for
       // 30 days at 10M.
       const f = { ...req, ...part }
-      n += this.#count(f, buildWhere(f, []), cap - n)
+      n += this.#count(f, buildWhere(f, [], this.#hasPairs()), cap - n)
     }
     return Math.min(n, cap)
   }
@@ -757,7 +784,7 @@ export class SqliteSearchIndex implements SearchIndex {
       .filter((d) => !stale.has(d))
     if (pastDays.length === 0) return
     const past = (run: { first: number; end: number }) => {
-      const w = buildWhere({ ...f, query: null, fromS: run.first * DAY_S, toS: run.end * DAY_S, maxSeq: null }, [])
+      const w = buildWhere({ ...f, query: null, fromS: run.first * DAY_S, toS: run.end * DAY_S, maxSeq: null }, [], this.#hasPairs())
       return {
         rows: this.db.query<StatsRow, Binding[]>(
           `SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n
@@ -799,7 +826,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** Every article of the slice, one row each (`n` -1 to take them off). */
   #scanInto(tally: Tally, f: SearchFilters, n: 1 | -1 = 1): void {
-    const w = buildWhere(f, this.#facetKinds())
+    const w = buildWhere(f, this.#facetKinds(), this.#hasPairs())
     const from = fromClause(w, f, undefined, this.#scanIndex())
     const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, ${n} AS n FROM ${from.sql} WHERE ${w.sql}`)
     for (const row of rows.iterate(...from.params, ...w.params)) tally.add(row)
@@ -838,7 +865,7 @@ export class SqliteSearchIndex implements SearchIndex {
       }
     }
     if (f.maxSeq === null) return
-    const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [])
+    const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [], this.#hasPairs())
     const past = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`)
     for (const row of past.iterate(f.maxSeq, ...w.params)) tally.add(row)
   }
@@ -846,6 +873,11 @@ export class SqliteSearchIndex implements SearchIndex {
   /** The index a scan that reads only filter columns reaches rows by (covering from schema 8). */
   #scanIndex(): string {
     return this.#schemaVersion() >= COVERING_SCAN_VERSION ? 'articles_tkey_facets' : 'articles_tkey'
+  }
+
+  /** Whether this store's full-text index holds word pairs (migration 15). */
+  #hasPairs(): boolean {
+    return this.#schemaVersion() >= PAIRS_SCHEMA_VERSION
   }
 
   #schemaVersion(): number {

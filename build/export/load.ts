@@ -6,8 +6,7 @@
 import type { Database } from 'bun:sqlite'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { facetText } from '../../store/fts-facets.ts'
-import { indexForm } from '../../core/search/tokens.ts'
+import { FTS_INSERT_SQL, ftsValues } from '../../store/fts-row.ts'
 import { ARTICLES, CSV_TABLES, type TableSpec } from './columns.ts'
 
 const toEpochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000)
@@ -63,7 +62,7 @@ export function importBundle(db: Database, dir: string): ImportSummary {
   const names = ARTICLES.columns.map((c) => c.name).filter((n) => n !== 'text')
   const insert = db.query<unknown, [Record<string, string | number>]>(`INSERT INTO articles (${names.join(', ')}) VALUES (${names.map((n) => `$${n}`).join(', ')})`)
   const insertText = db.query('INSERT INTO article_text (seq, text) VALUES (?, ?)')
-  const insertFts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
+  const insertFts = db.query(FTS_INSERT_SQL)
   const text = Buffer.from(Bun.gunzipSync(readFileSync(join(dir, ARTICLES.file)))).toString('utf8')
   let articles = 0
   const rows: Record<string, number> = {}
@@ -81,7 +80,7 @@ export function importBundle(db: Database, dir: string): ImportSummary {
       }
       insert.run(params)
       insertText.run(params.seq as number, typeof a.text === 'string' ? a.text : '')
-      insertFts.run(params.tkey as number, indexForm(a.title as string), indexForm(a.description as string), facetText({ lang: String(a.lang ?? ''), country: String(a.country ?? ''), tld: String(a.tld ?? ''), host: String(a.host ?? ''), country_source: String(a.country_source ?? ''), crawled_at: String(a.crawled_at ?? '') }))
+      insertFts.run(params.tkey as number, ...ftsValues({ title: String(a.title ?? ''), description: String(a.description ?? ''), lang: String(a.lang ?? ''), country: String(a.country ?? ''), tld: String(a.tld ?? ''), host: String(a.host ?? ''), country_source: String(a.country_source ?? ''), crawled_at: String(a.crawled_at ?? '') }))
       articles++
     }
     for (const spec of CSV_TABLES) rows[spec.table] = loadCsv(db, dir, spec)
