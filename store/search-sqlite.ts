@@ -20,7 +20,7 @@ import {
 } from '../core/search/types.ts'
 import { type StatsRow, StatsTally, type Tally, TotalTally } from '../core/search/stats-tally.ts'
 import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue } from './fts-facets.ts'
-import { pairToken } from './fts-pairs.ts'
+import { pairPhrase } from './fts-pairs.ts'
 import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
 import { SPAN_LEVELS } from './schema.ts'
 import { timeKeyFloor } from './time-key.ts'
@@ -75,9 +75,9 @@ export interface TermOptions {
   title?: boolean
 }
 
-/** One term, confined to its columns: a two-token phrase is its pair token where the store has pairs. */
+/** One term, confined to its columns: a phrase is a phrase of its pair tokens where the store has pairs. */
 function termExpression(t: Term, o: TermOptions): string {
-  if (o.pairs === true && t.tokens.length === 2) return `${o.title === true ? '{tpairs}' : PAIR_COLUMNS} : "${pairToken(t.tokens[0] as string, t.tokens[1] as string)}"`
+  if (o.pairs === true && t.tokens.length >= 2) return `${o.title === true ? '{tpairs}' : PAIR_COLUMNS} : ${pairPhrase(t.tokens)}`
   return `${o.title === true ? '{title}' : TEXT_COLUMNS} : ${phrase(t)}`
 }
 
@@ -88,7 +88,7 @@ function termExpression(t: Term, o: TermOptions): string {
  */
 export function matchExpression(groups: readonly Term[][], o: TermOptions = {}): string {
   const cols = o.title === true ? '{title}' : TEXT_COLUMNS
-  if (o.pairs !== true || !groups.some((g) => g.some((t) => t.tokens.length === 2))) {
+  if (o.pairs !== true || !groups.some((g) => g.some((t) => t.tokens.length >= 2))) {
     const words = groups.map((g) => (g.length === 1 ? phrase(g[0] as Term) : `(${g.map(phrase).join(' OR ')})`)).join(' AND ')
     return `${cols} : (${words})`
   }
