@@ -46,14 +46,14 @@ function listValues(name: string, spec: ParamSpec & { kind: 'list' }): string[] 
   return rows.map((r) => r.v)
 }
 
-/** Every kind of q: none, a common, a rare and an absent word, two words, a phrase, OR, exclusions. */
+/** Every kind of q: none, a common, a rare and an absent word, two words, phrases of two and three words, OR, exclusions (of a word, of a phrase). */
 const Q_SHAPES: (string | null)[] = (() => {
   const counts = new Map<string, number>()
   for (const a of articles) for (const w of a.title.toLowerCase().split(/\s+/)) if (/^\p{L}{4,}$/u.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1)
   const byCount = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w)
   const [common, second] = [byCount[0] ?? 'market', byCount[1] ?? 'bitcoin']
   const rare = byCount.at(-1) ?? 'storm'
-  return [null, common, rare, 'zzqxvabsent', `${common} ${second}`, `"${common} ${second}"`, `${common} OR ${rare}`, `-${common}`, `${second} -${common}`]
+  return [null, common, rare, 'zzqxvabsent', `${common} ${second}`, `"${common} ${second}"`, `"${common} ${second} ${rare}"`, `${common} OR ${rare}`, `-${common}`, `${second} -${common}`, `${second} -"${common} ${rare}"`]
 })()
 
 // Word counts for the fixture's commonest words (store/term-counts.ts), as the batch job keeps
