@@ -6,7 +6,7 @@
  *
  *   bun run scripts/build-fts-tokens.ts
  *
- * Run it again when Bun's SQLite changes its tokenizer tables; test/search/fts-tokens.test.ts
+ * Run it again when Bun's SQLite changes its tokenizer tables; test/store/fts-tokens.test.ts
  * rebuilds the table from the running SQLite and fails when the file is stale.
  */
 import { writeFileSync } from 'node:fs'

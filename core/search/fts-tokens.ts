@@ -21,33 +21,31 @@ for (const [first, last] of table.separators as [number, number][]) separator.fi
 const folds = new Map<number, string>()
 for (const [cp, folded] of Object.entries(table.folds as Record<string, string>)) folds.set(Number.parseInt(cp, 16), folded)
 
+/**
+ * A lone surrogate (a string cut inside an emoji, e.g. by a CMS's JSON) reaches SQLite as U+FFFD,
+ * which Bun substitutes when it binds the string: a separator.
+ */
+const REPLACEMENT = 0xfffd
+const codePoint = (ch: string): number => {
+  const cp = ch.codePointAt(0) as number
+  return cp >= 0xd800 && cp <= 0xdfff ? REPLACEMENT : cp
+}
+
 /** The tokens FTS5 makes of `text` (text as it is handed to FTS5: core/search/tokens.ts `indexForm`). */
 export function ftsTokens(text: string): string[] {
   const out: string[] = []
   let token = ''
-  let open = false
   for (const ch of text) {
-    const cp = ch.codePointAt(0) as number
+    const cp = codePoint(ch)
     if (separator[cp] === 1) {
-      if (open && token !== '') out.push(token)
+      // A token of diacritics only folds to '': FTS5 gives it no position.
+      if (token !== '') out.push(token)
       token = ''
-      open = false
       continue
     }
-    open = true
     const f = folds.get(cp)
-    token += f === undefined ? ch : f
+    token += f === undefined ? String.fromCodePoint(cp) : f
   }
-  if (open && token !== '') out.push(token)
-  return out
-}
-
-/** One word folded as FTS5 folds it (case and Latin diacritics); separators are kept as they are. */
-export function ftsFold(word: string): string {
-  let out = ''
-  for (const ch of word) {
-    const f = folds.get(ch.codePointAt(0) as number)
-    out += f === undefined ? ch : f
-  }
+  if (token !== '') out.push(token)
   return out
 }

@@ -3,7 +3,7 @@
  * else HTML-escaped, so the result can be inserted into a page as HTML safely.
  */
 import type { ParsedQuery } from './query-syntax.ts'
-import { ftsFold } from './fts-tokens.ts'
+import { ftsTokens } from './fts-tokens.ts'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -40,7 +40,10 @@ export function highlight(text: string, tokens: ReadonlySet<string>): string {
   let out = ''
   let at = 0
   for (const w of words(text)) {
-    if (!tokens.has(ftsFold(w.word))) continue
+    // FTS5 cuts some words at marks it treats as separators (Devanagari and Thai vowel signs,
+    // Hebrew points): a word is matched when every one of its tokens is.
+    const parts = ftsTokens(w.word)
+    if (parts.length === 0 || !parts.every((p) => tokens.has(p))) continue
     out += `${escapeHtml(text.slice(at, w.start))}<em>${escapeHtml(w.word)}</em>`
     at = w.end
   }

@@ -42,7 +42,7 @@ export function indexTokens(text: string): string[] {
 /**
  * Case and diacritic folding for trend words and keywords: lower case, then every combining mark
  * of U+0300–U+036F removed, in Greek and Cyrillic too. Not FTS5's folding (which keeps й, ё and
- * Greek accents): search and highlighting use `ftsFold` (core/search/fts-tokens.ts).
+ * Greek accents): search and highlighting use `ftsTokens` (core/search/fts-tokens.ts).
  */
 export function fold(word: string): string {
   return word

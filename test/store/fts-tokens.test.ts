@@ -8,6 +8,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import table from '../../core/search/fts-code-points.json' with { type: 'json' }
 import { ftsTokens } from '../../core/search/fts-tokens.ts'
+import { highlight, highlightTokens } from '../../core/search/highlight.ts'
 import { parseQuery } from '../../core/search/query-syntax.ts'
 import { indexForm, indexTokens } from '../../core/search/tokens.ts'
 import type { SearchRequest } from '../../core/search/types.ts'
@@ -46,6 +47,8 @@ describe('the code-point table', () => {
     ...'abcXYZ09 -_.,"\'’', ...'éÉèçÇñÑüÜößẞæøåİıĲǠǡǄǅǆȘțƏə', ...'йЙёЁиеЯяїЇґ', ...'άΆέήίόύώΐΰσςΣΑΩ',
     '\u0301', '\u0306', '\u0308', '\u0327', '\u200d', '\ufe0f', '\u00a0', '\u2019', '\u3000',
     ...'比特币市场東京ビットコインไทย한국어', '🦄', '😀', '𝔘', '𐐀', '①', 'Ⅻ', 'ﬁ', 'ﬀ', '٣', '७',
+    // Lone surrogates (a string cut inside an emoji): SQLite receives U+FFFD.
+    '\ud83d', '\udc00',
   ]
 
   test('random text of many scripts tokenizes as FTS5 tokenizes it (2,000 texts, seed 41)', () => {
@@ -86,5 +89,24 @@ describe('words FTS5 folds differently from lower case + strip marks are found',
     const page = index.search(req(q))
     expect(page.articles.map((a) => a.title)).toEqual([title])
     expect(page.total).toBe(1)
+  })
+})
+
+describe('highlighting follows FTS5 tokens', () => {
+  // FTS5 cuts these words at marks it treats as separators; the whole word is still marked.
+  test.each([
+    { q: 'новый', text: 'Новый закон', want: '<em>Новый</em> закон' },
+    { q: 'हिन्दी', text: 'हिन्दी समाचार', want: '<em>हिन्दी</em> समाचार' },
+    { q: 'ที่', text: 'ที่ กรุงเทพ', want: '<em>ที่</em> กรุงเทพ' },
+    { q: 'שָׁלוֹם', text: 'שָׁלוֹם עולם', want: '<em>שָׁלוֹם</em> עולם' },
+    { q: 'élection', text: 'Election day', want: '<em>Election</em> day' },
+    { q: 'day', text: 'Election day', want: 'Election <em>day</em>' },
+  ])('$q in "$text"', ({ q, text, want }) => {
+    expect(highlight(text, highlightTokens(parseQuery(q)))).toBe(want)
+  })
+
+  test('a query word of a lone surrogate is no term, as FTS5 sees no token in it', () => {
+    expect(parseQuery('\ud83d')).toBeNull()
+    expect(parseQuery('bitcoin \ud83d')?.all).toHaveLength(1)
   })
 })
