@@ -28,6 +28,7 @@ import { isCcNewsLive, listCcNewsLive } from './warc/cc-news-live.ts'
 import type { RetryPolicy } from './warc/retry-policy.ts'
 import { getWarcFile, lastFailures } from '../store/warc-files.ts'
 import { refreshTermCounts } from '../store/term-counts.ts'
+import { compactFullText } from '../store/fts-maintenance.ts'
 import { pendingLiveFiles } from './live-files.ts'
 import { type StreamConfig, parseStreamConfig } from '../core/stream-config.ts'
 import { acquireRunLock } from './run-lock.ts'
@@ -202,6 +203,15 @@ async function runIngest(config: Config, now: Date, specs: readonly string[], op
       )
     } catch (e) {
       console.error(`warning: word counts not refreshed (stats read the articles for the days written since): ${e instanceof Error ? e.message : String(e)}`)
+    }
+    // A lookup probes every segment of the full-text index; past FTS_SEGMENTS_MAX they are merged
+    // into one. Only speed depends on it, so a failure is reported and the run goes on.
+    const compactStarted = performance.now()
+    try {
+      const c = compactFullText(db)
+      if (c.after !== c.before) console.log(`full-text index: ${c.before} segments merged into ${c.after} (${((performance.now() - compactStarted) / 1000).toFixed(1)} s)`)
+    } catch (e) {
+      console.error(`warning: full-text index not merged: ${e instanceof Error ? e.message : String(e)}`)
     }
     return { summary, listingsFailed }
   } finally {

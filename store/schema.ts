@@ -1,6 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { indexForm } from '../core/search/tokens.ts'
 import { facetText, facetToken } from './fts-facets.ts'
+import { optimizeFullText } from './fts-maintenance.ts'
 import { FTS_INSERT_SQL, FTS_PAIRS_TABLE_SQL, ftsValues } from './fts-row.ts'
 import { timeKey } from './time-key.ts'
 
@@ -379,9 +380,9 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // whole slice reads a narrow entry per match (46 -> 26 ms for 11,000 matches at 1M) instead of
   // the ten-column articles_tkey_facets entry (docs/DECISIONS.md, Search plans).
   'CREATE INDEX IF NOT EXISTS articles_tkey_dup ON articles(tkey, dup_group);',
-  // 15: word pairs in the full-text index (store/fts-pairs.ts), so a two-word phrase is one
-  // posting list instead of a read of the positions of every document holding both words. The
-  // index is rebuilt from the articles table, as migration 7 did.
+  // 15: word pairs in the full-text index (store/fts-pairs.ts), so a phrase reads the documents
+  // holding its word pairs instead of the positions of every document holding its words. The
+  // index is rebuilt from the articles table, as migration 7 did, then merged into one segment.
   (db: Database) => {
     const rows = db.query<{ tkey: number; title: string; description: string; lang: string; country: string; tld: string; host: string; country_source: string; crawled_at: number }, []>(
       'SELECT tkey, title, description, lang, country, tld, host, country_source, crawled_at FROM articles',
@@ -390,5 +391,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     db.exec(FTS_PAIRS_TABLE_SQL)
     const fts = db.query(FTS_INSERT_SQL)
     for (const r of rows.iterate()) fts.run(r.tkey, ...ftsValues(r))
+    // One segment, not the dozens a bulk write leaves (store/fts-maintenance.ts).
+    optimizeFullText(db)
   },
 ]

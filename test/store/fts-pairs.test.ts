@@ -15,6 +15,8 @@ import { articleId } from '../../core/article-id.ts'
 import { mulberry32 } from '../../core/random.ts'
 import { pairText, pairToken } from '../../store/fts-pairs.ts'
 import { openStore } from '../../store/open.ts'
+import { ArticleWriter } from '../../store/articles.ts'
+import { compactFullText, ftsSegments } from '../../store/fts-maintenance.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles, type FixtureArticle } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -137,6 +139,21 @@ describe('phrase searches equal a brute-force scan', () => {
     const migrated = openStore(path)
     expect(migrated.query<{ v: number }, []>('SELECT user_version AS v FROM pragma_user_version').get()?.v).toBeGreaterThanOrEqual(15)
     checkAgainstBruteForce(migrated, articles, 'migrated')
+    expect(ftsSegments(migrated)).toBe(1)
     migrated.close()
   })
+
+  test('after the index is merged into one segment (the batch job past FTS_SEGMENTS_MAX segments)', () => {
+    const db = openStore(`${tmp.dir}/segments.sqlite`)
+    const writer = new ArticleWriter(db)
+    // One transaction per article: FTS5 writes a segment each and merges them only in steps.
+    for (const a of articles) db.transaction(() => writer.write(a, 0))()
+    const before = ftsSegments(db)
+    expect(before).toBeGreaterThan(1)
+    expect(compactFullText(db, before)).toEqual({ before, after: before })
+    expect(compactFullText(db, 1)).toEqual({ before, after: 1 })
+    checkAgainstBruteForce(db, articles, 'one segment')
+    db.close()
+  })
 })
+
