@@ -25,17 +25,19 @@ export function pairToken(a: string, b: string): string {
   return `${[...a].length}x${a}${b}`
 }
 
-/** The pair tokens of one field's text (as the article has it; indexForm is applied here), in order. */
-export function pairText(text: string): string {
-  const tokens = indexTokens(text)
+/** The pair tokens of a token sequence, in order: the pair of tokens k and k+1 is the k-th. */
+function pairsOf(tokens: readonly string[]): string[] {
   const pairs: string[] = []
   for (let i = 1; i < tokens.length; i++) pairs.push(pairToken(tokens[i - 1] as string, tokens[i] as string))
-  return pairs.join(' ')
+  return pairs
+}
+
+/** The pair tokens of one field's text (as the article has it; indexForm is applied here), in order. */
+export function pairText(text: string): string {
+  return pairsOf(indexTokens(text)).join(' ')
 }
 
 /** The pair tokens of a phrase of two tokens or more, as an FTS5 phrase of the pair columns. */
 export function pairPhrase(tokens: readonly string[]): string {
-  const pairs: string[] = []
-  for (let i = 1; i < tokens.length; i++) pairs.push(pairToken(tokens[i - 1] as string, tokens[i] as string))
-  return `"${pairs.join(' ')}"`
+  return `"${pairsOf(tokens).join(' ')}"`
 }
