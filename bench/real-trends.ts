@@ -30,7 +30,8 @@ import { resolveInputs } from '../build/warc/inputs.ts'
 import { parseCsv } from '../core/enrich/sentiment-split.ts'
 import { createApp } from '../live/app.ts'
 import { openStore } from '../store/open.ts'
-import { parseQuery } from '../core/search/query-syntax.ts'
+import { matchesFields, parseQuery } from '../core/search/query-syntax.ts'
+import { indexTokens } from '../core/search/tokens.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { refreshTermCounts } from '../store/term-counts.ts'
 import { hash32 } from '../scripts/category-data.ts'
@@ -418,6 +419,33 @@ async function main(): Promise<void> {
       }
     }
     console.log(`search totals from the day counts on real headlines: ${totals} totals compared with a read of the articles, ${totalsDiffer.length} differ${totalsDiffer.length > 0 ? `: ${totalsDiffer.slice(0, 5).join(', ')}` : ''}`)
+
+    // Phrases through word-pair tokens (store/fts-pairs.ts) on real headlines, with their real
+    // punctuation, apostrophes and capitals: two-, three- and four-word runs typed as a user
+    // would (whitespace-separated words of every 5th title), each total against a brute-force
+    // scan of the articles under the reference semantics, with no filter and with a country.
+    const stored = db.query<{ title: string; description: string; country: string; published_at: number }, []>('SELECT title, description, country, published_at FROM articles').all()
+    const fields = stored.map((a) => [indexTokens(a.title), indexTokens(a.description)])
+    const fromS = NOW.getTime() / 1000 - 90 * 86400
+    let phrases = 0
+    const phrasesDiffer: string[] = []
+    stored.forEach((a, i) => {
+      if (i % 5 !== 0) return
+      const typed = a.title.split(/\s+/).filter((w) => w !== '')
+      const n = 2 + (i % 3)
+      if (typed.length < n) return
+      const at = i % (typed.length - n + 1)
+      const q = `"${typed.slice(at, at + n).join(' ').replaceAll('"', '')}"`
+      const parsed = parseQuery(q)
+      if (parsed === null) return
+      for (const country of [undefined, a.country]) {
+        const want = stored.filter((b, k) => b.published_at >= fromS && (country === undefined || b.country === country) && matchesFields(parsed, fields[k] as string[][])).length
+        const got = total(q, country === undefined ? {} : { country: [country] })
+        phrases++
+        if (got !== want) phrasesDiffer.push(`${q} ${country ?? ''}: ${got} vs ${want}`)
+      }
+    })
+    console.log(`phrases through word pairs on real headlines: ${phrases} totals compared with a brute-force scan, ${phrasesDiffer.length} differ${phrasesDiffer.length > 0 ? `: ${phrasesDiffer.slice(0, 5).join(', ')}` : ''}`)
     db.close()
   } finally {
     tmp.cleanup()
