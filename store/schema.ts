@@ -12,6 +12,12 @@ import { timeKey } from './time-key.ts'
 /** The full-text index as migration 5 leaves it. */
 export const FTS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`
 
+/** Every article with what its full-text row is made of, for the migrations that rebuild the index. */
+const ftsSourceRows = (db: Database) =>
+  db.query<{ tkey: number; title: string; description: string; lang: string; country: string; tld: string; host: string; country_source: string; crawled_at: number }, []>(
+    'SELECT tkey, title, description, lang, country, tld, host, country_source, crawled_at FROM articles',
+  )
+
 /** One article in or out of its article_days row (`row` is NEW or OLD inside a trigger). */
 const dayCount = (row: 'NEW' | 'OLD', delta: 1 | -1): string =>
   delta === 1
@@ -261,9 +267,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // by the full-text index and never by a row index probing MATCH per row (docs/DECISIONS.md,
   // Search plans), and a count reads posting lists instead of rows.
   (db: Database) => {
-    const rows = db.query<{ tkey: number; title: string; description: string; lang: string; country: string; tld: string; host: string; country_source: string; crawled_at: number }, []>(
-      'SELECT tkey, title, description, lang, country, tld, host, country_source, crawled_at FROM articles',
-    )
+    const rows = ftsSourceRows(db)
     db.exec('DROP TABLE articles_fts')
     db.exec(FTS_TABLE_SQL)
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
@@ -384,9 +388,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // holding its word pairs instead of the positions of every document holding its words. The
   // index is rebuilt from the articles table, as migration 7 did, then merged into one segment.
   (db: Database) => {
-    const rows = db.query<{ tkey: number; title: string; description: string; lang: string; country: string; tld: string; host: string; country_source: string; crawled_at: number }, []>(
-      'SELECT tkey, title, description, lang, country, tld, host, country_source, crawled_at FROM articles',
-    )
+    const rows = ftsSourceRows(db)
     db.exec('DROP TABLE articles_fts')
     db.exec(FTS_PAIRS_TABLE_SQL)
     const fts = db.query(FTS_INSERT_SQL)
