@@ -9,6 +9,9 @@
  * Retry-After), and its worker is terminated — which stops SQLite mid-query — and replaced, so a
  * pathological query can never hold a worker, let alone the node. Jobs wait in FIFO order when
  * every worker is busy; the node's in-flight cap (live/limits.ts) bounds the queue.
+ *
+ * A new worker first warms up (live/query-warmup.ts) and says `ready`; until then the pool sends
+ * it nothing, so no request waits behind the warm-up or has it counted against its budget.
  */
 import type { Payload } from '../answers/context.ts'
 
@@ -23,8 +26,15 @@ export interface QueryJob {
   builtAt: string | null
 }
 
-export type ToQueryWorker = { type: 'init'; config: unknown } | { type: 'job'; id: number; job: QueryJob }
-export type FromQueryWorker = { id: number; payload: Payload } | { id: number; error: string }
+export type ToQueryWorker = { type: 'init'; config: unknown; nowMs: number } | { type: 'job'; id: number; job: QueryJob }
+/** A worker's warm-up report: requests answered, those that failed, and how long it took. */
+export interface WorkerReady {
+  type: 'ready'
+  warmed: number
+  failures: string[]
+  ms: number
+}
+export type FromQueryWorker = { id: number; payload: Payload } | { id: number; error: string } | WorkerReady
 
 export interface QueryPoolOptions {
   /** The worker script (live/query-worker.ts in production). */
@@ -34,6 +44,10 @@ export interface QueryPoolOptions {
   size: number
   budgetMs: number
   log?: (line: string) => void
+  /** The node's clock, for the warm-up's date windows (default: the wall clock). */
+  clock?: () => number
+  /** Called with each worker's warm-up report (tests, logs). */
+  onReady?: (report: WorkerReady) => void
 }
 
 interface Pending {
@@ -44,6 +58,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker
+  /** False while the worker warms up: the pool sends it nothing. */
+  ready: boolean
   busy: Pending | null
   timer: ReturnType<typeof setTimeout> | null
 }
@@ -71,8 +87,12 @@ export class QueryPool {
   }
 
   /** Jobs waiting for a worker and jobs running (for tests and /health). */
-  get load(): { queued: number; running: number } {
-    return { queued: this.#queue.length, running: this.#slots.filter((s) => s.busy !== null).length }
+  get load(): { queued: number; running: number; warming: number } {
+    return {
+      queued: this.#queue.length,
+      running: this.#slots.filter((s) => s.busy !== null).length,
+      warming: this.#slots.filter((s) => !s.ready).length,
+    }
   }
 
   close(): void {
@@ -86,7 +106,7 @@ export class QueryPool {
   }
 
   #spawn(): Slot {
-    const slot = { busy: null, timer: null } as unknown as Slot
+    const slot = { ready: false, busy: null, timer: null } as unknown as Slot
     this.#attach(slot)
     return slot
   }
@@ -95,9 +115,18 @@ export class QueryPool {
   #attach(slot: Slot): void {
     const worker = new Worker(this.opts.workerUrl instanceof URL ? this.opts.workerUrl.href : this.opts.workerUrl)
     slot.worker = worker
-    worker.postMessage({ type: 'init', config: this.opts.config } satisfies ToQueryWorker)
+    slot.ready = false
+    worker.postMessage({ type: 'init', config: this.opts.config, nowMs: (this.opts.clock ?? Date.now)() } satisfies ToQueryWorker)
     worker.onmessage = (event: MessageEvent<FromQueryWorker>) => {
       const msg = event.data
+      if ('type' in msg) {
+        if (slot.worker !== worker) return
+        slot.ready = true
+        if (msg.failures.length > 0) this.opts.log?.(`query worker warm-up: ${msg.failures.length} request(s) failed: ${msg.failures.join('; ')}`)
+        this.opts.onReady?.(msg)
+        this.#dispatch()
+        return
+      }
       const pending = slot.busy
       if (slot.worker !== worker || pending === null || pending.id !== msg.id) return
       this.#finish(slot)
@@ -138,7 +167,7 @@ export class QueryPool {
 
   #dispatch(): void {
     for (const slot of this.#slots) {
-      if (slot.busy !== null) continue
+      if (slot.busy !== null || !slot.ready) continue
       const next = this.#queue.shift()
       if (next === undefined) return
       slot.busy = next

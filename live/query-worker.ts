@@ -2,16 +2,19 @@
 /**
  * A query worker (live/query-pool.ts): its own read-only connection to the store, answering one
  * request at a time through the same answerRequest as the main thread, so an answer is the same
- * bytes wherever it was computed.
+ * bytes wherever it was computed. On init it opens the store and answers the warm-up requests
+ * (live/query-warmup.ts) before telling the pool it is ready.
  */
 import type { Database } from 'bun:sqlite'
+import { existsSync } from 'node:fs'
 import { answerRequest } from '../answers/answer.ts'
-import type { DataView } from '../answers/context.ts'
+import type { DataView, Payload } from '../answers/context.ts'
 import { answersFor } from '../answers/registry.ts'
 import { findEndpoint } from '../core/endpoints.ts'
 import { openStore } from '../store/open.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
-import type { FromQueryWorker, ToQueryWorker } from './query-pool.ts'
+import type { FromQueryWorker, QueryJob, ToQueryWorker } from './query-pool.ts'
+import { WARMUP_MAX_MS, warmupJobs } from './query-warmup.ts'
 
 declare const self: Worker
 
@@ -24,21 +27,46 @@ const handlers = answersFor({ version: '', uptimeSeconds: () => 0 })
 let config: QueryWorkerConfig | null = null
 let db: Database | null = null
 
+function answer(job: QueryJob): Payload {
+  if (config === null) throw new Error('query worker used before init')
+  db ??= openStore(config.storePath, { readonly: true, mmapBytes: config.mmapBytes })
+  const endpoint = findEndpoint(job.path)
+  const handler = handlers[job.path]
+  if (endpoint === undefined || handler === undefined) throw new Error(`no answer for ${job.path}`)
+  const view: DataView = { db, index: new SqliteSearchIndex(db), version: job.version, watermark: job.watermark, builtAt: job.builtAt }
+  return answerRequest(endpoint, handler, view, job.nowMs, new URL(job.url), job.pathValues)
+}
+
+/** Answers the warm-up jobs while there is a store and time left; what failed is reported, not thrown. */
+function warmUp(nowMs: number): FromQueryWorker {
+  const started = performance.now()
+  const failures: string[] = []
+  let warmed = 0
+  // Before the first build there is no store yet; the first user request opens it.
+  if (config !== null && existsSync(config.storePath)) {
+    for (const job of warmupJobs(nowMs)) {
+      if (performance.now() - started > WARMUP_MAX_MS) break
+      try {
+        const payload = answer(job)
+        if (payload.status === 200) warmed++
+        else failures.push(`${job.url}: status ${payload.status}`)
+      } catch (error) {
+        failures.push(`${job.url}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+  }
+  return { type: 'ready', warmed, failures, ms: Math.round(performance.now() - started) }
+}
+
 self.onmessage = (message: MessageEvent<ToQueryWorker>) => {
   const msg = message.data
   if (msg.type === 'init') {
     config = msg.config as QueryWorkerConfig
+    self.postMessage(warmUp(msg.nowMs))
     return
   }
   try {
-    if (config === null) throw new Error('query worker used before init')
-    db ??= openStore(config.storePath, { readonly: true, mmapBytes: config.mmapBytes })
-    const endpoint = findEndpoint(msg.job.path)
-    const handler = handlers[msg.job.path]
-    if (endpoint === undefined || handler === undefined) throw new Error(`no answer for ${msg.job.path}`)
-    const view: DataView = { db, index: new SqliteSearchIndex(db), version: msg.job.version, watermark: msg.job.watermark, builtAt: msg.job.builtAt }
-    const payload = answerRequest(endpoint, handler, view, msg.job.nowMs, new URL(msg.job.url), msg.job.pathValues)
-    self.postMessage({ id: msg.id, payload } satisfies FromQueryWorker)
+    self.postMessage({ id: msg.id, payload: answer(msg.job) } satisfies FromQueryWorker)
   } catch (error) {
     self.postMessage({ id: msg.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies FromQueryWorker)
   }

@@ -60,6 +60,7 @@ async function main(): Promise<void> {
           config: { storePath: path, mmapBytes: config.sqliteMmapMb * 1048576 } satisfies QueryWorkerConfig,
           size: config.queryWorkers,
           budgetMs: config.queryBudgetMs,
+          clock: () => clock().getTime(),
           log: (line) => console.error(`newsdesk: ${line}`),
         })
       : undefined

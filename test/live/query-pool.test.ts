@@ -7,8 +7,9 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { ENDPOINTS } from '../../core/endpoints.ts'
 import { createApp } from '../../live/app.ts'
 import { serveWithLimits } from '../../live/limits.ts'
-import { QueryPool, type QueryJob } from '../../live/query-pool.ts'
+import { QueryPool, type QueryJob, type WorkerReady } from '../../live/query-pool.ts'
 import type { QueryWorkerConfig } from '../../live/query-worker.ts'
+import { WARMUP_REQUESTS } from '../../live/query-warmup.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -25,12 +26,21 @@ const deps = {
   version: '0.1.0',
   log: () => {},
 }
+const realReports: WorkerReady[] = []
 const realPool = new QueryPool({
   workerUrl: new URL('../../live/query-worker.ts', import.meta.url),
   config: { storePath, mmapBytes: 0 } satisfies QueryWorkerConfig,
   size: 2,
   budgetMs: 30_000,
+  clock: () => FIXTURE_NOW.getTime(),
+  onReady: (r) => realReports.push(r),
 })
+
+/** Resolves once `n` workers of a pool have reported ready (through the pool's onReady). */
+async function readyReports(reports: WorkerReady[], n: number): Promise<WorkerReady[]> {
+  for (let i = 0; i < 400 && reports.length < n; i++) await Bun.sleep(25)
+  return reports
+}
 afterAll(() => {
   realPool.close()
   db.close()
@@ -70,6 +80,30 @@ describe('the real query worker answers as the main thread does', () => {
   })
 })
 
+test('each real worker answers every warm-up request on the store before it takes a job', async () => {
+  const reports = await readyReports(realReports, 2)
+  expect(reports.map((r) => ({ warmed: r.warmed, failures: r.failures }))).toEqual([
+    { warmed: WARMUP_REQUESTS.length, failures: [] },
+    { warmed: WARMUP_REQUESTS.length, failures: [] },
+  ])
+})
+
+test('a real worker with no store yet (before the first build) is ready at once and warms nothing', async () => {
+  const reports: WorkerReady[] = []
+  const pool = new QueryPool({
+    workerUrl: new URL('../../live/query-worker.ts', import.meta.url),
+    config: { storePath: `${tmp.dir}/absent.sqlite`, mmapBytes: 0 } satisfies QueryWorkerConfig,
+    size: 1,
+    budgetMs: 30_000,
+    onReady: (r) => reports.push(r),
+  })
+  try {
+    expect((await readyReports(reports, 1)).map((r) => ({ warmed: r.warmed, failures: r.failures }))).toEqual([{ warmed: 0, failures: [] }])
+  } finally {
+    pool.close()
+  }
+})
+
 test('only the endpoints the registry marks readsStore go to the workers', async () => {
   let jobs = 0
   const app = createApp({ ...deps, queries: { run: (j: QueryJob) => (jobs++, realPool.run(j)) } })
@@ -98,7 +132,22 @@ describe('time budget', () => {
       // The blocked worker was replaced: the next job is answered by a fresh one.
       const next = await pool.run(job('/v1/stats', 0))
       expect(next).toEqual({ status: 200, body: { slept: 0, path: '/v1/stats' } })
-      expect(pool.load).toEqual({ queued: 0, running: 0 })
+      expect(pool.load).toEqual({ queued: 0, running: 0, warming: 0 })
+    } finally {
+      pool.close()
+    }
+  })
+
+  test('a new worker is sent nothing while it warms up, so the warm-up never counts against a job budget', async () => {
+    const reports: WorkerReady[] = []
+    // The warm-up (600 ms) is twice the budget: a job sent to the warming worker would be stopped.
+    const pool = new QueryPool({ workerUrl: sleepyWorker, config: { warmMs: 600 }, size: 1, budgetMs: 300, onReady: (r) => reports.push(r) })
+    try {
+      const answer = pool.run(job('/v1/search', 0))
+      expect(pool.load).toEqual({ queued: 1, running: 0, warming: 1 })
+      expect(await answer).toEqual({ status: 200, body: { slept: 0, path: '/v1/search' } })
+      expect(reports.map((r) => r.ms)).toEqual([600])
+      expect(pool.load).toEqual({ queued: 0, running: 0, warming: 0 })
     } finally {
       pool.close()
     }
@@ -116,18 +165,20 @@ describe('time budget', () => {
       expect(lines.join('\n')).toContain('query worker exited on /v1/search')
       const next = await pool.run(job('/v1/stats', 0))
       expect(next).toEqual({ status: 200, body: { slept: 0, path: '/v1/stats' } })
-      expect(pool.load).toEqual({ queued: 0, running: 0 })
+      expect(pool.load).toEqual({ queued: 0, running: 0, warming: 0 })
     } finally {
       pool.close()
     }
   })
 
   test('jobs queue when every worker is busy and are answered in order', async () => {
-    const pool = new QueryPool({ workerUrl: sleepyWorker, config: null, size: 1, budgetMs: 30_000 })
+    const reports: WorkerReady[] = []
+    const pool = new QueryPool({ workerUrl: sleepyWorker, config: null, size: 1, budgetMs: 30_000, onReady: (r) => reports.push(r) })
     try {
+      await readyReports(reports, 1)
       const order: string[] = []
       const runs = ['/v1/search', '/v1/stats', '/v1/rss'].map((p) => pool.run(job(p, 50)).then((r) => order.push((r.body as { path: string }).path)))
-      expect(pool.load).toEqual({ queued: 2, running: 1 })
+      expect(pool.load).toEqual({ queued: 2, running: 1, warming: 0 })
       await Promise.all(runs)
       expect(order).toEqual(['/v1/search', '/v1/stats', '/v1/rss'])
     } finally {

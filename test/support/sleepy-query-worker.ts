@@ -2,7 +2,8 @@
 /**
  * A query worker for the pool's own tests (test/live/query-pool.test.ts): it blocks its thread for
  * the `sleep` milliseconds the job's URL asks for, as a slow SQLite call would, then answers (or
- * ends its thread when the URL says `exit=1`). The
+ * ends its thread when the URL says `exit=1`). On init it blocks for the config's `warmMs`, as
+ * the real worker's warm-up does, then says ready. The
  * pool around it (queueing, budget, terminate and replace) is the real one.
  */
 import type { FromQueryWorker, ToQueryWorker } from '../../live/query-pool.ts'
@@ -11,7 +12,12 @@ declare const self: Worker
 
 self.onmessage = (message: MessageEvent<ToQueryWorker>) => {
   const msg = message.data
-  if (msg.type === 'init') return
+  if (msg.type === 'init') {
+    const warmMs = Number((msg.config as { warmMs?: number } | null)?.warmMs ?? 0)
+    if (warmMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, warmMs)
+    self.postMessage({ type: 'ready', warmed: 0, failures: [], ms: warmMs } satisfies FromQueryWorker)
+    return
+  }
   const params = new URL(msg.job.url).searchParams
   // `exit=1`: the thread ends without answering or throwing, as a library calling process.exit would.
   if (params.get('exit') === '1') process.exit(0)
