@@ -14,6 +14,7 @@
  * it nothing, so no request waits behind the warm-up or has it counted against its budget.
  */
 import type { Payload } from '../answers/context.ts'
+import type { WarmPagesResult } from '../store/warm-pages.ts'
 
 /** What a worker needs to answer one request from its own connection. */
 export interface QueryJob {
@@ -27,10 +28,12 @@ export interface QueryJob {
 }
 
 export type ToQueryWorker = { type: 'init'; config: unknown; nowMs: number } | { type: 'job'; id: number; job: QueryJob }
-/** A worker's warm-up report: requests answered, those that failed, and how long it took. */
+/** A worker's warm-up report: requests answered, pages read, what failed, and how long it took. */
 export interface WorkerReady {
   type: 'ready'
   warmed: number
+  /** store/warm-pages.ts's account; null when there was no store to read. */
+  pages: WarmPagesResult | null
   failures: string[]
   ms: number
 }

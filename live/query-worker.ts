@@ -13,7 +13,8 @@ import { answersFor } from '../answers/registry.ts'
 import { findEndpoint } from '../core/endpoints.ts'
 import { openStore } from '../store/open.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
-import type { FromQueryWorker, QueryJob, ToQueryWorker } from './query-pool.ts'
+import { warmPages } from '../store/warm-pages.ts'
+import type { FromQueryWorker, QueryJob, ToQueryWorker, WorkerReady } from './query-pool.ts'
 import { WARMUP_MAX_MS, warmupJobs } from './query-warmup.ts'
 
 declare const self: Worker
@@ -42,6 +43,7 @@ function warmUp(nowMs: number): FromQueryWorker {
   const started = performance.now()
   const failures: string[] = []
   let warmed = 0
+  let pages: WorkerReady['pages'] = null
   // Before the first build there is no store yet; the first user request opens it.
   if (config !== null && existsSync(config.storePath)) {
     for (const job of warmupJobs(nowMs)) {
@@ -54,8 +56,15 @@ function warmUp(nowMs: number): FromQueryWorker {
         failures.push(`${job.url}: ${error instanceof Error ? error.message : String(error)}`)
       }
     }
+    if (db !== null) {
+      try {
+        pages = warmPages(db, started + WARMUP_MAX_MS)
+      } catch (error) {
+        failures.push(`pages: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
   }
-  return { type: 'ready', warmed, failures, ms: Math.round(performance.now() - started) }
+  return { type: 'ready', warmed, pages, failures, ms: Math.round(performance.now() - started) }
 }
 
 self.onmessage = (message: MessageEvent<ToQueryWorker>) => {

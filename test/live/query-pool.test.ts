@@ -80,12 +80,11 @@ describe('the real query worker answers as the main thread does', () => {
   })
 })
 
-test('each real worker answers every warm-up request on the store before it takes a job', async () => {
+test('each real worker answers every warm-up request and reads the hot pages before it takes a job', async () => {
   const reports = await readyReports(realReports, 2)
-  expect(reports.map((r) => ({ warmed: r.warmed, failures: r.failures }))).toEqual([
-    { warmed: WARMUP_REQUESTS.length, failures: [] },
-    { warmed: WARMUP_REQUESTS.length, failures: [] },
-  ])
+  const n = articles.length
+  const whole = { warmed: WARMUP_REQUESTS.length, failures: [], stopped: false, indexRows: [n, n] }
+  expect(reports.map((r) => ({ warmed: r.warmed, failures: r.failures, stopped: r.pages?.stopped, indexRows: r.pages?.read.slice(0, 2).map((x) => x.rows) }))).toEqual([whole, whole])
 })
 
 test('a real worker with no store yet (before the first build) is ready at once and warms nothing', async () => {
@@ -98,7 +97,7 @@ test('a real worker with no store yet (before the first build) is ready at once 
     onReady: (r) => reports.push(r),
   })
   try {
-    expect((await readyReports(reports, 1)).map((r) => ({ warmed: r.warmed, failures: r.failures }))).toEqual([{ warmed: 0, failures: [] }])
+    expect((await readyReports(reports, 1)).map((r) => ({ warmed: r.warmed, pages: r.pages, failures: r.failures }))).toEqual([{ warmed: 0, pages: null, failures: [] }])
   } finally {
     pool.close()
   }

@@ -15,7 +15,7 @@ self.onmessage = (message: MessageEvent<ToQueryWorker>) => {
   if (msg.type === 'init') {
     const warmMs = Number((msg.config as { warmMs?: number } | null)?.warmMs ?? 0)
     if (warmMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, warmMs)
-    self.postMessage({ type: 'ready', warmed: 0, failures: [], ms: warmMs } satisfies FromQueryWorker)
+    self.postMessage({ type: 'ready', warmed: 0, pages: null, failures: [], ms: warmMs } satisfies FromQueryWorker)
     return
   }
   const params = new URL(msg.job.url).searchParams
