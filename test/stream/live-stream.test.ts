@@ -105,8 +105,21 @@ test('hourly builds follow cc-news:live across a month end through faults: every
     () => {
       crawl.faults.files.set(A, [{ kind: '503', retryAfterS: 1 }, { kind: '503', retryAfterS: 1 }])
       crawl.faults.files.set(B, [{ kind: 'cut', at: Math.floor(size(B) * 0.4) }, { kind: 'cut', at: Math.floor(size(B) * 0.7) }])
-      // Dropped after its first batch is committed, then Slow Down past the retries: C fails this run.
-      crawl.faults.files.set(C, [{ kind: 'cut', at: Math.floor(size(C) * 0.95), lingerMs: 1500 }, ...Array.from({ length: 3 }, () => ({ kind: '503', retryAfterS: 0 }) as const)])
+      // Dropped once its first batch is committed (the store says so), then Slow Down past the
+      // retries: C fails this run with a committed offset to resume from.
+      const committed = (): boolean => {
+        try {
+          const s = openStore(storePath(config.dataDir), { readonly: true })
+          try {
+            return (getWarcFile(s, url(C))?.next_offset ?? 0) > 0
+          } finally {
+            s.close()
+          }
+        } catch {
+          return false
+        }
+      }
+      crawl.faults.files.set(C, [{ kind: 'cut', at: Math.floor(size(C) * 0.95), lingerMs: 4000, until: committed }, ...Array.from({ length: 3 }, () => ({ kind: '503', retryAfterS: 0 }) as const)])
     },
     // An hour-old copy of November's listing: D (listed at 23:00) is not in it yet.
     () => crawl.faults.staleListings.set('2026/11', { times: 1, lagMs: HOUR }),

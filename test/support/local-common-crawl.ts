@@ -16,8 +16,14 @@ export interface CrawlFile {
   listedFromMs: number
 }
 
-/** What the next answer for a file does: `503 Slow Down` with a Retry-After, or stop sending at byte `at` (absolute) and close. */
-export type FileFault = { kind: '503'; retryAfterS: number } | { kind: 'cut'; at: number; lingerMs?: number }
+/**
+ * What the next answer for a file does: `503 Slow Down` with a Retry-After, or stop sending at
+ * byte `at` (absolute) and close. A cut waits `lingerMs` before the reset; with `until` it resets
+ * as soon as `until()` holds (polled every 20 ms) and waits at most `lingerMs` for it, so a test
+ * can cut a file after the reader has done something (committed a batch) instead of after a
+ * guess at how long that takes on a loaded machine.
+ */
+export type FileFault = { kind: '503'; retryAfterS: number } | { kind: 'cut'; at: number; lingerMs?: number; until?: () => boolean }
 
 export interface CrawlFaults {
   /** Path → faults for its next answers, one per answer, in order; then it is served normally. */
@@ -97,6 +103,7 @@ export class LocalCommonCrawl {
     // Bun's client drops body bytes it has buffered but not yet handed over when the connection
     // resets; lingering before the reset lets a slow reader take them all first.
     const lingerMs = fault?.kind === 'cut' ? (fault.lingerMs ?? 5) : 5
+    const until = fault?.kind === 'cut' ? fault.until : undefined
     const end = cutAt !== undefined && cutAt > from && cutAt < size ? cutAt : size
     const headers = {
       'content-type': 'application/octet-stream',
@@ -117,7 +124,8 @@ export class LocalCommonCrawl {
         const step = await reader.read()
         if (step.done) {
           // Let the bytes go out, then reset the connection (an error with no reason: Bun logs nothing).
-          await Bun.sleep(lingerMs)
+          if (until === undefined) await Bun.sleep(lingerMs)
+          else for (const t = performance.now(); !until() && performance.now() - t < lingerMs; ) await Bun.sleep(20)
           controller.error(undefined)
           return
         }
