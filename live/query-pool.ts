@@ -27,7 +27,7 @@ export interface QueryJob {
   builtAt: string | null
 }
 
-export type ToQueryWorker = { type: 'init'; config: unknown; nowMs: number } | { type: 'job'; id: number; job: QueryJob }
+export type ToQueryWorker = { type: 'init'; config: unknown; nowMs: number; warm: boolean } | { type: 'job'; id: number; job: QueryJob }
 /** A worker's warm-up report: requests answered, pages read, what failed, and how long it took. */
 export interface WorkerReady {
   type: 'ready'
@@ -63,11 +63,15 @@ interface Slot {
   worker: Worker
   /** False while the worker warms up: the pool sends it nothing. */
   ready: boolean
+  /** Workers of this slot lost during their warm-up in a row; past WARMUP_MAX_LOSSES the next one skips it. */
+  warmLosses: number
   busy: Pending | null
   timer: ReturnType<typeof setTimeout> | null
 }
 
 export const QUERY_RETRY_AFTER_SECONDS = 5
+/** A warm-up that kills its worker this many times in a row is skipped, so a bad store cannot make the pool respawn forever. */
+export const WARMUP_MAX_LOSSES = 2
 
 export class QueryPool {
   readonly #slots: Slot[] = []
@@ -109,7 +113,7 @@ export class QueryPool {
   }
 
   #spawn(): Slot {
-    const slot = { ready: false, busy: null, timer: null } as unknown as Slot
+    const slot = { ready: false, warmLosses: 0, busy: null, timer: null } as unknown as Slot
     this.#attach(slot)
     return slot
   }
@@ -119,12 +123,14 @@ export class QueryPool {
     const worker = new Worker(this.opts.workerUrl instanceof URL ? this.opts.workerUrl.href : this.opts.workerUrl)
     slot.worker = worker
     slot.ready = false
-    worker.postMessage({ type: 'init', config: this.opts.config, nowMs: (this.opts.clock ?? Date.now)() } satisfies ToQueryWorker)
+    const warm = slot.warmLosses < WARMUP_MAX_LOSSES
+    worker.postMessage({ type: 'init', config: this.opts.config, nowMs: (this.opts.clock ?? Date.now)(), warm } satisfies ToQueryWorker)
     worker.onmessage = (event: MessageEvent<FromQueryWorker>) => {
       const msg = event.data
       if ('type' in msg) {
         if (slot.worker !== worker) return
         slot.ready = true
+        if (warm) slot.warmLosses = 0
         if (msg.failures.length > 0) this.opts.log?.(`query worker warm-up: ${msg.failures.length} request(s) failed: ${msg.failures.join('; ')}`)
         this.opts.onReady?.(msg)
         this.#dispatch()
@@ -144,6 +150,10 @@ export class QueryPool {
       if (slot.worker !== worker || this.#closed) return
       this.opts.log?.(`query worker ${why}${slot.busy === null ? '' : ` on ${slot.busy.job.path}`}`)
       const pending = slot.busy
+      if (!slot.ready) {
+        slot.warmLosses++
+        if (slot.warmLosses === WARMUP_MAX_LOSSES) this.opts.log?.(`query worker lost ${WARMUP_MAX_LOSSES} times while warming up: its replacements skip the warm-up`)
+      }
       this.#replace(slot)
       pending?.resolve({ status: 500, body: { detail: 'Internal error' } })
       this.#dispatch()

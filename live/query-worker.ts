@@ -38,14 +38,14 @@ function answer(job: QueryJob): Payload {
   return answerRequest(endpoint, handler, view, job.nowMs, new URL(job.url), job.pathValues)
 }
 
-/** Answers the warm-up jobs while there is a store and time left; what failed is reported, not thrown. */
-function warmUp(nowMs: number): FromQueryWorker {
+/** Answers the warm-up jobs while there is a store and time left (unless the pool says skip); what failed is reported, not thrown. */
+function warmUp(nowMs: number, warm: boolean): FromQueryWorker {
   const started = performance.now()
   const failures: string[] = []
   let warmed = 0
   let pages: WorkerReady['pages'] = null
   // Before the first build there is no store yet; the first user request opens it.
-  if (config !== null && existsSync(config.storePath)) {
+  if (warm && config !== null && existsSync(config.storePath)) {
     for (const job of warmupJobs(nowMs)) {
       if (performance.now() - started > WARMUP_MAX_MS) break
       try {
@@ -71,7 +71,7 @@ self.onmessage = (message: MessageEvent<ToQueryWorker>) => {
   const msg = message.data
   if (msg.type === 'init') {
     config = msg.config as QueryWorkerConfig
-    self.postMessage(warmUp(msg.nowMs))
+    self.postMessage(warmUp(msg.nowMs, msg.warm))
     return
   }
   try {

@@ -152,6 +152,19 @@ describe('time budget', () => {
     }
   })
 
+  test('a warm-up that keeps killing its worker is skipped after two losses; the pool then answers', async () => {
+    const lines: string[] = []
+    const pool = new QueryPool({ workerUrl: sleepyWorker, config: { warmExit: true }, size: 1, budgetMs: 20_000, log: (l) => lines.push(l) })
+    try {
+      expect(await pool.run(job('/v1/search', 0))).toEqual({ status: 200, body: { slept: 0, path: '/v1/search' } })
+      expect(lines.filter((l) => l.startsWith('query worker exited')).length).toBe(2)
+      expect(lines.join('\n')).toContain('lost 2 times while warming up')
+      expect(pool.load).toEqual({ queued: 0, running: 0, warming: 0 })
+    } finally {
+      pool.close()
+    }
+  })
+
   test('a worker that ends its thread mid-job is noticed at once (500, not the budget) and replaced', async () => {
     const lines: string[] = []
     const pool = new QueryPool({ workerUrl: sleepyWorker, config: null, size: 1, budgetMs: 20_000, log: (l) => lines.push(l) })
