@@ -18,7 +18,7 @@ import {
   type StatsResult,
   TOTAL_EXACT_LIMIT,
 } from '../core/search/types.ts'
-import { type StatsRow, StatsTally, type Tally, TotalTally } from '../core/search/stats-tally.ts'
+import { type StatsRow, StatsTally, type Tally, type TallyCounts, TotalTally } from '../core/search/stats-tally.ts'
 import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue } from './fts-facets.ts'
 import { pairPhrase } from './fts-pairs.ts'
 import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
@@ -325,6 +325,17 @@ export function toRecord(r: StoreArticleRow, text: string | undefined): ArticleR
  * workers make an index per request over one long-lived connection.
  */
 const combosByConnection = new WeakMap<Database, (FacetCombo | undefined)[]>()
+
+/**
+ * Whole days of word-less stats, added up once per connection and store state (newest used
+ * kept). The default `/v1/stats` (90 days, no filters) spent 5.5 ms in process on the demo and
+ * 11–19 ms in a busy query worker adding up the same day and span rows for every request; only
+ * its part-days at either end move with the clock. The key holds every input of #daysInto and
+ * the store's state: `PRAGMA data_version` (changes when another connection commits) and
+ * `total_changes()` (this connection's own writes), so no answer can come from an older store.
+ */
+const DAYS_MEMO_MAX = 32
+const daysMemoByConnection = new WeakMap<Database, Map<string, TallyCounts>>()
 
 /**
  * Roughly how many posting lists a query's MATCH expression intersects on a migrated store: one
@@ -702,7 +713,7 @@ export class SqliteSearchIndex implements SearchIndex {
       // must see one store: a refresh may drop a word between two statements).
       this.db.transaction(() => {
         const term = f.query === null ? null : this.#countedTerm(f.query)
-        if (f.query === null) this.#daysInto(tally, f, days.first, days.end)
+        if (f.query === null) this.#memoDaysInto(tally, f, days.first, days.end, periodSeconds)
         else if (term !== null) this.#termDaysInto(tally, f, term, days.first, days.end)
         else {
           this.#scanInto(tally, f)
@@ -868,6 +879,24 @@ export class SqliteSearchIndex implements SearchIndex {
     const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [], this.#hasPairs())
     const past = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`)
     for (const row of past.iterate(f.maxSeq, ...w.params)) tally.add(row)
+  }
+
+  /** #daysInto through the per-connection memo (daysMemoByConnection). */
+  #memoDaysInto(tally: StatsTally, f: SearchFilters, first: number, end: number, periodSeconds: number): void {
+    const version = this.db.query<{ data_version: number }, []>('PRAGMA data_version').get()?.data_version ?? -1
+    const changes = this.db.query<{ c: number }, []>('SELECT total_changes() AS c').get()?.c ?? -1
+    const key = JSON.stringify([version, changes, this.#schemaVersion(), f.maxSeq, first, end, periodSeconds, f.strictCountry, f.country ?? [], f.lang ?? [], f.tld ?? [], f.host ?? []])
+    let memo = daysMemoByConnection.get(this.db)
+    if (memo === undefined) daysMemoByConnection.set(this.db, (memo = new Map()))
+    let counts = memo.get(key)
+    if (counts === undefined) {
+      const days = new StatsTally(periodSeconds)
+      this.#daysInto(days, f, first, end)
+      counts = days.counts()
+      if (memo.size >= DAYS_MEMO_MAX) memo.delete(memo.keys().next().value as string)
+    } else memo.delete(key)
+    memo.set(key, counts)
+    tally.addCounts(counts)
   }
 
   /** The index a scan that reads only filter columns reaches rows by (covering from schema 8). */

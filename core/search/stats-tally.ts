@@ -54,6 +54,22 @@ export interface Tally {
   addBuckets(row: Omit<StatsRow, 't' | 'n'>, n: number): void
   addTimeline(t: number, n: number): void
   addHost(host: string, n: number): void
+  /** Adds counts another tally added up (a memo of whole days, store/search-sqlite.ts). */
+  addCounts(c: TallyCounts): void
+}
+
+/** What a StatsTally holds: per facet value and per timeline period, the net articles. */
+export interface TallyCounts {
+  readonly country: ReadonlyMap<string, number>
+  readonly lang: ReadonlyMap<string, number>
+  readonly tld: ReadonlyMap<string, number>
+  readonly host: ReadonlyMap<string, number>
+  /** Period start (epoch seconds, a multiple of the tally's period) → net articles. */
+  readonly timeline: ReadonlyMap<number, number>
+}
+
+function addInto<K>(into: Map<K, number>, from: ReadonlyMap<K, number>): void {
+  for (const [k, n] of from) into.set(k, (into.get(k) ?? 0) + n)
 }
 
 /** Adds rows up as they come (an iterator over a query's rows need never be held in memory). */
@@ -99,6 +115,22 @@ export class StatsTally implements Tally {
     this.#facets.host.set(host, (this.#facets.host.get(host) ?? 0) + n)
   }
 
+  /** Counts added up by another tally of the same period (its timeline keys are this tally's periods). */
+  addCounts(c: TallyCounts): void {
+    const f = this.#facets
+    addInto(f.country, c.country)
+    addInto(f.lang, c.lang)
+    addInto(f.tld, c.tld)
+    addInto(f.host, c.host)
+    addInto(this.#timeline, c.timeline)
+  }
+
+  /** A copy of what this tally holds, to be added into another later (addCounts). */
+  counts(): TallyCounts {
+    const f = this.#facets
+    return { country: new Map(f.country), lang: new Map(f.lang), tld: new Map(f.tld), host: new Map(f.host), timeline: new Map(this.#timeline) }
+  }
+
   result(top: number): StatsResult {
     const timeline = new Map([...this.#timeline].filter(([, n]) => n > 0).sort(([a], [b]) => a - b))
     let total = 0
@@ -134,4 +166,8 @@ export class TotalTally implements Tally {
   }
 
   addHost(): void {}
+
+  addCounts(c: TallyCounts): void {
+    for (const n of c.timeline.values()) this.total += n
+  }
 }
