@@ -16,7 +16,7 @@ import { mulberry32 } from '../../core/random.ts'
 import { pairText, pairToken } from '../../store/fts-pairs.ts'
 import { openStore } from '../../store/open.ts'
 import { ArticleWriter } from '../../store/articles.ts'
-import { compactFullText, ftsSegments } from '../../store/fts-maintenance.ts'
+import { compactFullText, ftsSegments, mergeLevels } from '../../store/fts-maintenance.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles, type FixtureArticle } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -143,16 +143,26 @@ describe('phrase searches equal a brute-force scan', () => {
     migrated.close()
   })
 
-  test('after the index is merged into one segment (the batch job past FTS_SEGMENTS_MAX segments)', () => {
+  test('through the batch job\'s upkeep: a merge cut off by its page budget, level merges, one segment', () => {
     const db = openStore(`${tmp.dir}/segments.sqlite`)
     const writer = new ArticleWriter(db)
     // One transaction per article: FTS5 writes a segment each and merges them only in steps.
     for (const a of articles) db.transaction(() => writer.write(a, 0))()
     const before = ftsSegments(db)
-    expect(before).toBeGreaterThan(1)
-    expect(compactFullText(db, before)).toEqual({ before, after: before })
-    expect(compactFullText(db, 1)).toEqual({ before, after: 1 })
+    expect(before).toBeGreaterThan(4)
+    // A budget of a few pages stops merges midway (FTS5 keeps the half-merged state): still exact.
+    expect(mergeLevels(db, 3, 1)).toBe(3)
+    checkAgainstBruteForce(db, articles, 'a merge cut off midway')
+    const levels = compactFullText(db, 1000)
+    expect(levels.before).toBeGreaterThan(0)
+    expect(levels.afterLevels).toBeLessThan(before)
+    expect(levels.after).toBe(levels.afterLevels)
+    checkAgainstBruteForce(db, articles, 'level merges')
+    // Past the line (here 1), the whole index becomes one segment.
+    const one = compactFullText(db, 1)
+    expect(one).toEqual({ before: levels.after, afterLevels: one.afterLevels, after: 1 })
     checkAgainstBruteForce(db, articles, 'one segment')
+    expect(compactFullText(db, 1)).toEqual({ before: 1, afterLevels: 1, after: 1 })
     db.close()
   })
 })
