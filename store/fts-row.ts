@@ -4,11 +4,12 @@
  * form, the facet tokens (store/fts-facets.ts) and the word pairs (store/fts-pairs.ts).
  */
 import { indexForm } from '../core/search/tokens.ts'
+import { FTS_TOKENIZER } from './fts-code-points.ts'
 import { type FacetSource, facetText } from './fts-facets.ts'
 import { pairText } from './fts-pairs.ts'
 
 /** The full-text index as migration 15 leaves it: text columns, facets, title pairs, description pairs. */
-export const FTS_PAIRS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, tpairs, dpairs, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`
+export const FTS_PAIRS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, tpairs, dpairs, content = '', contentless_delete = 1, tokenize = '${FTS_TOKENIZER}')`
 
 export const FTS_INSERT_SQL = 'INSERT INTO articles_fts (rowid, title, description, facets, tpairs, dpairs) VALUES (?, ?, ?, ?, ?, ?)'
 

@@ -1,5 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import { indexForm } from '../core/search/tokens.ts'
+import { FTS_TOKENIZER } from './fts-code-points.ts'
 import { facetText, facetToken } from './fts-facets.ts'
 import { optimizeFullText } from './fts-maintenance.ts'
 import { FTS_INSERT_SQL, FTS_PAIRS_TABLE_SQL, ftsValues } from './fts-row.ts'
@@ -10,7 +11,7 @@ import { timeKey } from './time-key.ts'
  * when rows must be recomputed in TypeScript. A migration never edits an earlier one.
  */
 /** The full-text index as migration 5 leaves it. */
-export const FTS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`
+export const FTS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, content = '', contentless_delete = 1, tokenize = '${FTS_TOKENIZER}')`
 
 /** Every article with what its full-text row is made of, for the migrations that rebuild the index. */
 const ftsSourceRows = (db: Database) =>

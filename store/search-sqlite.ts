@@ -523,9 +523,9 @@ export class SqliteSearchIndex implements SearchIndex {
    * and filters) without other words: null for any other. The posting lists of a word and a
    * facet (or of two facets) are intersected by leapfrogging, which costs as many seeks as the
    * shorter list has entries when the two rarely meet: `country=IT&lang=en` over 30 days at 10M
-   * took 190–250 ms to find no match, while its 30 day rows of counts take under a millisecond. The whole days come from the counts; the
-   * part days at either end, and a counted word's stale days, are counted as any search is, only
-   * up to what is left of the limit.
+   * took 190–250 ms to find no match, while its 30 day rows of counts take under a millisecond.
+   * The whole days come from the counts; the part days at either end, and a counted word's stale
+   * days, are counted as any search is, only up to what is left of the limit.
    */
   #countFromDays(req: SearchRequest): number | null {
     // One posting list (a word alone, a facet alone) is counted fast by FTS5, which stops at the limit.
