@@ -4,26 +4,29 @@ import { type ArticleField, pickFields } from '../core/search/article-fields.ts'
 import { highlight, highlightTokens } from '../core/search/highlight.ts'
 import { num, toFilters, toSearchRequest } from '../core/search/request.ts'
 import { gridTooLong } from '../core/time-range.ts'
-import type { ArticleRecord, ArticleSignals } from '../core/search/types.ts'
+import { emptyTone } from '../core/search/stats-tally.ts'
+import type { ArticleRecord, ArticleSignals, PeriodTone } from '../core/search/types.ts'
 import { type Handler, NotFound } from './context.ts'
 
 const iso = (ms: number) => isoSeconds(new Date(ms))
 
-/** The Article fields of a record, without the signals the BTC endpoints use. */
+/** The Article fields of a record (tone included), without the lexicon details only the BTC endpoints give. */
 export function publicArticle(a: ArticleRecord & ArticleSignals): ArticleRecord {
-  const { sentiment: _s, score: _sc, labelled_by: _l, lexicon_score: _ls, lexicon_terms: _lt, dup_group: _d, ...rest } = a
+  const { lexicon_score: _ls, lexicon_terms: _lt, dup_group: _d, ...rest } = a
   return rest
 }
 
 export const search: Handler = (params, { data, nowMs }) => {
   const req = toSearchRequest(params, nowMs, data.watermark)
   const page = data.index.search(req)
+  // With in=title the standfirst holds no match, so only the headline is marked.
   const marks = params.highlight === true ? highlightTokens(req.query) : null
+  const descriptionMarks = req.titleOnly === true ? new Set<string>() : marks
   const results = page.articles.map((a) => {
     const out = publicArticle(a)
     if (marks !== null) {
       out.title = highlight(out.title, marks)
-      out.description = highlight(out.description, marks)
+      out.description = highlight(out.description, descriptionMarks ?? marks)
     }
     return Array.isArray(params.fields) ? pickFields(out, params.fields as ArticleField[]) : out
   })
@@ -52,6 +55,20 @@ export function statsPeriodSeconds(fromS: number, toS: number): number {
   return toS - fromS <= STATS_HOURLY_MAX_HOURS * HOUR_S ? HOUR_S : DAY_S
 }
 
+const round3 = (x: number): number => Math.round(x * 1000) / 1000
+
+/** A tone summary: the counts, net (pos − neg), net tone ((pos − neg) / articles) and mean score; null ratios when empty. */
+export function toneSummary(t: PeriodTone): { pos: number; neu: number; neg: number; net: number; net_tone: number | null; mean_score: number | null } {
+  return {
+    pos: t.pos,
+    neu: t.neu,
+    neg: t.neg,
+    net: t.pos - t.neg,
+    net_tone: t.articles === 0 ? null : round3((t.pos - t.neg) / t.articles),
+    mean_score: t.articles === 0 ? null : round3(t.scoreMilli / 1000 / t.articles),
+  }
+}
+
 export const stats: Handler = (params, { data, nowMs }) => {
   const f = toFilters(params, nowMs, data.watermark)
   const period = statsPeriodSeconds(f.fromS, f.toS)
@@ -62,9 +79,24 @@ export const stats: Handler = (params, { data, nowMs }) => {
     return { status: 422, body: { detail: [{ loc: ['query', name], msg: `Value error, ${tooLong}`, type: 'value_error', input: String(params[name] ?? ''), ctx: { error: tooLong } }] } }
   }
   const r = data.index.stats(f, num(params.top), period)
-  const timeline: { time: string; articles: number }[] = []
+  // normalize=share: every article of each period, whatever the filters, as the denominator.
+  const volume = params.normalize === 'share' ? data.index.volume(f.fromS, f.toS, period, f.maxSeq) : null
+  const whole = emptyTone()
+  const timeline: Record<string, unknown>[] = []
   for (let t = Math.floor(f.fromS / period) * period; t < f.toS; t += period) {
-    timeline.push({ time: isoSeconds(new Date(t * 1000)), articles: r.timeline.get(t) ?? 0 })
+    const tone = r.timeline.get(t) ?? emptyTone()
+    whole.articles += tone.articles
+    whole.pos += tone.pos
+    whole.neu += tone.neu
+    whole.neg += tone.neg
+    whole.scoreMilli += tone.scoreMilli
+    const point: Record<string, unknown> = { time: isoSeconds(new Date(t * 1000)), articles: tone.articles, ...toneSummary(tone) }
+    if (volume !== null) {
+      const all = volume.get(t) ?? 0
+      point.all_articles = all
+      point.share = all === 0 ? null : Math.round((tone.articles / all) * 1e6) / 1e6
+    }
+    timeline.push(point)
   }
   return {
     status: 200,
@@ -73,10 +105,14 @@ export const stats: Handler = (params, { data, nowMs }) => {
       total: r.total,
       from: iso(f.fromS * 1000),
       to: iso(f.toS * 1000),
+      tone: toneSummary(whole),
       countries: r.countries,
       langs: r.langs,
       tlds: r.tlds,
       hosts: r.hosts,
+      categories: r.categories,
+      sentiments: r.sentiments,
+      normalize: params.normalize === 'share' ? 'share' : 'none',
       timeline,
     },
   }

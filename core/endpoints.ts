@@ -7,6 +7,9 @@ import { CATEGORIES } from './categories.ts'
 import type { ParamSpec } from './params.ts'
 import { DATE_PRESETS } from './time-range.ts'
 
+/** Tone labels, as `/v1/btc/news` names them. */
+export const SENTIMENTS = ['pos', 'neu', 'neg'] as const
+
 export interface EndpointSpec {
   path: string
   group: 'search' | 'trends' | 'btc' | 'markets' | 'service'
@@ -29,7 +32,7 @@ export interface EndpointSpec {
 /** The Article fields a client may name in `fields` (DECISIONS.md, Article). */
 export const ARTICLE_FIELDS = [
   'id', 'url', 'title', 'description', 'published_at', 'crawled_at', 'host', 'tld', 'lang', 'country',
-  'country_source', 'category', 'image', 'authors', 'tags', 'words', 'text',
+  'country_source', 'category', 'sentiment', 'score', 'labelled_by', 'image', 'authors', 'tags', 'words', 'text',
 ] as const
 
 /** Trend slugs: Unicode letters, marks and digits joined by single hyphens (allow-listed before any file lookup). */
@@ -41,7 +44,12 @@ const DAY = 86_400_000
 export const STATS_HOURLY_MAX_HOURS = 72
 
 const p = {
-  q: { kind: 'string', maxLength: 500, description: 'Search phrase: words (all must match), "exact phrase", -word to exclude, OR between words. Empty: the latest articles by filter.' },
+  q: {
+    kind: 'string',
+    maxLength: 500,
+    description:
+      'Search phrase: words (all must match), "exact phrase", -word to exclude, OR between words (binds tighter than the space), (parentheses) to group, NOT or - before a word or group to exclude it: decision NOT (police OR coach). At most 32 terms, 16 OR groups, 8 levels of parentheses. Empty: the latest articles by filter.',
+  },
   country: { kind: 'list', item: { name: 'country' }, maxItems: 50, description: 'ISO 3166-1 alpha-2 country codes, comma-separated, case-insensitive.' },
   lang: { kind: 'list', item: { name: 'lang' }, maxItems: 50, description: 'ISO 639-1 language codes, comma-separated, case-insensitive.' },
   tld: { kind: 'list', item: { name: 'tld' }, maxItems: 50, description: 'Top-level domains (last label of the host, e.g. uk, com), comma-separated.' },
@@ -63,14 +71,26 @@ const p = {
   since: { kind: 'instant', description: 'Explicit start (ISO 8601); since/until take precedence over window and date.' },
   until: { kind: 'instant', description: 'Explicit end, exclusive (ISO 8601).' },
   category: { kind: 'list', item: { name: 'enum', values: CATEGORIES }, maxItems: CATEGORIES.length, description: `Categories, comma-separated: ${CATEGORIES.join(', ')}.` },
+  sentiment: { kind: 'list', item: { name: 'enum', values: SENTIMENTS }, maxItems: SENTIMENTS.length, description: 'Tone labels, comma-separated: pos, neu, neg.' },
+  minScore: { kind: 'number', min: -1, max: 1, description: 'Lowest tone score kept (inclusive), from -1 (most negative) to 1 (most positive).' },
+  maxScore: { kind: 'number', min: -1, max: 1, description: 'Highest tone score kept (inclusive), from -1 to 1.' },
+  excludeHost: { kind: 'list', item: { name: 'host' }, maxItems: 50, description: 'Publisher host names to leave out, comma-separated (a leading www. is ignored).' },
+  in: { kind: 'enum', values: ['all', 'title'], default: 'all', description: 'Where the words of q must match: all (headline and standfirst) or title (headline only).' },
 } satisfies Record<string, ParamSpec | ((d: 'hour' | 'day') => ParamSpec)>
 
+/** Filters of every article answer that reads the store by filters: search, stats and the feeds. */
 const searchFilters = {
   q: p.q,
+  in: p.in,
   country: p.country,
   lang: p.lang,
   tld: p.tld,
   host: p.host,
+  exclude_host: p.excludeHost,
+  category: p.category,
+  sentiment: p.sentiment,
+  min_score: p.minScore,
+  max_score: p.maxScore,
   date: p.date,
   from: p.from,
   to: p.to,
@@ -120,11 +140,17 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     readsStore: true,
     group: 'search',
     summary: 'Facets and timeline of the filtered slice',
-    description: `Counts by country, language, TLD and host, and an hourly (≤ ${STATS_HOURLY_MAX_HOURS} h) or daily timeline.`,
+    description: `Counts by country, language, TLD, host, category and tone, and an hourly (≤ ${STATS_HOURLY_MAX_HOURS} h) or daily timeline with each period's articles, tone counts, net tone and mean score.`,
     query: {
       ...searchFilters,
       strict_country: p.strictCountry,
       top: { kind: 'int', min: 1, max: 100, default: 20, description: 'Buckets per facet.' },
+      normalize: {
+        kind: 'enum',
+        values: ['none', 'share'],
+        default: 'none',
+        description: "share: each timeline period also gives its articles as a share of all articles published in that period (all_articles, share), so a story's rise shows however busy the day is.",
+      },
     },
   }),
   endpoint({

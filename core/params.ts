@@ -21,6 +21,7 @@ interface Base {
 
 export type ParamSpec =
   | (Base & { kind: 'int'; min: number; max: number; default?: number })
+  | (Base & { kind: 'number'; min: number; max: number; default?: number })
   | (Base & { kind: 'bool'; default: boolean })
   | (Base & { kind: 'enum'; values: readonly string[]; default?: string })
   | (Base & { kind: 'string'; maxLength: number; pattern?: RegExp; patternHint?: string })
@@ -71,6 +72,16 @@ export function parseParam(spec: ParamSpec, raw: string, ctx: ParseContext): Par
       const text = raw.trim()
       if (!/^[+-]?\d{1,15}$/.test(text)) {
         return fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer', raw)
+      }
+      const n = Number(text)
+      if (n < spec.min) return fail('greater_than_equal', `Input should be greater than or equal to ${spec.min}`, raw, { ge: spec.min })
+      if (n > spec.max) return fail('less_than_equal', `Input should be less than or equal to ${spec.max}`, raw, { le: spec.max })
+      return { ok: true, value: n }
+    }
+    case 'number': {
+      const text = raw.trim()
+      if (!/^[+-]?(\d{1,15}(\.\d{0,15})?|\.\d{1,15})$/.test(text)) {
+        return fail('float_parsing', 'Input should be a valid number, unable to parse string as a number', raw)
       }
       const n = Number(text)
       if (n < spec.min) return fail('greater_than_equal', `Input should be greater than or equal to ${spec.min}`, raw, { ge: spec.min })
@@ -160,6 +171,8 @@ export function paramSchema(spec: ParamSpec): JsonSchema {
   switch (spec.kind) {
     case 'int':
       return { type: 'integer', minimum: spec.min, maximum: spec.max, ...(spec.default === undefined ? {} : { default: spec.default }), ...d }
+    case 'number':
+      return { type: 'number', minimum: spec.min, maximum: spec.max, ...(spec.default === undefined ? {} : { default: spec.default }), ...d }
     case 'bool':
       return { type: 'boolean', default: spec.default, ...d }
     case 'enum':

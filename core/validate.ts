@@ -64,5 +64,11 @@ export function validateRequest(
       detail.push({ loc: ['query', 'to'], msg: `Value error, ${reason}`, type: 'value_error', input: to, ctx: { error: reason } })
     }
   }
+  const minScore = params.min_score
+  const maxScore = params.max_score
+  if (typeof minScore === 'number' && typeof maxScore === 'number' && minScore > maxScore) {
+    const reason = 'max_score must be at least min_score'
+    detail.push({ loc: ['query', 'max_score'], msg: `Value error, ${reason}`, type: 'value_error', input: query.getAll('max_score').at(-1) ?? '', ctx: { error: reason } })
+  }
   return detail.length === 0 ? { ok: true, params } : { ok: false, detail }
 }

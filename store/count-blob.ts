@@ -12,10 +12,19 @@ export interface FacetCombo {
   tld: string
   host: string
   defaulted: number
+  category: string
+  sentiment: string
 }
 
-/** Encodes (combination id, count) pairs, ids ascending, as unsigned LEB128 id gaps and counts. */
-export function encodeCounts(pairs: readonly (readonly [number, number])[]): Uint8Array {
+/** Signed to unsigned, small magnitudes staying small (0, -1, 1, -2 … → 0, 1, 2, 3 …). */
+const zigzag = (v: number): number => (v >= 0 ? 2 * v : -2 * v - 1)
+const unzigzag = (u: number): number => (u % 2 === 0 ? u / 2 : -(u + 1) / 2)
+
+/**
+ * Encodes (combination id, count, score sum in thousandths) triples, ids ascending, as unsigned
+ * LEB128 id gaps, counts and zigzagged score sums (migration 16; before it, pairs without sums).
+ */
+export function encodeCounts(pairs: readonly (readonly [number, number, number])[]): Uint8Array {
   const out: number[] = []
   const put = (v: number) => {
     let x = v
@@ -26,17 +35,18 @@ export function encodeCounts(pairs: readonly (readonly [number, number])[]): Uin
     out.push(x)
   }
   let last = 0
-  for (const [id, n] of pairs) {
-    if (id < last || !Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 0) throw new Error(`encodeCounts: bad pair ${id}, ${n} after ${last}`)
+  for (const [id, n, s] of pairs) {
+    if (id < last || !Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 0 || !Number.isSafeInteger(s)) throw new Error(`encodeCounts: bad entry ${id}, ${n}, ${s} after ${last}`)
     put(id - last)
     put(n)
+    put(zigzag(s))
     last = id
   }
   return Uint8Array.from(out)
 }
 
-/** Calls `each(id, count)` for every pair of an `encodeCounts` blob. */
-export function decodeCounts(blob: Uint8Array, each: (id: number, n: number) => void): void {
+/** Calls `each(id, count, scoreMilli)` for every entry of an `encodeCounts` blob. */
+export function decodeCounts(blob: Uint8Array, each: (id: number, n: number, scoreMilli: number) => void): void {
   let i = 0
   let id = 0
   const get = () => {
@@ -52,15 +62,16 @@ export function decodeCounts(blob: Uint8Array, each: (id: number, n: number) => 
   }
   while (i < blob.length) {
     id += get()
-    each(id, get())
+    const n = get()
+    each(id, n, unzigzag(get()))
   }
 }
 
 /** The combinations by id (index = id; holes are undefined). */
 export function loadCombos(db: Database): (FacetCombo | undefined)[] {
   const combos: (FacetCombo | undefined)[] = []
-  for (const c of db.query<FacetCombo & { id: number }, []>('SELECT id, country, lang, tld, host, defaulted FROM facet_combos').iterate()) {
-    combos[c.id] = { country: c.country, lang: c.lang, tld: c.tld, host: c.host, defaulted: c.defaulted }
+  for (const c of db.query<FacetCombo & { id: number }, []>('SELECT id, country, lang, tld, host, defaulted, category, sentiment FROM facet_combos').iterate()) {
+    combos[c.id] = { country: c.country, lang: c.lang, tld: c.tld, host: c.host, defaulted: c.defaulted, category: c.category, sentiment: c.sentiment }
   }
   return combos
 }

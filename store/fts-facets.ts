@@ -9,11 +9,13 @@
  *   `xd`         the country is the language's default guess (strict_country drops it)
  *   `xa`         every article: the positive side of an exclusion-only query (FTS5's NOT is binary)
  *   `k<hour>`    the crawl hour (crawled_at / 3600): crawl-time sorts walk hours, newest or oldest first
+ *   `g<name>`    category (letters only)  `spos` `sneu` `sneg`   the tone label
+ *   `v<0..19>`   the tone score's tenth: floor((score + 1) * 10), 1 in the top one (migration 16)
  * User terms are confined to the title and description columns, so a search for `len` never
  * matches a facet.
  */
 
-export type FacetKind = 'lang' | 'country' | 'tld' | 'host'
+export type FacetKind = 'lang' | 'country' | 'tld' | 'host' | 'category' | 'sentiment'
 
 /** What the facets column is made from. */
 export interface FacetSource {
@@ -22,6 +24,10 @@ export interface FacetSource {
   tld: string
   host: string
   country_source: string
+  category: string
+  sentiment: string
+  /** Tone score in [-1, 1]. */
+  score: number
   /** Crawl time, epoch seconds or an ISO 8601 string (as the writer's row has it). */
   crawled_at: number | string
 }
@@ -39,7 +45,26 @@ export function facetToken(kind: FacetKind, value: string): string | null {
       return value === '' ? null : `t${hex(value)}`
     case 'host':
       return value === '' ? null : `h${hex(value)}`
+    case 'category':
+      return /^[a-z]{1,40}$/.test(value) ? `g${value}` : null
+    case 'sentiment':
+      return value === 'pos' || value === 'neu' || value === 'neg' ? `s${value}` : null
   }
+}
+
+/** Score tenths: token `v<i>` holds scores in [-1 + i/10, -1 + (i+1)/10), the last one also 1. */
+export const SCORE_BUCKETS = 20
+
+/** The tenth a score falls in (0 … SCORE_BUCKETS − 1). */
+export function scoreBucket(score: number): number {
+  return Math.min(SCORE_BUCKETS - 1, Math.max(0, Math.floor((score + 1) * 10)))
+}
+
+/** FTS5 expression for the tenths a score range [min, max] touches: a superset of it, made exact by a row test. */
+export function scoreRangeMatch(min: number, max: number): string {
+  const tokens: string[] = []
+  for (let b = scoreBucket(min); b <= scoreBucket(max); b++) tokens.push(`"v${b}"`)
+  return `facets : (${tokens.join(' OR ')})`
 }
 
 /** The token every article whose country is the default guess carries. */
@@ -48,7 +73,7 @@ export const DEFAULT_COUNTRY_TOKEN = 'xd'
 /** The facets column's text for one article. */
 export function facetText(a: FacetSource): string {
   const tokens: string[] = []
-  for (const kind of ['lang', 'country', 'tld', 'host'] as const) {
+  for (const kind of ['lang', 'country', 'tld', 'host', 'category', 'sentiment'] as const) {
     const t = facetToken(kind, a[kind])
     if (t !== null) tokens.push(t)
   }
@@ -56,6 +81,7 @@ export function facetText(a: FacetSource): string {
   tokens.push(EVERY_ARTICLE_TOKEN)
   const crawledS = typeof a.crawled_at === 'number' ? a.crawled_at : Date.parse(a.crawled_at) / 1000
   if (Number.isFinite(crawledS)) tokens.push(crawlHourToken(Math.floor(crawledS / 3600)))
+  if (Number.isFinite(a.score)) tokens.push(`v${scoreBucket(a.score)}`)
   return tokens.join(' ')
 }
 

@@ -34,6 +34,11 @@ export class OpenSearchIndex implements SearchIndex {
     return readStatsResponse(this.#search(statsBody(filters, top, periodSeconds)))
   }
 
+  volume(fromS: number, toS: number, periodSeconds: number, maxSeq: number | null): Map<number, number> {
+    const all = this.stats({ query: null, fromS, toS, strictCountry: false, maxSeq }, 1, periodSeconds)
+    return new Map([...all.timeline].map(([t, p]) => [t, p.articles]))
+  }
+
   article(url: string, fullText: boolean, maxSeq: number | null): FullArticle | null {
     return readArticleResponse(this.#search(articleBody(url, this.variantOf(url), fullText, maxSeq)), fullText)
   }

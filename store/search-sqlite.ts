@@ -6,7 +6,7 @@
 import type { Database } from 'bun:sqlite'
 import { PUBLISHED_AFTER_CRAWL_MAX_S } from '../core/article.ts'
 import { isoSeconds } from '../core/config.ts'
-import type { ParsedQuery, Term } from '../core/search/query-syntax.ts'
+import { hasPositive, isFlat, type ParsedQuery, type QueryNode, type Term } from '../core/search/query-syntax.ts'
 import {
   type ArticleRecord,
   type ArticleSignals,
@@ -18,8 +18,8 @@ import {
   type StatsResult,
   TOTAL_EXACT_LIMIT,
 } from '../core/search/types.ts'
-import { type StatsRow, StatsTally, type Tally, type TallyCounts, TotalTally } from '../core/search/stats-tally.ts'
-import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue } from './fts-facets.ts'
+import { addTone, emptyTone, type StatsRow, StatsTally, type Tally, type TallyCounts, TotalTally } from '../core/search/stats-tally.ts'
+import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue, scoreRangeMatch } from './fts-facets.ts'
 import { pairPhrase } from './fts-pairs.ts'
 import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
 import { SPAN_LEVELS } from './schema.ts'
@@ -59,6 +59,8 @@ const TERM_COUNTS_SCHEMA_VERSION = 13
 const TKEY_DUP_SCHEMA_VERSION = 14
 /** Word pairs in the full-text index (store/fts-pairs.ts, migration 15). */
 const PAIRS_SCHEMA_VERSION = 15
+/** Category, tone and score-tenth tokens; tone in the covering index and the per-day counts (migration 16). */
+const TONE_SCHEMA_VERSION = 16
 const DAY_S = 86_400
 /** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
 const SORT_ALL_MAX = 2_000
@@ -96,8 +98,46 @@ export function matchExpression(groups: readonly Term[][], o: TermOptions = {}):
   return groups.map((g) => (g.length === 1 ? term(g[0] as Term) : `(${g.map(term).join(' OR ')})`)).join(' AND ')
 }
 
+/**
+ * FTS5 expression of a group (`(a b) OR c`, `NOT (a b)`). FTS5's NOT is binary, so a NOT without
+ * a positive side in its group takes the every-article token as one (store/fts-facets.ts).
+ */
+export function nodeExpression(n: QueryNode, o: TermOptions = {}): string {
+  switch (n.kind) {
+    case 'term':
+      return termExpression(n.term, o)
+    case 'not':
+      return `(${EVERY_ARTICLE_MATCH}) NOT (${nodeExpression(n.node, o)})`
+    case 'or':
+      return n.nodes.map((c) => `(${nodeExpression(c, o)})`).join(' OR ')
+    case 'and': {
+      const positive = n.nodes.filter((c) => c.kind !== 'not').map((c) => `(${nodeExpression(c, o)})`)
+      const negative = n.nodes.flatMap((c) => (c.kind === 'not' ? [nodeExpression(c.node, o)] : []))
+      let expr = positive.length > 0 ? positive.join(' AND ') : EVERY_ARTICLE_MATCH
+      for (const neg of negative) expr = `(${expr}) NOT (${neg})`
+      return expr
+    }
+  }
+}
+
+/** The positive part of a query (its groups of words and its nested groups), or null when it has none. */
+function positiveExpression(q: ParsedQuery | null, o: TermOptions): string | null {
+  if (!hasPositive(q)) return null
+  const parts = [...(q.all.length > 0 ? [matchExpression(q.all, o)] : []), ...q.nested.map((n) => nodeExpression(n, o))]
+  return parts.length === 1 ? (parts[0] as string) : parts.map((p) => `(${p})`).join(' AND ')
+}
+
+/** What a query excludes, as one expression (any of it excludes), or null. */
+function excludedExpression(q: ParsedQuery | null, o: TermOptions): string | null {
+  if (q === null) return null
+  const parts = [...(q.none.length > 0 ? [matchExpression([q.none], o)] : []), ...q.notNested.map((n) => nodeExpression(n, o))]
+  if (parts.length === 0) return null
+  return parts.length === 1 ? (parts[0] as string) : parts.map((p) => `(${p})`).join(' OR ')
+}
+
 /** The facet kinds a store of this schema version has tokens for. */
 function facetKindsOf(schemaVersion: number): readonly FacetKind[] {
+  if (schemaVersion >= TONE_SCHEMA_VERSION) return ['lang', 'country', 'tld', 'host', 'category', 'sentiment']
   if (schemaVersion >= ALL_FACETS_VERSION) return ['lang', 'country', 'tld', 'host']
   if (schemaVersion >= LANG_COUNTRY_FACETS_VERSION) return ['lang', 'country']
   return []
@@ -115,8 +155,9 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
   const clauses = ['a.published_at >= ?', 'a.published_at < ?', 'a.tkey >= ?', 'a.tkey < ?']
   const params: Binding[] = [f.fromS, f.toS, timeKeyFloor(f.fromS), timeKeyFloor(f.toS)]
   const facets: string[] = []
+  const exclusions: string[] = []
   let countable = true
-  for (const kind of ['country', 'lang', 'tld', 'host'] as const) {
+  for (const kind of ['country', 'lang', 'tld', 'host', 'category', 'sentiment'] as const) {
     const values = f[kind]
     if (values === undefined || values.length === 0) continue
     clauses.push(`a.${kind} IN (${values.map(() => '?').join(', ')})`)
@@ -124,26 +165,51 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
     if (kinds.includes(kind) && values.every((v) => isFacetValue(kind, v))) facets.push(facetMatch(kind, values))
     else countable = false
   }
+  if (f.excludeHost !== undefined && f.excludeHost.length > 0) {
+    clauses.push(`a.host NOT IN (${f.excludeHost.map(() => '?').join(', ')})`)
+    params.push(...f.excludeHost)
+    if (kinds.includes('host') && f.excludeHost.every((v) => isFacetValue('host', v))) exclusions.push(facetMatch('host', f.excludeHost))
+    else countable = false
+  }
+  if (f.minScore !== undefined || f.maxScore !== undefined) {
+    // The score tenths the range touches narrow the posting-list walk; the row test makes it exact.
+    if (f.minScore !== undefined) {
+      clauses.push('a.score >= ?')
+      params.push(f.minScore)
+    }
+    if (f.maxScore !== undefined) {
+      clauses.push('a.score <= ?')
+      params.push(f.maxScore)
+    }
+    if (kinds.includes('sentiment')) facets.push(scoreRangeMatch(f.minScore ?? -1, f.maxScore ?? 1))
+    countable = false
+  }
   if (f.strictCountry) clauses.push("a.country_source <> 'default'")
   if (f.maxSeq !== null) {
     clauses.push('a.seq <= ?')
     params.push(f.maxSeq)
   }
   const q: ParsedQuery | null = f.query
-  const words = q !== null && q.all.length > 0 ? [matchExpression(q.all, { pairs })] : []
-  const excluded = q !== null && q.none.length > 0 ? matchExpression([q.none], { pairs }) : null
-  const positive = [...words, ...facets]
+  const o: TermOptions = { pairs, title: f.titleOnly === true }
+  const words = positiveExpression(q, o)
+  const excluded = excludedExpression(q, o)
+  if (excluded !== null) exclusions.unshift(excluded)
+  const positive = [...(words === null ? [] : [words]), ...facets]
   // A store with every token (schema 7) gives exclusion-only and strict-only queries a positive
   // side that every article has, so they too are posting-list walks.
-  const everyArticle = kinds.includes('host') && (excluded !== null || f.strictCountry) ? [EVERY_ARTICLE_MATCH] : []
-  let matchExpr = positive.length > 0 ? positive.map((p) => `(${p})`).join(' AND ') : everyArticle.length > 0 ? `(${EVERY_ARTICLE_MATCH})` : null
+  const everyArticle = kinds.includes('host') && (exclusions.length > 0 || f.strictCountry)
+  let matchExpr = positive.length > 0 ? positive.map((p) => `(${p})`).join(' AND ') : everyArticle ? `(${EVERY_ARTICLE_MATCH})` : null
   // FTS5's NOT is binary: it needs a positive side. With one, exclusions and the strict test are
-  // merged into the posting-list walk; without, they stay row tests.
-  if (excluded !== null) {
-    if (matchExpr !== null) matchExpr = `(${matchExpr}) NOT (${excluded})`
+  // merged into the posting-list walk; without, the excluded words stay row tests (the excluded
+  // hosts are row tests in any case).
+  if (exclusions.length > 0) {
+    const all = exclusions.length === 1 ? (exclusions[0] as string) : exclusions.map((e) => `(${e})`).join(' OR ')
+    if (matchExpr !== null) matchExpr = `(${matchExpr}) NOT (${all})`
     else {
-      clauses.push('a.tkey NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)')
-      params.push(excluded)
+      if (excluded !== null) {
+        clauses.push('a.tkey NOT IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?)')
+        params.push(excluded)
+      }
       countable = false
     }
   }
@@ -156,7 +222,7 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
   // that: a crawl-time walk starts there instead of at the window's oldest crawl.
   clauses.push('a.crawled_at >= ?')
   params.push(f.fromS - PUBLISHED_AFTER_CRAWL_MAX_S)
-  const titleExpr = q !== null && q.all.length > 0 ? matchExpression(q.all, { pairs, title: true }) : null
+  const titleExpr = positiveExpression(q, { pairs, title: true })
   return { sql: clauses.join(' AND '), params, matchExpr, countable: countable && matchExpr !== null, titleExpr }
 }
 
@@ -186,11 +252,15 @@ function fromClause(w: Where, f: SearchFilters, sort?: SearchSort, rowIndex = 'a
 /** Whether a facet combination passes the slice's filters (the same tests as buildWhere's row clauses). */
 function comboFilter(f: SearchFilters): (c: FacetCombo) => boolean {
   const tests: ((c: FacetCombo) => boolean)[] = []
-  for (const kind of ['country', 'lang', 'tld', 'host'] as const) {
+  for (const kind of ['country', 'lang', 'tld', 'host', 'category', 'sentiment'] as const) {
     const values = f[kind]
     if (values === undefined || values.length === 0) continue
-    const set = new Set(values)
+    const set = new Set<string>(values)
     tests.push((c) => set.has(c[kind]))
+  }
+  if (f.excludeHost !== undefined && f.excludeHost.length > 0) {
+    const out = new Set(f.excludeHost)
+    tests.push((c) => !out.has(c.host))
   }
   if (f.strictCountry) tests.push((c) => c.defaulted === 0)
   return (c) => tests.every((t) => t(c))
@@ -280,9 +350,9 @@ export interface StoreArticleRow {
   authors: string
   tags: string
   words: number
-  sentiment: ArticleSignals['sentiment']
+  sentiment: ArticleRecord['sentiment']
   score: number
-  labelled_by: ArticleSignals['labelled_by']
+  labelled_by: ArticleRecord['labelled_by']
   lexicon_score: number
   lexicon_terms: string
   dup_group: string
@@ -304,13 +374,13 @@ export function toRecord(r: StoreArticleRow, text: string | undefined): ArticleR
     country: r.country,
     country_source: r.country_source,
     category: r.category,
+    sentiment: r.sentiment,
+    score: r.score,
+    labelled_by: r.labelled_by,
     image: r.image,
     authors: JSON.parse(r.authors) as string[],
     tags: JSON.parse(r.tags) as string[],
     words: r.words,
-    sentiment: r.sentiment,
-    score: r.score,
-    labelled_by: r.labelled_by,
     lexicon_score: r.lexicon_score,
     lexicon_terms: r.lexicon_terms,
     dup_group: r.dup_group,
@@ -342,9 +412,15 @@ const daysMemoByConnection = new WeakMap<Database, Map<string, TallyCounts>>()
  * per filter (strict_country counted as one), one for the words (exclusions alone are none).
  */
 function postingLists(f: SearchFilters): number {
-  const filters = [f.country, f.lang, f.tld, f.host].filter((v) => v !== undefined && v.length > 0).length + (f.strictCountry ? 1 : 0)
-  return filters + (f.query !== null && f.query.all.length > 0 ? 1 : 0)
+  const filters =
+    [f.country, f.lang, f.tld, f.host, f.category, f.sentiment].filter((v) => v !== undefined && v.length > 0).length +
+    (f.strictCountry ? 1 : 0) +
+    (f.minScore !== undefined || f.maxScore !== undefined ? 1 : 0)
+  return filters + (hasPositive(f.query) ? 1 : 0)
 }
+
+/** The row columns a stats scan adds up (core/search/stats-tally.ts, StatsRow). */
+const ROW_FACETS = 'a.country, a.lang, a.tld, a.host, a.category, a.sentiment'
 
 /** A range this short is read row by row rather than by intersecting facet posting lists (#facetsAsTokens). */
 const SHORT_RANGE_S = 2 * DAY_S
@@ -372,7 +448,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   #search(req: SearchRequest): SearchPage {
-    const sort = req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
+    const sort = req.sort === 'relevance' && !hasPositive(req.query) ? 'date' : req.sort
     const w = buildWhere(req, this.#facetsAsTokens(req) ? this.#facetKinds() : [], this.#hasPairs())
     if (req.dedupe) return this.#dedupedPage(req, sort, w)
     const n = this.#countFromDays(req) ?? this.#count(req, w)
@@ -510,7 +586,7 @@ export class SqliteSearchIndex implements SearchIndex {
    */
   #facetsAsTokens(req: SearchFilters): boolean {
     if (req.query !== null || req.toS - req.fromS > SHORT_RANGE_S || postingLists(req) < 2) return true
-    if (this.#schemaVersion() < DAY_COUNTS_SCHEMA_VERSION) return true
+    if (this.#schemaVersion() < TONE_SCHEMA_VERSION || !this.#daysCover(req, false)) return true
     // The range's days from the per-day counts: at least as many matches as the range holds.
     const days = new TotalTally()
     this.#daysInto(days, req, Math.floor(req.fromS / DAY_S), Math.floor((req.toS - 1) / DAY_S) + 1)
@@ -534,8 +610,9 @@ export class SqliteSearchIndex implements SearchIndex {
     if (days === null) return null
     const cap = TOTAL_EXACT_LIMIT + 1
     // Inside search()'s read transaction: the counts, the stale days and the part days see one store.
-    const term = req.query === null ? null : this.#countedTerm(req.query)
+    const term = req.query === null ? null : this.#countedTerm(req)
     if (req.query !== null && term === null) return null
+    if (req.query === null && !this.#daysCover(req, false)) return null
     const total = new TotalTally()
     const rest: { fromS: number; toS: number }[] = [
       { fromS: req.fromS, toS: days.first * DAY_S },
@@ -684,7 +761,7 @@ export class SqliteSearchIndex implements SearchIndex {
    */
   #crawlWalkPays(req: SearchRequest, sort: SearchSort, matches: number): boolean {
     if (sort !== 'crawled' && sort !== 'crawled_asc') return false
-    if (req.query !== null && req.query.all.length > 0) return false
+    if (hasPositive(req.query)) return false
     if (matches <= TOTAL_EXACT_LIMIT) return false
     if (sort === 'crawled_asc') return true
     const newest = this.db.query<{ t: number | null }, []>('SELECT max(crawled_at) AS t FROM articles').get()?.t ?? req.toS
@@ -712,8 +789,8 @@ export class SqliteSearchIndex implements SearchIndex {
       // cannot land between them (the counts, the counted words and the watermark's correction
       // must see one store: a refresh may drop a word between two statements).
       this.db.transaction(() => {
-        const term = f.query === null ? null : this.#countedTerm(f.query)
-        if (f.query === null) this.#memoDaysInto(tally, f, days.first, days.end, periodSeconds)
+        const term = f.query === null ? null : this.#countedTerm(f)
+        if (f.query === null && this.#daysCover(f, true)) this.#memoDaysInto(tally, f, days.first, days.end, periodSeconds)
         else if (term !== null) this.#termDaysInto(tally, f, term, days.first, days.end)
         else {
           this.#scanInto(tally, f)
@@ -726,20 +803,45 @@ export class SqliteSearchIndex implements SearchIndex {
     return tally.result(top)
   }
 
+  volume(fromS: number, toS: number, periodSeconds: number, maxSeq: number | null): Map<number, number> {
+    const all = this.stats({ query: null, fromS, toS, strictCountry: false, maxSeq }, 1, periodSeconds)
+    return new Map([...all.timeline].map(([t, p]) => [t, p.articles]))
+  }
+
   /**
    * The whole UTC days [first, end) of a stats range with a daily (or coarser) timeline, when the
    * store keeps per-day counts (schema 6); null when the articles must be read instead.
    */
   #wholeDays(f: SearchFilters, periodSeconds: number): { first: number; end: number } | null {
-    if (periodSeconds % DAY_S !== 0 || this.#schemaVersion() < DAY_COUNTS_SCHEMA_VERSION) return null
+    if (periodSeconds % DAY_S !== 0 || this.#schemaVersion() < TONE_SCHEMA_VERSION) return null
     const first = Math.ceil(f.fromS / DAY_S)
     const end = Math.floor(f.toS / DAY_S)
     return end > first ? { first, end } : null
   }
 
-  /** The word counts kept for this query (store/term-counts.ts), if any: a query without exclusions whose words are a key. */
-  #countedTerm(q: ParsedQuery): { id: number; key: string } | null {
-    if (q.none.length > 0 || q.all.length === 0 || this.#schemaVersion() < TERM_COUNTS_SCHEMA_VERSION) return null
+  /**
+   * Whether the per-day counts without words can answer these filters: the per-day facet counts
+   * hold country, language, TLD, the default-country mark, category and tone label; host buckets
+   * come from counts without category and tone (`full`: the whole stats answer, hosts included;
+   * otherwise a count, for which a host filter reads article_days). A tone-score range or
+   * excluded hosts are read from the articles.
+   */
+  #daysCover(f: SearchFilters, full: boolean): boolean {
+    if ((f.excludeHost?.length ?? 0) > 0 || f.minScore !== undefined || f.maxScore !== undefined) return false
+    const host = (f.host?.length ?? 0) > 0
+    const tone = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
+    return full ? !host && !tone : !(host && tone)
+  }
+
+  /**
+   * The word counts kept for this query (store/term-counts.ts), if any: one word or OR group
+   * without exclusions or nested groups, over both text columns, whose expression is a key, with
+   * filters the counts' combinations hold (every filter but a tone-score range).
+   */
+  #countedTerm(f: SearchFilters): { id: number; key: string } | null {
+    const q = f.query
+    if (q === null || f.titleOnly === true || f.minScore !== undefined || f.maxScore !== undefined) return null
+    if (!isFlat(q) || q.none.length > 0 || q.all.length === 0 || this.#schemaVersion() < TONE_SCHEMA_VERSION) return null
     const key = matchExpression(q.all)
     const id = this.db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(key)?.id
     return id === undefined ? null : { id, key }
@@ -770,15 +872,15 @@ export class SqliteSearchIndex implements SearchIndex {
     const rows = this.db.query<{ day: number; counts: Uint8Array }, [number, number, number]>('SELECT day, counts FROM term_days WHERE key_id = ? AND day >= ? AND day < ?')
     for (const row of rows.iterate(term.id, first, end)) {
       if (stale.has(row.day)) continue
-      let n = 0
-      decodeCounts(row.counts, (id, count) => {
+      const tone = emptyTone()
+      decodeCounts(row.counts, (id, count, scoreMilli) => {
         let ok = verdicts[id]
         if (ok === undefined) ok = verdicts[id] = allowed(combo(id))
         if (!ok) return
         perCombo.set(id, (perCombo.get(id) ?? 0) + count)
-        n += count
+        addTone(tone, combo(id).sentiment, count, scoreMilli)
       })
-      if (n > 0) tally.addTimeline(row.day * DAY_S, n)
+      if (tone.articles > 0) tally.addTimeline(row.day * DAY_S, tone)
     }
     for (const [id, n] of perCombo) tally.addBuckets(combo(id), n)
     for (const day of stale) this.#scanInto(tally, { ...f, fromS: day * DAY_S, toS: (day + 1) * DAY_S })
@@ -798,7 +900,7 @@ export class SqliteSearchIndex implements SearchIndex {
       const w = buildWhere({ ...f, query: null, fromS: run.first * DAY_S, toS: run.end * DAY_S, maxSeq: null }, [], this.#hasPairs())
       return {
         rows: this.db.query<StatsRow, Binding[]>(
-          `SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n
+          `SELECT ${ROW_FACETS}, a.published_at AS t, -1 AS n, -CAST(round(a.score * 1000) AS INTEGER) AS s
            FROM articles_fts CROSS JOIN articles a INDEXED BY ${this.#scanIndex()} ON a.tkey = articles_fts.rowid
            WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ? AND a.seq > ? AND ${w.sql}`,
         ),
@@ -839,7 +941,9 @@ export class SqliteSearchIndex implements SearchIndex {
   #scanInto(tally: Tally, f: SearchFilters, n: 1 | -1 = 1): void {
     const w = buildWhere(f, this.#facetKinds(), this.#hasPairs())
     const from = fromClause(w, f, undefined, this.#scanIndex())
-    const rows = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, ${n} AS n FROM ${from.sql} WHERE ${w.sql}`)
+    const rows = this.db.query<StatsRow, Binding[]>(
+      `SELECT ${ROW_FACETS}, a.published_at AS t, ${n} AS n, ${n} * CAST(round(a.score * 1000) AS INTEGER) AS s FROM ${from.sql} WHERE ${w.sql}`,
+    )
     for (const row of rows.iterate(...from.params, ...w.params)) tally.add(row)
   }
 
@@ -852,21 +956,29 @@ export class SqliteSearchIndex implements SearchIndex {
   #daysInto(tally: Tally, f: SearchFilters, first: number, end: number): void {
     const clauses: string[] = []
     const params: Binding[] = []
-    for (const column of ['country', 'lang', 'tld', 'host'] as const) {
+    const toneClauses: string[] = []
+    const toneParams: Binding[] = []
+    for (const column of ['country', 'lang', 'tld', 'host', 'category', 'sentiment'] as const) {
       const values = f[column]
       if (values === undefined || values.length === 0) continue
-      clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`)
-      params.push(...values)
+      const into = column === 'category' || column === 'sentiment' ? toneClauses : clauses
+      into.push(`${column} IN (${values.map(() => '?').join(', ')})`)
+      ;(column === 'category' || column === 'sentiment' ? toneParams : params).push(...values)
     }
     if (f.strictCountry) clauses.push('defaulted = 0')
     const where = (range: string) => [range, ...clauses].join(' AND ')
-    if ((f.host !== undefined && f.host.length > 0) || this.#schemaVersion() < SPAN_COUNTS_SCHEMA_VERSION) {
-      // A host filter keeps article_days to a few rows per day already.
-      const counted = this.db.query<StatsRow, Binding[]>(`SELECT country, lang, tld, host, day * ${DAY_S} AS t, n FROM article_days WHERE ${where('day >= ? AND day < ?')}`)
+    if (f.host !== undefined && f.host.length > 0) {
+      // A host filter keeps article_days to a few rows per day already (counts only: it holds no
+      // category or tone, so #daysCover sends a whole stats answer with a host filter to the articles).
+      const counted = this.db.query<StatsRow, Binding[]>(
+        `SELECT country, lang, tld, host, '' AS category, '' AS sentiment, day * ${DAY_S} AS t, n, 0 AS s FROM article_days WHERE ${where('day >= ? AND day < ?')}`,
+      )
       for (const row of counted.iterate(first, end, ...params)) tally.add(row)
     } else {
-      const facets = this.db.query<Omit<StatsRow, 'host'>, Binding[]>(`SELECT country, lang, tld, day * ${DAY_S} AS t, n FROM article_day_facets WHERE ${where('day >= ? AND day < ?')}`)
-      for (const row of facets.iterate(first, end, ...params)) tally.addFacets(row)
+      const facets = this.db.query<Omit<StatsRow, 'host'>, Binding[]>(
+        `SELECT country, lang, tld, category, sentiment, day * ${DAY_S} AS t, n, score_milli AS s FROM article_day_facets WHERE ${[where('day >= ? AND day < ?'), ...toneClauses].join(' AND ')}`,
+      )
+      for (const row of facets.iterate(first, end, ...params, ...toneParams)) tally.addFacets(row)
       if (tally.hosts) for (const piece of daySpans(first, end)) {
         const hosts =
           piece.level === 0
@@ -877,7 +989,9 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     if (f.maxSeq === null) return
     const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [], this.#hasPairs())
-    const past = this.db.query<StatsRow, Binding[]>(`SELECT a.country, a.lang, a.tld, a.host, a.published_at AS t, -1 AS n FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`)
+    const past = this.db.query<StatsRow, Binding[]>(
+      `SELECT ${ROW_FACETS}, a.published_at AS t, -1 AS n, -CAST(round(a.score * 1000) AS INTEGER) AS s FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`,
+    )
     for (const row of past.iterate(f.maxSeq, ...w.params)) tally.add(row)
   }
 
@@ -885,7 +999,10 @@ export class SqliteSearchIndex implements SearchIndex {
   #memoDaysInto(tally: StatsTally, f: SearchFilters, first: number, end: number, periodSeconds: number): void {
     const version = this.db.query<{ data_version: number }, []>('PRAGMA data_version').get()?.data_version ?? -1
     const changes = this.db.query<{ c: number }, []>('SELECT total_changes() AS c').get()?.c ?? -1
-    const key = JSON.stringify([version, changes, this.#schemaVersion(), f.maxSeq, first, end, periodSeconds, f.strictCountry, f.country ?? [], f.lang ?? [], f.tld ?? [], f.host ?? []])
+    const key = JSON.stringify([
+      version, changes, this.#schemaVersion(), f.maxSeq, first, end, periodSeconds, f.strictCountry,
+      f.country ?? [], f.lang ?? [], f.tld ?? [], f.host ?? [], f.category ?? [], f.sentiment ?? [],
+    ])
     let memo = daysMemoByConnection.get(this.db)
     if (memo === undefined) daysMemoByConnection.set(this.db, (memo = new Map()))
     let counts = memo.get(key)

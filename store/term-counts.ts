@@ -10,7 +10,7 @@
  * articles until the next refresh, so an answer never depends on how recent the counts are.
  */
 import type { Database } from 'bun:sqlite'
-import { parseQuery } from '../core/search/query-syntax.ts'
+import { isFlat, parseQuery } from '../core/search/query-syntax.ts'
 import { matchExpression } from './search-sqlite.ts'
 import { dayRuns, encodeCounts, type FacetCombo } from './count-blob.ts'
 import { timeKeyFloor } from './time-key.ts'
@@ -51,7 +51,7 @@ export interface TermCountRefresh {
 /** The key of a one-word query, or null when `term` does not parse to exactly one plain word. */
 export function termKey(term: string): string | null {
   const q = parseQuery(term)
-  if (q === null || q.none.length > 0 || q.all.length !== 1) return null
+  if (q === null || q.none.length > 0 || q.all.length !== 1 || !isFlat(q)) return null
   const group = q.all[0] as (typeof q.all)[number]
   if (group.length !== 1 || (group[0] as (typeof group)[number]).phrase) return null
   return matchExpression(q.all)
@@ -149,11 +149,11 @@ class ComboIds {
   readonly #add
 
   constructor(db: Database) {
-    for (const r of db.query<FacetCombo & { id: number }, []>('SELECT id, country, lang, tld, host, defaulted FROM facet_combos').iterate()) {
+    for (const r of db.query<FacetCombo & { id: number }, []>('SELECT id, country, lang, tld, host, defaulted, category, sentiment FROM facet_combos').iterate()) {
       this.#ids.set(comboName(r), r.id)
     }
-    this.#add = db.query<{ id: number }, [string, string, string, string, number]>(
-      'INSERT INTO facet_combos (country, lang, tld, host, defaulted) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    this.#add = db.query<{ id: number }, [string, string, string, string, number, string, string]>(
+      'INSERT INTO facet_combos (country, lang, tld, host, defaulted, category, sentiment) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
     )
   }
 
@@ -161,14 +161,14 @@ class ComboIds {
     const name = comboName(c)
     const known = this.#ids.get(name)
     if (known !== undefined) return known
-    const id = this.#add.get(c.country, c.lang, c.tld, c.host, c.defaulted)?.id
+    const id = this.#add.get(c.country, c.lang, c.tld, c.host, c.defaulted, c.category, c.sentiment)?.id
     if (id === undefined) throw new Error('facet_combos insert returned no row')
     this.#ids.set(name, id)
     return id
   }
 }
 
-const comboName = (c: FacetCombo): string => `${c.host}\t${c.lang}\t${c.country}\t${c.tld}\t${c.defaulted}`
+const comboName = (c: FacetCombo): string => `${c.host}\t${c.lang}\t${c.country}\t${c.tld}\t${c.defaulted}\t${c.category}\t${c.sentiment}`
 
 /**
  * Counts `key`'s matches per day and facet combination over the days [first, end) (every day when
@@ -183,17 +183,18 @@ function countDays(db: Database, combos: ComboIds, keyId: number, key: string, r
   if (run === null) db.query('DELETE FROM term_days WHERE key_id = ?').run(keyId)
   else db.query('DELETE FROM term_days WHERE key_id = ? AND day >= ? AND day < ?').run(keyId, run.first, run.end)
   const insert = db.query('INSERT INTO term_days (key_id, day, counts) VALUES (?, ?, ?)')
-  const rows = db.query<FacetCombo & { t: number }, [string, number, number]>(
-    `SELECT a.published_at AS t, a.country, a.lang, a.tld, a.host, a.country_source = 'default' AS defaulted
+  const rows = db.query<FacetCombo & { t: number; s: number }, [string, number, number]>(
+    `SELECT a.published_at AS t, a.country, a.lang, a.tld, a.host, a.country_source = 'default' AS defaulted, a.category, a.sentiment,
+       CAST(round(a.score * 1000) AS INTEGER) AS s
      FROM articles_fts CROSS JOIN articles a INDEXED BY articles_tkey_facets ON a.tkey = articles_fts.rowid
      WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?`,
   )
   let day: number | null = null
-  let counts = new Map<number, number>()
+  let counts = new Map<number, [number, number]>()
   const flush = () => {
     if (day === null || counts.size === 0) return
-    const pairs = [...counts].sort((a, b) => a[0] - b[0])
-    insert.run(keyId, day, encodeCounts(pairs))
+    const entries = [...counts].map(([id, [n, s]]) => [id, n, s] as const).sort((a, b) => a[0] - b[0])
+    insert.run(keyId, day, encodeCounts(entries))
   }
   for (const r of rows.iterate(key, lo, hi)) {
     const d = Math.floor(r.t / DAY_S)
@@ -206,7 +207,12 @@ function countDays(db: Database, combos: ComboIds, keyId: number, key: string, r
       counts = new Map()
     }
     const id = combos.id(r)
-    counts.set(id, (counts.get(id) ?? 0) + 1)
+    const c = counts.get(id)
+    if (c === undefined) counts.set(id, [1, r.s])
+    else {
+      c[0]++
+      c[1] += r.s
+    }
   }
   flush()
 }

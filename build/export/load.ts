@@ -80,7 +80,7 @@ export function importBundle(db: Database, dir: string): ImportSummary {
       }
       insert.run(params)
       insertText.run(params.seq as number, typeof a.text === 'string' ? a.text : '')
-      insertFts.run(params.tkey as number, ...ftsValues({ title: String(a.title ?? ''), description: String(a.description ?? ''), lang: String(a.lang ?? ''), country: String(a.country ?? ''), tld: String(a.tld ?? ''), host: String(a.host ?? ''), country_source: String(a.country_source ?? ''), crawled_at: String(a.crawled_at ?? '') }))
+      insertFts.run(params.tkey as number, ...ftsValues({ title: String(a.title ?? ''), description: String(a.description ?? ''), lang: String(a.lang ?? ''), country: String(a.country ?? ''), tld: String(a.tld ?? ''), host: String(a.host ?? ''), country_source: String(a.country_source ?? ''), crawled_at: String(a.crawled_at ?? ''), category: String(a.category ?? ''), sentiment: String(a.sentiment ?? ''), score: Number(a.score ?? 0) }))
       articles++
     }
     for (const spec of CSV_TABLES) rows[spec.table] = loadCsv(db, dir, spec)

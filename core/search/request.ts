@@ -5,7 +5,10 @@
 import type { Params } from '../validate.ts'
 import { type DatePreset, parseRangeValue, presetRange } from '../time-range.ts'
 import { parseQuery } from './query-syntax.ts'
+import type { SentimentLabel } from '../article.ts'
 import type { SearchFilters, SearchRequest, SearchSort } from './types.ts'
+
+const isSentiment = (s: string): s is SentimentLabel => s === 'pos' || s === 'neu' || s === 'neg'
 
 export const SEARCH_WINDOW_DAYS = 90
 
@@ -47,6 +50,15 @@ export function toFilters(params: Params, nowMs: number, maxSeq: number | null):
   if (lang) filters.lang = lang
   if (tld) filters.tld = tld
   if (host) filters.host = host.map((h) => h.replace(/^www\./, ''))
+  const category = list(params.category)
+  const sentiment = list(params.sentiment)
+  const excludeHost = list(params.exclude_host)
+  if (category) filters.category = category
+  if (sentiment) filters.sentiment = sentiment.filter(isSentiment)
+  if (excludeHost) filters.excludeHost = [...new Set(excludeHost.map((h) => h.replace(/^www\./, '')))]
+  if (typeof params.min_score === 'number') filters.minScore = params.min_score
+  if (typeof params.max_score === 'number') filters.maxScore = params.max_score
+  if (params.in === 'title') filters.titleOnly = true
   return filters
 }
 

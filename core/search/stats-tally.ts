@@ -4,17 +4,34 @@
  * negative weight for articles to take off again. Pure, so every engine that can list such rows
  * gets the same ordering and tie-breaks.
  */
-import type { Bucket, StatsResult } from './types.ts'
+import type { Bucket, PeriodTone, StatsResult } from './types.ts'
 
 export interface StatsRow {
   country: string
   lang: string
   tld: string
   host: string
+  category: string
+  /** pos, neu or neg ('' where a reader counts only totals). */
+  sentiment: string
   /** Epoch seconds inside the row's period (published_at, or the start of its day). */
   t: number
   /** How many articles the row stands for; negative to take them off. */
   n: number
+  /** The sum of those articles' scores in thousandths (exact integers), with n's sign. */
+  s: number
+}
+
+/** A period's tone with nothing in it. */
+export const emptyTone = (): PeriodTone => ({ articles: 0, pos: 0, neu: 0, neg: 0, scoreMilli: 0 })
+
+/** Adds `n` articles of one tone label and score sum into a period's tone. */
+export function addTone(into: PeriodTone, sentiment: string, n: number, scoreMilli: number): void {
+  into.articles += n
+  if (sentiment === 'pos') into.pos += n
+  else if (sentiment === 'neg') into.neg += n
+  else if (sentiment === 'neu') into.neu += n
+  into.scoreMilli += scoreMilli
 }
 
 /**
@@ -51,8 +68,8 @@ export interface Tally {
   readonly hosts: boolean
   add(row: StatsRow): void
   addFacets(row: Omit<StatsRow, 'host'>): void
-  addBuckets(row: Omit<StatsRow, 't' | 'n'>, n: number): void
-  addTimeline(t: number, n: number): void
+  addBuckets(row: Omit<StatsRow, 't' | 'n' | 's'>, n: number): void
+  addTimeline(t: number, tone: PeriodTone): void
   addHost(host: string, n: number): void
   /** Adds counts another tally added up (a memo of whole days, store/search-sqlite.ts). */
   addCounts(c: TallyCounts): void
@@ -64,19 +81,37 @@ export interface TallyCounts {
   readonly lang: ReadonlyMap<string, number>
   readonly tld: ReadonlyMap<string, number>
   readonly host: ReadonlyMap<string, number>
-  /** Period start (epoch seconds, a multiple of the tally's period) → net articles. */
-  readonly timeline: ReadonlyMap<number, number>
+  readonly category: ReadonlyMap<string, number>
+  readonly sentiment: ReadonlyMap<string, number>
+  /** Period start (epoch seconds, a multiple of the tally's period) → net articles and tone. */
+  readonly timeline: ReadonlyMap<number, Readonly<PeriodTone>>
 }
 
 function addInto<K>(into: Map<K, number>, from: ReadonlyMap<K, number>): void {
   for (const [k, n] of from) into.set(k, (into.get(k) ?? 0) + n)
 }
 
+function addTones(into: Map<number, PeriodTone>, from: ReadonlyMap<number, Readonly<PeriodTone>>): void {
+  for (const [t, tone] of from) {
+    let p = into.get(t)
+    if (p === undefined) into.set(t, (p = emptyTone()))
+    p.articles += tone.articles
+    p.pos += tone.pos
+    p.neu += tone.neu
+    p.neg += tone.neg
+    p.scoreMilli += tone.scoreMilli
+  }
+}
+
+const FACETS = ['country', 'lang', 'tld', 'host', 'category', 'sentiment'] as const
+type Facets = Record<(typeof FACETS)[number], Map<string, number>>
+const emptyFacets = (): Facets => ({ country: new Map(), lang: new Map(), tld: new Map(), host: new Map(), category: new Map(), sentiment: new Map() })
+
 /** Adds rows up as they come (an iterator over a query's rows need never be held in memory). */
 export class StatsTally implements Tally {
   readonly hosts = true
-  readonly #facets = { country: new Map<string, number>(), lang: new Map<string, number>(), tld: new Map<string, number>(), host: new Map<string, number>() }
-  readonly #timeline = new Map<number, number>()
+  readonly #facets = emptyFacets()
+  readonly #timeline = new Map<number, PeriodTone>()
 
   constructor(private readonly periodSeconds: number) {}
 
@@ -85,58 +120,86 @@ export class StatsTally implements Tally {
     this.addHost(row.host, row.n)
   }
 
-  /** Everything but the host: the timeline and the country, language and TLD buckets. */
-  addFacets(row: Omit<StatsRow, 'host'>): void {
-    const f = this.#facets
-    f.country.set(row.country, (f.country.get(row.country) ?? 0) + row.n)
-    f.lang.set(row.lang, (f.lang.get(row.lang) ?? 0) + row.n)
-    f.tld.set(row.tld, (f.tld.get(row.tld) ?? 0) + row.n)
-    const t = Math.floor(row.t / this.periodSeconds) * this.periodSeconds
-    this.#timeline.set(t, (this.#timeline.get(t) ?? 0) + row.n)
+  #bump(facet: Map<string, number>, key: string, n: number): void {
+    facet.set(key, (facet.get(key) ?? 0) + n)
   }
 
-  /** The country, language, TLD and host buckets without the timeline (counts kept per combination). */
-  addBuckets(row: Omit<StatsRow, 't' | 'n'>, n: number): void {
+  #period(t: number): PeriodTone {
+    const p = Math.floor(t / this.periodSeconds) * this.periodSeconds
+    let tone = this.#timeline.get(p)
+    if (tone === undefined) this.#timeline.set(p, (tone = emptyTone()))
+    return tone
+  }
+
+  /** Everything but the host: the timeline and the country, language, TLD, category and tone buckets. */
+  addFacets(row: Omit<StatsRow, 'host'>): void {
     const f = this.#facets
-    f.country.set(row.country, (f.country.get(row.country) ?? 0) + n)
-    f.lang.set(row.lang, (f.lang.get(row.lang) ?? 0) + n)
-    f.tld.set(row.tld, (f.tld.get(row.tld) ?? 0) + n)
+    this.#bump(f.country, row.country, row.n)
+    this.#bump(f.lang, row.lang, row.n)
+    this.#bump(f.tld, row.tld, row.n)
+    this.#bump(f.category, row.category, row.n)
+    this.#bump(f.sentiment, row.sentiment, row.n)
+    addTone(this.#period(row.t), row.sentiment, row.n, row.s)
+  }
+
+  /** The buckets without the timeline (counts kept per combination). */
+  addBuckets(row: Omit<StatsRow, 't' | 'n' | 's'>, n: number): void {
+    const f = this.#facets
+    this.#bump(f.country, row.country, n)
+    this.#bump(f.lang, row.lang, n)
+    this.#bump(f.tld, row.tld, n)
+    this.#bump(f.category, row.category, n)
+    this.#bump(f.sentiment, row.sentiment, n)
     this.addHost(row.host, n)
   }
 
-  /** The timeline only: `n` articles in the period holding epoch second `t`. */
-  addTimeline(t: number, n: number): void {
-    const p = Math.floor(t / this.periodSeconds) * this.periodSeconds
-    this.#timeline.set(p, (this.#timeline.get(p) ?? 0) + n)
+  /** The timeline only: a period's articles and tone, in the period holding epoch second `t`. */
+  addTimeline(t: number, tone: PeriodTone): void {
+    addTones(this.#timeline, new Map([[Math.floor(t / this.periodSeconds) * this.periodSeconds, tone]]))
   }
 
   /** The host bucket only (counts kept over spans of days, where the timeline is not needed). */
   addHost(host: string, n: number): void {
-    this.#facets.host.set(host, (this.#facets.host.get(host) ?? 0) + n)
+    this.#bump(this.#facets.host, host, n)
   }
 
   /** Counts added up by another tally of the same period (its timeline keys are this tally's periods). */
   addCounts(c: TallyCounts): void {
-    const f = this.#facets
-    addInto(f.country, c.country)
-    addInto(f.lang, c.lang)
-    addInto(f.tld, c.tld)
-    addInto(f.host, c.host)
-    addInto(this.#timeline, c.timeline)
+    for (const k of FACETS) addInto(this.#facets[k], c[k])
+    addTones(this.#timeline, c.timeline)
   }
 
   /** A copy of what this tally holds, to be added into another later (addCounts). */
   counts(): TallyCounts {
     const f = this.#facets
-    return { country: new Map(f.country), lang: new Map(f.lang), tld: new Map(f.tld), host: new Map(f.host), timeline: new Map(this.#timeline) }
+    const timeline = new Map<number, PeriodTone>()
+    addTones(timeline, this.#timeline)
+    return {
+      country: new Map(f.country),
+      lang: new Map(f.lang),
+      tld: new Map(f.tld),
+      host: new Map(f.host),
+      category: new Map(f.category),
+      sentiment: new Map(f.sentiment),
+      timeline,
+    }
   }
 
   result(top: number): StatsResult {
-    const timeline = new Map([...this.#timeline].filter(([, n]) => n > 0).sort(([a], [b]) => a - b))
+    const timeline = new Map([...this.#timeline].filter(([, p]) => p.articles > 0).sort(([a], [b]) => a - b))
     let total = 0
-    for (const n of timeline.values()) total += n
+    for (const p of timeline.values()) total += p.articles
     const f = this.#facets
-    return { total, countries: topBuckets(f.country, top), langs: topBuckets(f.lang, top), tlds: topBuckets(f.tld, top), hosts: topBuckets(f.host, top), timeline }
+    return {
+      total,
+      countries: topBuckets(f.country, top),
+      langs: topBuckets(f.lang, top),
+      tlds: topBuckets(f.tld, top),
+      hosts: topBuckets(f.host, top),
+      categories: topBuckets(f.category, top),
+      sentiments: topBuckets(f.sentiment, top),
+      timeline,
+    }
   }
 }
 
@@ -161,13 +224,13 @@ export class TotalTally implements Tally {
 
   addBuckets(): void {}
 
-  addTimeline(_t: number, n: number): void {
-    this.total += n
+  addTimeline(_t: number, tone: PeriodTone): void {
+    this.total += tone.articles
   }
 
   addHost(): void {}
 
   addCounts(c: TallyCounts): void {
-    for (const n of c.timeline.values()) this.total += n
+    for (const p of c.timeline.values()) this.total += p.articles
   }
 }

@@ -1,4 +1,5 @@
 /** The engine-independent search interface: what the live node asks, whatever engine answers. */
+import type { SentimentLabel } from '../article.ts'
 import type { ParsedQuery } from './query-syntax.ts'
 
 export type SearchSort = 'date' | 'date_asc' | 'crawled' | 'crawled_asc' | 'relevance'
@@ -9,6 +10,17 @@ export interface SearchFilters {
   lang?: readonly string[]
   tld?: readonly string[]
   host?: readonly string[]
+  /** Categories (core/categories.ts). */
+  category?: readonly string[]
+  /** Sentiment labels: pos, neu, neg. */
+  sentiment?: readonly SentimentLabel[]
+  /** Tone range over `score`, inclusive at both ends. */
+  minScore?: number
+  maxScore?: number
+  /** Publisher hosts left out. */
+  excludeHost?: readonly string[]
+  /** Match q's words in the headline only (`in=title`), not in the headline and standfirst. */
+  titleOnly?: boolean
   /** [fromS, toS) in epoch seconds over published_at. */
   fromS: number
   toS: number
@@ -39,6 +51,10 @@ export interface ArticleRecord {
   country: string
   country_source: string
   category: string
+  /** The tone, as `/v1/btc/news` gives it: the label, the score in [-1, 1] and what decided it. */
+  sentiment: SentimentLabel
+  score: number
+  labelled_by: 'model' | 'lexicon'
   image: string
   authors: string[]
   tags: string[]
@@ -48,9 +64,6 @@ export interface ArticleRecord {
 
 /** Extra fields the BTC endpoints and feeds read beside the Article fields. */
 export interface ArticleSignals {
-  sentiment: 'pos' | 'neu' | 'neg'
-  score: number
-  labelled_by: 'model' | 'lexicon'
   lexicon_score: number
   lexicon_terms: string
   /** Syndication group: copies of one story on several hosts share it. */
@@ -68,14 +81,25 @@ export interface Bucket {
   articles: number
 }
 
+/** One timeline period: its articles by tone and the sum of their scores in thousandths (exact integers). */
+export interface PeriodTone {
+  articles: number
+  pos: number
+  neu: number
+  neg: number
+  scoreMilli: number
+}
+
 export interface StatsResult {
   total: number
   countries: Bucket[]
   langs: Bucket[]
   tlds: Bucket[]
   hosts: Bucket[]
-  /** Counts per period start (epoch s), only periods that have articles; the caller zero-fills. */
-  timeline: Map<number, number>
+  categories: Bucket[]
+  sentiments: Bucket[]
+  /** Per period start (epoch s), only periods that have articles; the caller zero-fills. */
+  timeline: Map<number, PeriodTone>
 }
 
 export const TOTAL_EXACT_LIMIT = 10_000
@@ -83,6 +107,8 @@ export const TOTAL_EXACT_LIMIT = 10_000
 export interface SearchIndex {
   search(request: SearchRequest): SearchPage
   stats(filters: SearchFilters, top: number, periodSeconds: number): StatsResult
+  /** Articles per period of every article in [fromS, toS) (no filter but the watermark): the denominator of `normalize=share`. */
+  volume(fromS: number, toS: number, periodSeconds: number, maxSeq: number | null): Map<number, number>
   /** By exact URL, or by a crawled variant of the canonical URL. */
   article(url: string, fullText: boolean, maxSeq: number | null): (ArticleRecord & ArticleSignals) | null
 }

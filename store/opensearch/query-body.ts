@@ -8,7 +8,7 @@
  * cacheable); sorted by relevance, in `must`, with the title weighted 2 as the SQLite bm25 does,
  * and the per-language fields add to the score without deciding the match.
  */
-import type { ParsedQuery, Term } from '../../core/search/query-syntax.ts'
+import { hasPositive, positiveTerms, type ParsedQuery, type QueryNode, type Term } from '../../core/search/query-syntax.ts'
 import { type SearchFilters, type SearchRequest, type SearchSort, TOTAL_EXACT_LIMIT } from '../../core/search/types.ts'
 import { BTC_SOURCE_FIELDS } from './document.ts'
 
@@ -17,16 +17,32 @@ export type Clause = Record<string, unknown>
 /** Never returned by a search: matching fields, and the body unless asked. */
 const HIDDEN = ['seq', 'is_bitcoin']
 
-function termClause(t: Term): Clause {
+/** `titleOnly`: the term is matched in the headline alone (`in=title`). */
+function termClause(t: Term, titleOnly = false): Clause {
   const text = t.tokens.join(' ')
   const on = (field: string, boost: number): Clause =>
     t.tokens.length === 1 ? { term: { [field]: { value: text, boost } } } : { match_phrase: { [field]: { query: text, boost } } }
+  if (titleOnly) return on('title_tokens', 2)
   return { bool: { should: [on('title_tokens', 2), on('description_tokens', 1)], minimum_should_match: 1 } }
 }
 
-function groupClause(group: readonly Term[]): Clause {
+function groupClause(group: readonly Term[], titleOnly = false): Clause {
   const [only] = group
-  return group.length === 1 && only !== undefined ? termClause(only) : { bool: { should: group.map(termClause), minimum_should_match: 1 } }
+  return group.length === 1 && only !== undefined ? termClause(only, titleOnly) : { bool: { should: group.map((t) => termClause(t, titleOnly)), minimum_should_match: 1 } }
+}
+
+/** A group in parentheses as a bool query. */
+function nodeClause(n: QueryNode, titleOnly: boolean): Clause {
+  switch (n.kind) {
+    case 'term':
+      return termClause(n.term, titleOnly)
+    case 'and':
+      return { bool: { filter: n.nodes.map((c) => nodeClause(c, titleOnly)) } }
+    case 'or':
+      return { bool: { should: n.nodes.map((c) => nodeClause(c, titleOnly)), minimum_should_match: 1 } }
+    case 'not':
+      return { bool: { must_not: [nodeClause(n.node, titleOnly)] } }
+  }
 }
 
 /** The filters every request shares: time range, lists, strict country, the snapshot watermark. */
@@ -39,6 +55,11 @@ export function filterClauses(f: SearchFilters): Clause[] {
   list('lang', f.lang)
   list('tld', f.tld)
   list('host', f.host)
+  list('category', f.category)
+  list('sentiment', f.sentiment)
+  if (f.minScore !== undefined || f.maxScore !== undefined) {
+    out.push({ range: { score: { ...(f.minScore === undefined ? {} : { gte: f.minScore }), ...(f.maxScore === undefined ? {} : { lte: f.maxScore }) } } })
+  }
   if (f.maxSeq !== null) out.push({ range: { seq: { lte: f.maxSeq } } })
   return out
 }
@@ -46,25 +67,31 @@ export function filterClauses(f: SearchFilters): Clause[] {
 /** The bool query for filters + q; `scored` puts the positive terms in `must` (relevance). */
 export function boolQuery(f: SearchFilters, scored: boolean): Clause {
   const q: ParsedQuery | null = f.query
-  const positive = q === null ? [] : q.all.map(groupClause)
+  const titleOnly = f.titleOnly === true
+  const positive = q === null ? [] : [...q.all.map((g) => groupClause(g, titleOnly)), ...q.nested.map((n) => nodeClause(n, titleOnly))]
   const bool: Record<string, Clause[]> = { filter: [...filterClauses(f), ...(scored ? [] : positive)] }
   if (scored && positive.length > 0) {
     bool.must = positive
     if (q !== null) bool.should = [languageBoost(q)]
   }
-  const mustNot: Clause[] = [...(f.strictCountry ? [{ term: { country_source: 'default' } }] : []), ...(q?.none ?? []).map(termClause)]
+  const mustNot: Clause[] = [
+    ...(f.strictCountry ? [{ term: { country_source: 'default' } }] : []),
+    ...(f.excludeHost !== undefined && f.excludeHost.length > 0 ? [{ terms: { host: [...f.excludeHost] } }] : []),
+    ...(q?.none ?? []).map((t) => termClause(t, titleOnly)),
+    ...(q?.notNested ?? []).map((n) => nodeClause(n, titleOnly)),
+  ]
   if (mustNot.length > 0) bool.must_not = mustNot
   return { bool }
 }
 
 /** Stemmed, per-language match of the positive words: raises the score of close forms only. */
 function languageBoost(q: ParsedQuery): Clause {
-  const words = q.all.flatMap((g) => g.map((t) => t.raw)).join(' ')
+  const words = positiveTerms(q).map((t) => t.raw).join(' ')
   return { multi_match: { query: words, fields: ['lang_text.*'], type: 'most_fields', boost: 0.5 } }
 }
 
 export function effectiveSort(req: Pick<SearchRequest, 'sort' | 'query'>): SearchSort {
-  return req.sort === 'relevance' && (req.query === null || req.query.all.length === 0) ? 'date' : req.sort
+  return req.sort === 'relevance' && !hasPositive(req.query) ? 'date' : req.sort
 }
 
 /**
@@ -89,8 +116,8 @@ export const TRACK_TOTAL_HITS = TOTAL_EXACT_LIMIT + 1
  * serves callers that want the engine's fragments.
  */
 export function highlightSection(q: ParsedQuery): Clause {
-  const words = q.all.flat().map((t) => ({ match_phrase: { title: t.tokens.join(' ') } }))
-  const described = q.all.flat().map((t) => ({ match_phrase: { description: t.tokens.join(' ') } }))
+  const words = positiveTerms(q).map((t) => ({ match_phrase: { title: t.tokens.join(' ') } }))
+  const described = positiveTerms(q).map((t) => ({ match_phrase: { description: t.tokens.join(' ') } }))
   return {
     pre_tags: ['<em>'],
     post_tags: ['</em>'],
@@ -122,7 +149,7 @@ export function searchBody(req: SearchRequest, opts: { highlight?: boolean } = {
     body.collapse = { field: 'dup_group' }
     body.aggs = { groups: { cardinality: { field: 'dup_group', precision_threshold: 40_000 } } }
   }
-  if (opts.highlight === true && req.query !== null && req.query.all.length > 0) body.highlight = highlightSection(req.query)
+  if (opts.highlight === true && hasPositive(req.query)) body.highlight = highlightSection(req.query)
   return body
 }
 
@@ -144,7 +171,12 @@ export function statsBody(f: SearchFilters, top: number, periodSeconds: number):
       langs: facet('lang'),
       tlds: facet('tld'),
       hosts: facet('host'),
-      timeline: { date_histogram: { field: 'published_at', fixed_interval: `${periodSeconds}s`, min_doc_count: 1 } },
+      categories: facet('category'),
+      sentiments: facet('sentiment'),
+      timeline: {
+        date_histogram: { field: 'published_at', fixed_interval: `${periodSeconds}s`, min_doc_count: 1 },
+        aggs: { tones: { terms: { field: 'sentiment', size: 3 } }, score_sum: { sum: { field: 'score' } } },
+      },
     },
   }
 }

@@ -1,5 +1,5 @@
 /** OpenSearch response bodies back to the engine-independent results, validated on the way in. */
-import { type Bucket, type SearchPage, type StatsResult, TOTAL_EXACT_LIMIT } from '../../core/search/types.ts'
+import { type Bucket, type PeriodTone, type SearchPage, type StatsResult, TOTAL_EXACT_LIMIT } from '../../core/search/types.ts'
 import { type FullArticle, OpenSearchResponseError, fromSource, isObject } from './document.ts'
 
 type Json = Record<string, unknown>
@@ -52,18 +52,31 @@ function facet(body: unknown, name: string): Bucket[] {
 }
 
 export function readStatsResponse(body: unknown): StatsResult {
-  const timeline = new Map<number, number>()
+  const timeline = new Map<number, PeriodTone>()
   for (const b of buckets(body, 'timeline')) {
     const keyMs = count(b.key, 'aggregations.timeline.key')
     const n = count(b.doc_count, 'aggregations.timeline.doc_count')
-    if (n > 0) timeline.set(keyMs / 1000, n)
+    if (n <= 0) continue
+    const tone: PeriodTone = { articles: n, pos: 0, neu: 0, neg: 0, scoreMilli: 0 }
+    const tones = isObject(b.tones) && Array.isArray(b.tones.buckets) ? b.tones.buckets.filter(isObject) : []
+    for (const t of tones) {
+      const k = t.key
+      if (k === 'pos' || k === 'neu' || k === 'neg') tone[k] = count(t.doc_count, 'aggregations.timeline.tones.doc_count')
+    }
+    const sum = isObject(b.score_sum) && typeof b.score_sum.value === 'number' ? b.score_sum.value : 0
+    tone.scoreMilli = Math.round(sum * 1000)
+    timeline.set(keyMs / 1000, tone)
   }
+  const aggs = isObject(body) ? body.aggregations : undefined
+  const optionalFacet = (name: string): Bucket[] => (isObject(aggs) && isObject(aggs[name]) ? facet(body, name) : [])
   return {
     total: count(field(body, 'hits', 'total', 'value'), 'hits.total.value'),
     countries: facet(body, 'countries'),
     langs: facet(body, 'langs'),
     tlds: facet(body, 'tlds'),
     hosts: facet(body, 'hosts'),
+    categories: optionalFacet('categories'),
+    sentiments: optionalFacet('sentiments'),
     timeline,
   }
 }

@@ -34,7 +34,7 @@ describe('compareCodePoints orders as UTF-8 bytes do', () => {
 describe('StatsTally', () => {
   test('weights add up, negative rows take off, empty keys and periods vanish, ties by key', () => {
     const tally = new StatsTally(86_400)
-    const row = (host: string, t: number, n: number) => ({ country: host.endsWith('.de') ? 'DE' : 'US', lang: 'en', tld: host.split('.').pop() ?? '', host, t, n })
+    const row = (host: string, t: number, n: number) => ({ country: host.endsWith('.de') ? 'DE' : 'US', lang: 'en', tld: host.split('.').pop() ?? '', host, category: 'sport', sentiment: n > 1 ? 'pos' : 'neg', t, n, s: 250 * n })
     tally.add(row('b.com', 86_400 * 10 + 5, 3))
     tally.add(row('a.com', 86_400 * 10, 3))
     tally.add(row('x.de', 86_400 * 11 + 100, 2))
@@ -44,7 +44,12 @@ describe('StatsTally', () => {
     expect(r.total).toBe(7)
     expect(r.hosts).toEqual([{ key: 'a.com', articles: 3 }, { key: 'b.com', articles: 3 }])
     expect(r.countries).toEqual([{ key: 'US', articles: 7 }])
-    expect([...r.timeline]).toEqual([[86_400 * 9, 1], [86_400 * 10, 6]])
+    expect([...r.timeline]).toEqual([
+      [86_400 * 9, { articles: 1, pos: 0, neu: 0, neg: 1, scoreMilli: 250 }],
+      [86_400 * 10, { articles: 6, pos: 6, neu: 0, neg: 0, scoreMilli: 1500 }],
+    ])
+    expect(r.categories).toEqual([{ key: 'sport', articles: 7 }])
+    expect(r.sentiments).toEqual([{ key: 'pos', articles: 6 }, { key: 'neg', articles: 1 }])
   })
 
   test('topBuckets keeps the top keys by count, then by code point', () => {

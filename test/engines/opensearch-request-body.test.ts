@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { parseQuery } from '../../core/search/query-syntax.ts'
 import type { SearchFilters, SearchRequest } from '../../core/search/types.ts'
 import { MAX_RESULT_WINDOW } from '../../store/opensearch/index-template.ts'
-import { articleBody, btcArticlesBody, searchBody, statsBody } from '../../store/opensearch/query-body.ts'
+import { articleBody, boolQuery, btcArticlesBody, searchBody, statsBody } from '../../store/opensearch/query-body.ts'
 
 const FROM_S = 1_795_000_000
 const TO_S = 1_795_086_400
@@ -149,8 +149,31 @@ describe('searchBody: sorts, paging, options', () => {
   })
 })
 
+describe('issue 25 filters', () => {
+  test('category, tone label, score range and excluded hosts are filters; in=title matches the headline alone', () => {
+    const body = boolQuery(filters('bitcoin', { category: ['sport'], sentiment: ['neg', 'neu'], minScore: -0.5, maxScore: 0.25, excludeHost: ['a.example'], titleOnly: true }), false)
+    expect(body).toEqual({
+      bool: {
+        filter: [
+          range,
+          { terms: { category: ['sport'] } },
+          { terms: { sentiment: ['neg', 'neu'] } },
+          { range: { score: { gte: -0.5, lte: 0.25 } } },
+          { term: { title_tokens: { value: 'bitcoin', boost: 2 } } },
+        ],
+        must_not: [{ terms: { host: ['a.example'] } }],
+      },
+    })
+  })
+
+  test('a NOT before a group excludes the whole group', () => {
+    const body = boolQuery(filters('decision NOT (police OR coach)'), false) as { bool: { must_not: unknown[] } }
+    expect(body.bool.must_not).toEqual([word('police'), word('coach')])
+  })
+})
+
 describe('statsBody', () => {
-  test('four facets (count desc, key asc) and an epoch-aligned histogram, exact total, no hits', () => {
+  test('six facets (count desc, key asc) and an epoch-aligned histogram with tone per period, exact total, no hits', () => {
     const facet = (field: string, size: number) => ({ terms: { field, size, shard_size: 1000, order: [{ _count: 'desc' }, { _key: 'asc' }] } })
     expect(statsBody(filters('bitcoin', { country: ['GB'] }), 10, 3600)).toEqual({
       query: { bool: { filter: [range, { terms: { country: ['GB'] } }, word('bitcoin')] } },
@@ -161,7 +184,12 @@ describe('statsBody', () => {
         langs: facet('lang', 10),
         tlds: facet('tld', 10),
         hosts: facet('host', 10),
-        timeline: { date_histogram: { field: 'published_at', fixed_interval: '3600s', min_doc_count: 1 } },
+        categories: facet('category', 10),
+        sentiments: facet('sentiment', 10),
+        timeline: {
+          date_histogram: { field: 'published_at', fixed_interval: '3600s', min_doc_count: 1 },
+          aggs: { tones: { terms: { field: 'sentiment', size: 3 } }, score_sum: { sum: { field: 'score' } } },
+        },
       },
     })
   })

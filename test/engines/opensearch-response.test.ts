@@ -86,7 +86,7 @@ test('stats: facets as buckets, the histogram keyed by period start in epoch sec
   expect(r.langs).toEqual([{ key: 'en', articles: 3 }, { key: 'de', articles: 2 }])
   expect(r.tlds).toEqual([{ key: 'uk', articles: 3 }, { key: 'de', articles: 2 }])
   expect(r.hosts).toEqual([{ key: 'news1.co.uk', articles: 2 }, { key: 'zeitung3.de', articles: 2 }])
-  expect([...r.timeline]).toEqual([
+  expect([...r.timeline].map(([t, p]) => [t, p.articles])).toEqual([
     [Date.parse('2026-11-20T00:00:00Z') / 1000, 2],
     [Date.parse('2026-11-21T00:00:00Z') / 1000, 3],
   ])

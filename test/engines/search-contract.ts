@@ -61,6 +61,29 @@ export const CONTRACT_QUERIES: { name: string; q: string; filters?: Partial<Sear
   },
   { name: 'same-instant ties', q: 'tiebreak' },
   { name: 'watermark', q: 'bitcoin OR market', filters: { maxSeq: 200 }, keep: (a) => a.seq <= 200 },
+  // Issue 25: category, tone label, tone-score range, excluded hosts, in=title, groups and NOT.
+  { name: 'a category', q: '', filters: { category: ['sport'] }, keep: (a) => a.category === 'sport' },
+  { name: 'two categories and a word', q: 'market', filters: { category: ['politics', 'business'] }, keep: (a) => a.category === 'politics' || a.category === 'business' },
+  { name: 'a tone label', q: '', filters: { sentiment: ['neg'] }, keep: (a) => a.sentiment === 'neg' },
+  { name: 'two tone labels and a country', q: '', filters: { sentiment: ['pos', 'neu'], country: ['GB'] }, keep: (a) => (a.sentiment === 'pos' || a.sentiment === 'neu') && a.country === 'GB' },
+  { name: 'a tone label, a category and a word over 30 days', q: 'bitcoin', filters: { sentiment: ['neg'], category: ['world', 'sport'], fromS: NOW_S - 30 * DAY_S }, keep: (a) => a.sentiment === 'neg' && ['world', 'sport'].includes(a.category) && epoch(a.published_at) >= NOW_S - 30 * DAY_S },
+  { name: 'score at least 0.3', q: '', filters: { minScore: 0.3 }, keep: (a) => a.score >= 0.3 },
+  { name: 'score between -0.5 and 0.2 with a word', q: 'market', filters: { minScore: -0.5, maxScore: 0.2 }, keep: (a) => a.score >= -0.5 && a.score <= 0.2 },
+  { name: 'score at most -0.6, a category and a country', q: '', filters: { maxScore: -0.6, category: ['politics'], country: ['US', 'DE'] }, keep: (a) => a.score <= -0.6 && a.category === 'politics' && ['US', 'DE'].includes(a.country) },
+  { name: 'an excluded host', q: 'market', filters: { excludeHost: ['news1.co.uk'] }, keep: (a) => a.host !== 'news1.co.uk' },
+  { name: 'excluded hosts without words', q: '', filters: { excludeHost: ['news1.co.uk', 'daily2.com'] }, keep: (a) => a.host !== 'news1.co.uk' && a.host !== 'daily2.com' },
+  { name: 'excluded host, a tone label and strict country', q: '', filters: { excludeHost: ['daily2.com'], sentiment: ['pos'], strictCountry: true }, keep: (a) => a.host !== 'daily2.com' && a.sentiment === 'pos' && a.country_source !== 'default' },
+  { name: 'in=title: a word', q: 'market', filters: { titleOnly: true } },
+  { name: 'in=title: a phrase', q: '"market crash"', filters: { titleOnly: true } },
+  { name: 'in=title: an exclusion', q: 'bitcoin -rally', filters: { titleOnly: true } },
+  { name: 'in=title: OR and a category', q: 'crash OR storm', filters: { titleOnly: true, category: ['world', 'business'] }, keep: (a) => ['world', 'business'].includes(a.category) },
+  { name: 'NOT before a group', q: 'market NOT (crash OR rally)' },
+  { name: '- before a group of words', q: 'bitcoin -(market crash)' },
+  { name: 'groups of words joined by OR', q: '(market crash) OR (court vaccine)' },
+  { name: 'a negated word inside an OR', q: '(bitcoin OR -market) crash' },
+  { name: 'only a negated group', q: '-(bitcoin OR market)' },
+  { name: 'nested groups', q: '((market OR (storm crash)) -rally) court' },
+  { name: 'a group with a phrase and a country', q: '("market crash" OR vaccine) -court', filters: { country: ['GB', 'US'] }, keep: (a) => ['GB', 'US'].includes(a.country) },
 ]
 
 type Seqd = A
@@ -81,7 +104,7 @@ function scan(articles: readonly Seqd[], c: (typeof CONTRACT_QUERIES)[number], s
   return articles
     .filter((a) => epoch(a.published_at) >= f.fromS && epoch(a.published_at) < f.toS)
     .filter((a) => (c.keep === undefined ? true : c.keep(a)))
-    .filter((a) => f.query === null || matchesFields(f.query, [indexTokens(a.title), indexTokens(a.description)]))
+    .filter((a) => f.query === null || matchesFields(f.query, f.titleOnly === true ? [indexTokens(a.title)] : [indexTokens(a.title), indexTokens(a.description)]))
     // DECISIONS.md: date sorts follow (published_at, id) in their direction; crawled sorts break ties by id ascending.
     .sort((x, y) => dir * (epoch(x[key]) - epoch(y[key])) || (key === 'published_at' ? dir : 1) * (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
 }
@@ -248,6 +271,19 @@ export function searchContract(engine: string, factory: EngineFactory): void {
       { name: 'a folded diacritic, daily', q: 'election', periodS: DAY_S, top: 10 },
       { name: 'two words, daily', q: 'market crash', periodS: DAY_S, top: 10 },
       { name: 'a word and an exclusion, daily', q: 'bitcoin -rally', periodS: DAY_S, top: 10 },
+      // Issue 25: the new filters, through the per-day counts where they hold them, else the articles.
+      { name: 'a category, daily', q: '', periodS: DAY_S, top: 100, filters: { category: ['sport'] }, keep: (a) => a.category === 'sport' },
+      { name: 'two tone labels and two countries, daily', q: '', periodS: DAY_S, top: 20, filters: { sentiment: ['pos', 'neg'], country: ['GB', 'US'] }, keep: (a) => a.sentiment !== 'neu' && ['GB', 'US'].includes(a.country) },
+      { name: 'a word and two categories, daily', q: 'market', periodS: DAY_S, top: 20, filters: { category: ['business', 'politics'] }, keep: (a) => ['business', 'politics'].includes(a.category) },
+      { name: 'a word and a tone label, watermark', q: 'bitcoin', periodS: DAY_S, top: 20, filters: { sentiment: ['neg'], maxSeq: 300 }, keep: (a) => a.sentiment === 'neg' && a.seq <= 300 },
+      { name: 'a score range, daily', q: '', periodS: DAY_S, top: 20, filters: { minScore: -0.3, maxScore: 0.4 }, keep: (a) => a.score >= -0.3 && a.score <= 0.4 },
+      { name: 'a word and a score range, daily', q: 'market', periodS: DAY_S, top: 20, filters: { minScore: 0 }, keep: (a) => a.score >= 0 },
+      { name: 'an excluded host, every host', q: '', periodS: DAY_S, top: 100, filters: { excludeHost: ['news1.co.uk'] }, keep: (a) => a.host !== 'news1.co.uk' },
+      { name: 'a word and an excluded host', q: 'market', periodS: DAY_S, top: 100, filters: { excludeHost: ['daily2.com'] }, keep: (a) => a.host !== 'daily2.com' },
+      { name: 'a host and a tone label', q: '', periodS: DAY_S, top: 20, filters: { host: ['news1.co.uk', 'daily2.com'], sentiment: ['neu'] }, keep: (a) => ['news1.co.uk', 'daily2.com'].includes(a.host) && a.sentiment === 'neu' },
+      { name: 'in=title, daily', q: 'market', periodS: DAY_S, top: 20, filters: { titleOnly: true } },
+      { name: 'NOT before a group, daily', q: 'market NOT (crash OR rally)', periodS: DAY_S, top: 20 },
+      { name: 'a category, hourly over 48 hours', q: '', periodS: 3600, top: 10, filters: { category: ['politics', 'world'], fromS: NOW_S - 48 * 3600 }, keep: (a) => ['politics', 'world'].includes(a.category) && inRange(NOW_S - 48 * 3600, NOW_S)(a) },
     ])('stats agree with a scan: $name', ({ q, periodS, top, filters, keep }) => {
       const c = { name: '', q, ...(filters === undefined ? {} : { filters }), ...(keep === undefined ? {} : { keep }) }
       const want = scan(articles, c, 'date')
@@ -263,10 +299,16 @@ export function searchContract(engine: string, factory: EngineFactory): void {
       expect(r.langs).toEqual(facet((a) => a.lang))
       expect(r.tlds).toEqual(facet((a) => a.tld))
       expect(r.hosts).toEqual(facet((a) => a.host))
-      const timeline = new Map<number, number>()
+      expect(r.categories).toEqual(facet((a) => a.category))
+      expect(r.sentiments).toEqual(facet((a) => a.sentiment))
+      const timeline = new Map<number, { articles: number; pos: number; neu: number; neg: number; scoreMilli: number }>()
       for (const a of want) {
         const t = Math.floor(epoch(a.published_at) / periodS) * periodS
-        timeline.set(t, (timeline.get(t) ?? 0) + 1)
+        const p = timeline.get(t) ?? { articles: 0, pos: 0, neu: 0, neg: 0, scoreMilli: 0 }
+        p.articles++
+        p[a.sentiment]++
+        p.scoreMilli += Math.round(a.score * 1000)
+        timeline.set(t, p)
       }
       expect([...r.timeline].sort((x, y) => x[0] - y[0])).toEqual([...timeline].sort((x, y) => x[0] - y[0]))
     })

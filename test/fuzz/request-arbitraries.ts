@@ -114,6 +114,12 @@ function boundaryValues(spec: ParamSpec): fc.Arbitrary<string> {
         fc.constantFrom(spec.min, spec.max, spec.min - 1, spec.max + 1, spec.max * 1000).map(intText),
         fc.constantFrom(` ${spec.min} `, `+${spec.max}`, `${spec.min}.0`, `0${spec.max}`, '1e2', '', '-', 'abc'),
       )
+    case 'number':
+      return fc.oneof(
+        fc.double({ min: spec.min, max: spec.max, noNaN: true }).map((x) => String(Math.round(x * 1000) / 1000)),
+        fc.constantFrom(spec.min, spec.max, spec.min - 0.001, spec.max + 0.001, spec.max * 1000).map(String),
+        fc.constantFrom(` ${spec.min} `, `+${spec.max}`, '.5', '-.5', '1e-1', '', '-', 'abc', 'NaN', 'Infinity', '0x1'),
+      )
     case 'bool':
       return fc.constantFrom('true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'TRUE', 'Off', ' yes ', 'y', '2', '')
     case 'enum': {

@@ -91,6 +91,8 @@ function expectedFacts(spec: ParamSpec): Record<string, unknown> {
   switch (spec.kind) {
     case 'int':
       return { type: 'integer', minimum: spec.min, maximum: spec.max, default: spec.default }
+    case 'number':
+      return { type: 'number', minimum: spec.min, maximum: spec.max, default: spec.default }
     case 'bool':
       return { type: 'boolean', default: spec.default }
     case 'enum':

@@ -25,6 +25,7 @@ function failingOnce(real: SearchIndex): SearchIndex {
   return {
     search: (request) => (trip(), real.search(request)),
     stats: (filters, top, periodSeconds) => (trip(), real.stats(filters, top, periodSeconds)),
+    volume: (fromS, toS, periodSeconds, maxSeq) => (trip(), real.volume(fromS, toS, periodSeconds, maxSeq)),
     article: (url, fullText, maxSeq) => (trip(), real.article(url, fullText, maxSeq)),
   }
 }

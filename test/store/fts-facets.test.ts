@@ -13,11 +13,12 @@ describe('facet tokens', () => {
   // Hex of the UTF-8 bytes, written out from an ASCII/UTF-8 table: c=63 o=6f m=6d, u=75 k=6b, .=2e, é=c3a9.
   // Crawl hours: 2026-11-21T14:00:00Z is 1,795,269,600 s since the epoch, hour 498,686.
   test.each([
-    { a: { lang: 'en', country: 'GB', tld: 'uk', host: 'a.uk', country_source: 'tld', crawled_at: '2026-11-21T14:59:59Z' }, want: 'len cgb t756b h612e756b xa k498686' },
-    { a: { lang: 'PT', country: 'br', tld: 'COM', host: '', country_source: 'html', crawled_at: 1_795_269_600 + 3600 }, want: 'lpt cbr t636f6d xa k498687' },
-    { a: { lang: 'fil', country: '', tld: '', host: 'é.com', country_source: 'content', crawled_at: 3599 }, want: 'lfil hc3a92e636f6d xa k0' },
-    { a: { lang: '', country: 'US', tld: '', host: '', country_source: 'default', crawled_at: 'not a date' }, want: 'cus xd xa' },
-    { a: { lang: 'zh-Hant', country: 'X1', tld: '', host: '', country_source: 'tld', crawled_at: 0 }, want: 'xa k0' },
+    // Score tenths: floor((score + 1) * 10), the top tenth also holding 1: 0.42 → 14, -1 → 0, 1 → 19, -0.05 → 9.
+    { a: { lang: 'en', country: 'GB', tld: 'uk', host: 'a.uk', country_source: 'tld', crawled_at: '2026-11-21T14:59:59Z', category: 'sport', sentiment: 'pos', score: 0.42 }, want: 'len cgb t756b h612e756b gsport spos xa k498686 v14' },
+    { a: { lang: 'PT', country: 'br', tld: 'COM', host: '', country_source: 'html', crawled_at: 1_795_269_600 + 3600, category: 'world', sentiment: 'neg', score: -1 }, want: 'lpt cbr t636f6d gworld sneg xa k498687 v0' },
+    { a: { lang: 'fil', country: '', tld: '', host: 'é.com', country_source: 'content', crawled_at: 3599, category: 'health', sentiment: 'neu', score: 1 }, want: 'lfil hc3a92e636f6d ghealth sneu xa k0 v19' },
+    { a: { lang: '', country: 'US', tld: '', host: '', country_source: 'default', crawled_at: 'not a date', category: '', sentiment: 'neu', score: -0.05 }, want: 'cus sneu xd xa v9' },
+    { a: { lang: 'zh-Hant', country: 'X1', tld: '', host: '', country_source: 'tld', crawled_at: 0, category: 'Sport!', sentiment: 'meh', score: Number.NaN }, want: 'xa k0' },
   ])('$a → "$want"', ({ a, want }) => expect(facetText(a)).toBe(want))
 
   test('values that cannot be tokens stay SQL tests', () => {

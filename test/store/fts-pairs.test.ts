@@ -96,7 +96,7 @@ function checkAgainstBruteForce(db: Database, articles: FixtureArticle[], label:
       }
       if (sort === 'relevance') {
         // The first tier: every positive term in the title, phrases by their title pairs.
-        const inTitle = (a: { url: string }) => parsed !== null && parsed.all.length > 0 && matchesFields({ all: parsed.all, none: [] }, [(tokens.get(a.url) as string[][])[0] as string[]])
+        const inTitle = (a: { url: string }) => parsed !== null && parsed.all.length > 0 && matchesFields({ all: parsed.all, none: [], nested: [], notNested: [] }, [(tokens.get(a.url) as string[][])[0] as string[]])
         const tierOf = page.articles.map((a) => (inTitle(a) ? 0 : 1))
         expect(tierOf).toEqual([...tierOf].sort((x, y) => x - y))
         expect(tierOf.filter((x) => x === 0)).toHaveLength(want.filter(inTitle).length)

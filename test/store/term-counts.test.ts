@@ -31,24 +31,25 @@ const MID_DAY_RANGES = [
 ]
 
 describe('count blobs', () => {
-  test.each<[string, [number, number][]]>([
+  test.each<[string, [number, number, number][]]>([
     ['empty', []],
-    ['one pair', [[1, 1]]],
-    ['id 0 and large counts', [[0, 127], [1, 128], [300, 16_384]]],
-    ['wide gaps', [[5, 1], [200_000, 3], [2 ** 40, 2 ** 33]]],
-  ])('%s round-trips', (_name, pairs) => {
-    const back: [number, number][] = []
-    decodeCounts(encodeCounts(pairs), (id, n) => back.push([id, n]))
-    expect(back).toEqual(pairs)
+    ['one entry', [[1, 1, 0]]],
+    ['id 0, large counts, signed sums', [[0, 127, -127_000], [1, 128, 128_000], [300, 16_384, -1]]],
+    ['wide gaps', [[5, 1, 999], [200_000, 3, -3000], [2 ** 40, 2 ** 33, -(2 ** 40)]]],
+  ])('%s round-trips', (_name, entries) => {
+    const back: [number, number, number][] = []
+    decodeCounts(encodeCounts(entries), (id, n, s) => back.push([id, n, s]))
+    expect(back).toEqual(entries)
   })
 
-  test('one byte per small gap and count', () => {
-    expect(encodeCounts([[1, 2], [2, 3], [3, 1]]).length).toBe(6)
+  test('one byte per small gap, count and score sum', () => {
+    // Zigzag: 0 → 0, -1 → 1, 1 → 2, -2 → 3: one byte each.
+    expect(encodeCounts([[1, 2, -1], [2, 3, 1], [3, 1, 0]]).length).toBe(9)
   })
 
   test('ids out of order and truncated blobs are refused', () => {
-    expect(() => encodeCounts([[4, 1], [3, 1]])).toThrow(/bad pair/)
-    const blob = encodeCounts([[1, 300]])
+    expect(() => encodeCounts([[4, 1, 0], [3, 1, 0]])).toThrow(/bad entry/)
+    const blob = encodeCounts([[1, 300, 5]])
     expect(() => decodeCounts(blob.slice(0, blob.length - 1), () => {})).toThrow(/truncated/)
   })
 })
@@ -179,8 +180,8 @@ describe('stats from word counts through the writes between two refreshes', () =
       const bump = db.query('UPDATE term_days SET counts = ? WHERE key_id = ? AND day = ?')
       db.transaction(() => {
         for (const row of saved) {
-          const pairs: [number, number][] = []
-          decodeCounts(row.counts, (k, n) => pairs.push([k, n + 1]))
+          const pairs: [number, number, number][] = []
+          decodeCounts(row.counts, (k, n, s) => pairs.push([k, n + 1, s]))
           bump.run(encodeCounts(pairs), id as number, row.day)
         }
       })()
@@ -200,8 +201,8 @@ describe('stats from word counts through the writes between two refreshes', () =
     if (row === null) throw new Error('no counts for market')
     const index = new SqliteSearchIndex(db)
     const before = index.stats(filters('market'), 100, DAY_S).total
-    const pairs: [number, number][] = []
-    decodeCounts(row.counts, (c, n) => pairs.push([c, n + 1]))
+    const pairs: [number, number, number][] = []
+    decodeCounts(row.counts, (c, n, s) => pairs.push([c, n + 1, s]))
     db.query('UPDATE term_days SET counts = ? WHERE key_id = ? AND day = ?').run(encodeCounts(pairs), id as number, row.day)
     expect(index.stats(filters('market'), 100, DAY_S).total).toBe(before + pairs.length)
     db.query('UPDATE term_days SET counts = ? WHERE key_id = ? AND day = ?').run(row.counts, id as number, row.day)

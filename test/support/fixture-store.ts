@@ -67,8 +67,7 @@ export function fixtureArticles(count = 400, seed = 7): FixtureArticle[] {
       category: pick(['politics', 'business', 'sport', 'world']),
       category_confidence: 0.5,
       category_by: 'terms',
-      sentiment: pick(['pos', 'neu', 'neg'] as const),
-      score: Math.round(rnd() * 100) / 100,
+      ...toned(pick(['pos', 'neu', 'neg'] as const), rnd()),
       labelled_by: 'lexicon',
       lexicon_score: 0,
       lexicon_terms: '',
@@ -145,4 +144,11 @@ export function buildFixtureStore(path: string, articles = fixtureArticles()): D
   saveDailyCloses(db, 'gold', days.map((d, i) => ({ dayMs: d, close: 2400 + i })))
   setInstrumentSource(db, 'gold', 'fixture', 0)
   return db
+}
+
+/** A tone label with a score of its sign (pos above 0.05, neg below -0.05, neu between), in hundredths. */
+function toned(sentiment: 'pos' | 'neu' | 'neg', u: number): { sentiment: 'pos' | 'neu' | 'neg'; score: number } {
+  const magnitude = Math.round(u * 95) / 100 // 0 … 0.95
+  const score = sentiment === 'pos' ? 0.05 + magnitude : sentiment === 'neg' ? -0.05 - magnitude : Math.round((u - 0.5) * 10) / 100
+  return { sentiment, score: Math.round(score * 100) / 100 || 0 } // never -0
 }
