@@ -97,6 +97,9 @@ const withCountryWord = (d: Draw, extra: Record<string, string> = {}) => {
   return { q: d.word(c.lang), country: c.country, ...d.range(), ...extra }
 }
 
+const CATS = ['world', 'politics', 'business', 'sport', 'entertainment', 'society', 'crime', 'technology', 'health', 'science', 'environment'] as const
+const TONES = ['pos', 'neu', 'neg'] as const
+
 export const CLASSES: readonly QueryClass[] = [
   { name: 'no words + one country', weight: 10, endpoint: '/v1/search', draw: (d) => ({ country: d.country().country, ...d.range() }) },
   { name: 'one word + one country', weight: 25, endpoint: '/v1/search', draw: (d) => withCountryWord(d) },
@@ -122,6 +125,16 @@ export const CLASSES: readonly QueryClass[] = [
   { name: 'highlight', weight: 3, endpoint: '/v1/search', draw: (d) => withCountryWord(d, { highlight: 'true' }) },
   { name: 'full_text', weight: 2, endpoint: '/v1/search', draw: (d) => withCountryWord(d, { full_text: 'true' }) },
   { name: 'fields', weight: 2, endpoint: '/v1/search', draw: (d) => withCountryWord(d, { fields: 'title,url,published_at', size: '100' }) },
+  // Issue 25: the signal filters, each with one value and with several, alone and with words and a country.
+  { name: 'category (one/several, + word)', weight: 4, endpoint: '/v1/search', draw: (d) => { const c = d.country(); return { category: d.rnd() < 0.5 ? d.pick(CATS) : [d.pick(CATS), d.pick(CATS), d.pick(CATS)].join(','), ...(d.rnd() < 0.5 ? { q: d.word(c.lang) } : {}), ...(d.rnd() < 0.5 ? { country: c.country } : {}), ...d.range() } } },
+  { name: 'sentiment (one/several, + word)', weight: 3, endpoint: '/v1/search', draw: (d) => { const c = d.country(); return { sentiment: d.rnd() < 0.6 ? d.pick(TONES) : 'pos,neg', ...(d.rnd() < 0.5 ? { q: d.word(c.lang) } : {}), ...(d.rnd() < 0.5 ? { country: c.country } : {}), ...d.range() } } },
+  { name: 'tone range (+ word)', weight: 2, endpoint: '/v1/search', draw: (d) => { const c = d.country(); const lo = d.pick(['-1', '-0.5', '0', '0.3', '0.8']); return { min_score: lo, ...(d.rnd() < 0.5 ? { max_score: String(Math.min(1, Number(lo) + d.pick([0.05, 0.2, 0.5, 1]))) } : {}), ...(d.rnd() < 0.5 ? { q: d.word(c.lang) } : {}), ...(d.rnd() < 0.4 ? { country: c.country } : {}), ...d.range() } } },
+  { name: 'exclude_host (+ word)', weight: 2, endpoint: '/v1/search', draw: (d) => { const c = d.country(); const hosts = Array.from({ length: d.pick([1, 3, 10]) }, () => (PUBLISHERS[Math.floor(d.rnd() ** 2 * PUBLISHERS.length)] ?? PUBLISHERS[0])?.host ?? ''); return { exclude_host: hosts.join(','), ...(d.rnd() < 0.6 ? { q: d.word(c.lang) } : {}), ...(d.rnd() < 0.5 ? { country: c.country } : {}), ...d.range() } } },
+  { name: 'in=title', weight: 3, endpoint: '/v1/search', draw: (d) => { const c = d.country(); return { q: d.rnd() < 0.3 ? `"${d.word(c.lang, 'common')} ${d.word(c.lang, 'common')}"` : d.word(c.lang), in: 'title', ...(d.rnd() < 0.5 ? { country: c.country } : {}), ...(d.rnd() < 0.2 ? { sort: 'relevance' } : {}), ...d.range() } } },
+  { name: 'grouping and NOT', weight: 2, endpoint: '/v1/search', draw: (d) => { const c = d.country(); const w = () => d.word(c.lang); return { q: d.pick([`${w()} NOT (${w()} OR ${w()})`, `(${w()} ${w()}) OR ${w()}`, `(${w()} OR ${w()}) -(${w()} ${w()})`]), ...(d.rnd() < 0.5 ? { country: c.country } : {}), ...d.range() } } },
+  { name: 'signals + sort/offset', weight: 2, endpoint: '/v1/search', draw: (d) => { const c = d.country(); return { category: d.pick(CATS), sentiment: d.pick(TONES), q: d.word(c.lang), sort: d.pick(['date', 'date_asc', 'crawled', 'relevance']), offset: String(d.pick([0, 1000, MAX_OFFSET])), ...d.range() } } },
+  { name: 'stats: category/tone facets + share', weight: 2, endpoint: '/v1/stats', draw: (d) => { const c = d.country(); return { normalize: 'share', ...(d.rnd() < 0.5 ? { q: d.word(c.lang) } : {}), ...(d.rnd() < 0.5 ? { country: c.country } : {}), ...d.range() } } },
+  { name: 'stats: signal filters', weight: 2, endpoint: '/v1/stats', draw: (d) => { const c = d.country(); const f = d.pick(['category', 'sentiment', 'min_score', 'exclude_host']); const v = f === 'category' ? d.pick(CATS) : f === 'sentiment' ? d.pick(TONES) : f === 'min_score' ? d.pick(['-0.2', '0.5']) : PUBLISHERS[0]?.host ?? ''; return { [f]: v, ...(d.rnd() < 0.5 ? { q: d.word(c.lang) } : {}), ...(d.rnd() < 0.5 ? { country: c.country } : {}), ...d.range() } } },
   { name: 'stats: no words', weight: 3, endpoint: '/v1/stats', draw: (d) => (d.rnd() < 0.5 ? { country: d.country().country, ...d.range() } : d.range()) },
   { name: 'stats: word (+ country)', weight: 3, endpoint: '/v1/stats', draw: (d) => { const c = d.country(); return { q: d.word(c.lang), ...(d.rnd() < 0.5 ? { country: c.country } : {}), ...d.range() } } },
 ]

@@ -85,8 +85,34 @@ function text(rnd: () => number, lang: string, n: number): string {
   return Array.from({ length: n }, () => (rnd() < 0.5 ? (demo[zipfRank(rnd, demo.length)] as string) : zipfWord(rnd))).join(' ')
 }
 
+/** Category shares of a general news crawl (rough, from the demo's enrichment), heaviest first. */
+const CATEGORY_MIX: readonly (readonly [string, number])[] = [
+  ['world', 16], ['politics', 14], ['business', 14], ['sport', 13], ['entertainment', 10], ['society', 9],
+  ['crime', 7], ['technology', 7], ['health', 5], ['science', 3], ['environment', 2],
+]
+const CATEGORY_TOTAL = CATEGORY_MIX.reduce((s, [, w]) => s + w, 0)
+
+/** A category and a tone (label with a score of its sign, in thousandths), from their own stream so the text stays as before. */
+function signals(rnd: () => number): { category: string; sentiment: 'pos' | 'neu' | 'neg'; score: number } {
+  let u = rnd() * CATEGORY_TOTAL
+  let category = 'world'
+  for (const [c, w] of CATEGORY_MIX) {
+    u -= w
+    if (u < 0) {
+      category = c
+      break
+    }
+  }
+  const t = rnd()
+  const m = rnd()
+  const sentiment = t < 0.3 ? 'neg' : t < 0.78 ? 'neu' : 'pos'
+  const score = sentiment === 'pos' ? 0.1 + 0.9 * m : sentiment === 'neg' ? -0.1 - 0.9 * m : (m - 0.5) * 0.2
+  return { category, sentiment, score: Math.round(score * 1000) / 1000 || 0 }
+}
+
 export function* articles(n: number, seed: number): Generator<ArticleRow> {
   const rnd = mulberry32(seed)
+  const signalRnd = mulberry32(seed + 7919)
   const recent: Array<{ title: string; description: string; lang: string; host: string; dupKey: string; published: number }> = []
   for (let i = 0; i < n; i++) {
     let pub = PUBLISHERS[zipfRank(rnd, PUBLISHERS.length)] as Publisher
@@ -112,11 +138,12 @@ export function* articles(n: number, seed: number): Generator<ArticleRow> {
     if (recent.length < 256) recent.push({ title, description, lang: pub.lang, host: pub.host, dupKey, published })
     else recent[i % 256] = { title, description, lang: pub.lang, host: pub.host, dupKey, published }
     const defaulted = pub.country === 'US' && rnd() < 0.08
+    const { category, sentiment, score } = signals(signalRnd)
     yield {
       id, url, target_uri: url, title, description,
       published_at: isoSeconds(new Date(published * 1000)), date_source: 'meta', crawled_at: isoSeconds(new Date((published + 900) * 1000)),
       host: pub.host, tld: pub.tld, image: '', authors: [], tags: [], text: description, words: 300, declared_lang: pub.lang, section: '', site_country: '',
-      lang: pub.lang, country: pub.country, country_source: defaulted ? 'default' : 'tld', category: 'world', category_confidence: 0, category_by: 'terms', sentiment: 'neu', score: 0,
+      lang: pub.lang, country: pub.country, country_source: defaulted ? 'default' : 'tld', category, category_confidence: 0, category_by: 'terms', sentiment, score,
       labelled_by: 'lexicon', lexicon_score: 0, lexicon_terms: '', is_bitcoin: false, dup_key: dupKey, source_file: 'bench',
     }
   }

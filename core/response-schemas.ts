@@ -49,12 +49,25 @@ export const ARTICLE_SCHEMA: JsonSchema = object({
   country: str,
   country_source: { type: 'string', enum: ['tld', 'html', 'content', 'default'] },
   category: str,
+  sentiment: { type: 'string', enum: ['pos', 'neu', 'neg'] },
+  score: { type: 'number', minimum: -1, maximum: 1 },
+  labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
   image: str,
   authors: arrayOf(str),
   tags: arrayOf(str),
   words: int,
   text: str,
 }, ['text'])
+
+/** A slice's or a period's tone (answers/search.ts, toneSummary). */
+const TONE_SUMMARY: Record<string, JsonSchema> = {
+  pos: int,
+  neu: int,
+  neg: int,
+  net: int,
+  net_tone: nullable({ type: 'number', minimum: -1, maximum: 1 }),
+  mean_score: nullable({ type: 'number', minimum: -1, maximum: 1 }),
+}
 
 /** Search results may be cut down by `fields`, so no field is required there. */
 const SEARCH_HIT_SCHEMA: JsonSchema = { ...ARTICLE_SCHEMA, required: [] }
@@ -123,7 +136,11 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     langs: arrayOf(bucket),
     tlds: arrayOf(bucket),
     hosts: arrayOf(bucket),
-    timeline: arrayOf(object({ time: timestamp, articles: int })),
+    categories: arrayOf(bucket),
+    sentiments: arrayOf(bucket),
+    tone: object(TONE_SUMMARY),
+    normalize: { type: 'string', enum: ['none', 'share'] },
+    timeline: arrayOf(object({ time: timestamp, articles: int, ...TONE_SUMMARY, all_articles: int, share: nullable({ type: 'number' }) }, ['all_articles', 'share'])),
   }),
   '/v1/article': ARTICLE_SCHEMA,
   '/v1/feed.json': object(

@@ -19,7 +19,7 @@ const validators = {
 const xml = new XMLParser({ ignoreAttributes: false })
 
 /** pydantic v2 error types the registry's kinds produce (core/params.ts, core/validate.ts). */
-const ISSUE_TYPES = new Set(['missing', 'int_parsing', 'greater_than_equal', 'less_than_equal', 'bool_parsing', 'literal_error', 'value_error', 'string_too_long', 'too_long'])
+const ISSUE_TYPES = new Set(['missing', 'int_parsing', 'float_parsing', 'greater_than_equal', 'less_than_equal', 'bool_parsing', 'literal_error', 'value_error', 'string_too_long', 'too_long'])
 
 const LEAKS = [process.cwd(), 'node_modules', /\n\s+at /, /Error: /]
 

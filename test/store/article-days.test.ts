@@ -32,11 +32,15 @@ const recomputed = (db: Database) =>
     )
     .all()
 
-/** article_day_facets and article_spans (migration 11) against their GROUP BY over the articles. */
+/** article_day_facets (migrations 11 and 16) and article_spans (migration 11) against their GROUP BY over the articles. */
 function spansAgree(db: Database): void {
   const facets = (sql: string) => db.query<Record<string, string | number>, []>(sql).all()
-  expect(facets('SELECT day, lang, country, tld, defaulted, n FROM article_day_facets ORDER BY 1, 2, 3, 4, 5')).toEqual(
-    facets(`SELECT published_at / 86400 AS day, lang, country, tld, country_source = 'default' AS defaulted, count(*) AS n FROM articles GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`),
+  expect(facets('SELECT day, lang, country, tld, defaulted, category, sentiment, n, score_milli FROM article_day_facets ORDER BY 1, 2, 3, 4, 5, 6, 7')).toEqual(
+    facets(
+      `SELECT published_at / 86400 AS day, lang, country, tld, country_source = 'default' AS defaulted, category, sentiment, count(*) AS n,
+         sum(CAST(round(score * 1000) AS INTEGER)) AS score_milli
+       FROM articles GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+    ),
   )
   const levels = SPAN_LEVELS.map((l) => `SELECT ${l} AS level`).join(' UNION ALL ')
   expect(facets('SELECT level, span, host, lang, country, tld, defaulted, n FROM article_spans ORDER BY 1, 2, 3, 4, 5, 6, 7')).toEqual(
@@ -54,24 +58,26 @@ describe('the count triggers find their rows by primary key', () => {
     const db = openStore(`${tmp.dir}/plans.sqlite`)
     const triggers = db.query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'articles'").all()
     expect(triggers.map((t) => t.name).sort()).toEqual([
+      'article_day_facets_delete', 'article_day_facets_insert', 'article_day_facets_update',
       'article_days_delete', 'article_days_insert', 'article_days_update', 'article_spans_delete', 'article_spans_insert', 'article_spans_update',
       'term_stale_delete', 'term_stale_insert', 'term_stale_update',
     ])
     const bind = (sql: string) =>
       sql
         .replace(/\b(?:OLD|NEW)\.published_at\b/g, '1763700000')
-        .replace(/\b(?:OLD|NEW)\.(host|lang|country|tld|country_source)\b/g, "'x'")
+        .replace(/\b(?:OLD|NEW)\.(host|lang|country|tld|country_source|category|sentiment)\b/g, "'x'")
+        .replace(/\b(?:OLD|NEW)\.score\b/g, '0.25')
     let checked = 0
     for (const t of triggers) {
       const body = t.sql.slice(t.sql.indexOf('BEGIN') + 5, t.sql.lastIndexOf('END'))
       for (const statement of body.split(';').map((x) => x.trim()).filter((x) => /^(UPDATE|DELETE)/.test(x))) {
         const plan = db.query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${bind(statement)}`).all().map((r) => r.detail)
-        expect({ statement: statement.slice(0, 60), plan }).toEqual({ statement: statement.slice(0, 60), plan: [expect.stringMatching(/^SEARCH \w+ USING PRIMARY KEY \(.*defaulted=\?\)$/)] })
+        expect({ statement: statement.slice(0, 60), plan }).toEqual({ statement: statement.slice(0, 60), plan: [expect.stringMatching(/^SEARCH \w+ USING PRIMARY KEY \(.*(defaulted|sentiment)=\?\)$/)] })
         checked++
       }
     }
-    // article_days: 2 per removal, 2 removals (delete, update); spans: (1 + 3 levels) × 2 per removal.
-    expect(checked).toBe(4 + 16)
+    // 2 statements per removal, 2 removals (delete, update): article_days, article_day_facets, and 3 span levels.
+    expect(checked).toBe(4 + 4 + 12)
     db.close()
   })
 })
