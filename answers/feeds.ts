@@ -30,6 +30,11 @@ function isUrl(s: string): boolean {
   }
 }
 
+/** The category scheme of feed items: which category of core/categories.ts the article is in. */
+export const CATEGORY_SCHEME = 'urn:newsdesk:category'
+/** The tone scheme of feed items: the article's sentiment label (pos, neu, neg). */
+export const SENTIMENT_SCHEME = 'urn:newsdesk:sentiment'
+
 interface FeedData {
   title: string
   description: string
@@ -83,8 +88,14 @@ function libraryFeed(d: FeedData, format: 'rss' | 'atom'): Feed {
       description: escapeHtml(clean(a.description)),
       ...(isUrl(a.image) ? { image: a.image } : {}),
       author: a.authors.map((name) => ({ name: clean(name) })),
-      // Atom requires a term on every category (RFC 4287 §4.2.2); RSS writes the name.
-      category: a.tags.map((name) => ({ name: clean(name), term: clean(name) })),
+      // Atom requires a term on every category (RFC 4287 §4.2.2); RSS writes the name. The
+      // article's category and tone label follow the tags, told apart by their domain (RSS) or
+      // scheme (Atom) (docs/DECISIONS.md, Signals on every article).
+      category: [
+        ...a.tags.map((name) => ({ name: clean(name), term: clean(name) })),
+        { name: a.category, term: a.category, domain: CATEGORY_SCHEME, scheme: CATEGORY_SCHEME },
+        { name: a.sentiment, term: a.sentiment, domain: SENTIMENT_SCHEME, scheme: SENTIMENT_SCHEME },
+      ],
     })
   }
   return feed
@@ -123,6 +134,8 @@ export const jsonFeed: Handler = (params, ctx) => {
         authors: a.authors.map((name) => ({ name })),
         tags: a.tags,
         external_url: a.url,
+        // A JSON Feed extension (its name starts with an underscore): the article's signals.
+        _newsdesk: { category: a.category, sentiment: a.sentiment, score: a.score, labelled_by: a.labelled_by },
       })),
     },
   }

@@ -162,6 +162,12 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
             authors: arrayOf(object({ name: str })),
             tags: arrayOf(str),
             external_url: str,
+            _newsdesk: object({
+              category: str,
+              sentiment: { type: 'string', enum: ['pos', 'neu', 'neg'] },
+              score: { type: 'number', minimum: -1, maximum: 1 },
+              labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
+            }),
           },
           ['image'],
         ),

@@ -42,6 +42,10 @@ interface Article {
   image: string
   authors: string[]
   tags: string[]
+  category: string
+  sentiment: string
+  score: number
+  labelled_by: string
 }
 
 /** The contract's feed size default (Limits: feeds size 1-200, default 50). */
@@ -118,6 +122,7 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         description: item.description === undefined ? '' : htmlText(textOf(item.description as Node)),
         authors: ((item.author ?? []) as Node[]).map(textOf),
         categories: ((item.category ?? []) as Node[]).map(textOf),
+        domains: ((item.category ?? []) as unknown[]).map((c) => attr(c, 'domain') ?? null),
         enclosure: attr(item.enclosure, 'url'),
       }).toEqual({
         title: a.title,
@@ -127,7 +132,9 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         pubDate: new Date(a.published_at).toUTCString(),
         description: a.description,
         authors: a.authors,
-        categories: a.tags,
+        // The tags, then the article's category and tone label, each named by its domain.
+        categories: [...a.tags, a.category, a.sentiment],
+        domains: [...a.tags.map(() => null), 'urn:newsdesk:category', 'urn:newsdesk:sentiment'],
         enclosure: imageOf(a),
       })
     })
@@ -167,6 +174,7 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         summary: entry.summary === undefined ? '' : construct(entry.summary),
         authors: ((entry.author ?? []) as Record<string, unknown>[]).map((p) => textOf(p.name as Node)),
         categories: ((entry.category ?? []) as unknown[]).map((c) => attr(c, 'term')),
+        schemes: ((entry.category ?? []) as unknown[]).map((c) => attr(c, 'scheme') ?? null),
       }).toEqual({
         title: a.title,
         id: a.url,
@@ -176,7 +184,8 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         published: Date.parse(a.published_at),
         summary: a.description,
         authors: a.authors,
-        categories: a.tags,
+        categories: [...a.tags, a.category, a.sentiment],
+        schemes: [...a.tags.map(() => null), 'urn:newsdesk:category', 'urn:newsdesk:sentiment'],
       })
     })
   })
@@ -199,6 +208,7 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         authors: a.authors.map((name) => ({ name })),
         tags: a.tags,
         external_url: a.url,
+        _newsdesk: { category: a.category, sentiment: a.sentiment, score: a.score, labelled_by: a.labelled_by },
       })),
     )
   })
