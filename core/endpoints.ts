@@ -122,7 +122,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     readsStore: true,
     group: 'search',
     summary: 'Full-text search over the news stream',
-    description: 'Articles matching q and the filters, newest first by default.',
+    description: 'Articles matching q and the filters (country, language, TLD, host or excluded hosts, category, tone label, tone score range, dates), newest first by default; each article carries its category and tone (sentiment, score, labelled_by).',
     query: {
       ...searchFilters,
       sort: { kind: 'enum', values: ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance'], default: 'date', description: 'date/date_asc by published_at, crawled/crawled_asc by crawl time, relevance: articles whose headline holds every word first, then the other matches, newest first within each (BM25 on the OpenSearch engine; by date without q).' },

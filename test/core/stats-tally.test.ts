@@ -34,7 +34,7 @@ describe('compareCodePoints orders as UTF-8 bytes do', () => {
 describe('StatsTally', () => {
   test('weights add up, negative rows take off, empty keys and periods vanish, ties by key', () => {
     const tally = new StatsTally(86_400)
-    const row = (host: string, t: number, n: number) => ({ country: host.endsWith('.de') ? 'DE' : 'US', lang: 'en', tld: host.split('.').pop() ?? '', host, category: 'sport', sentiment: n > 1 ? 'pos' : 'neg', t, n, s: 250 * n })
+    const row = (host: string, t: number, n: number) => ({ country: host.endsWith('.de') ? 'DE' : 'US', lang: 'en', tld: host.split('.').pop() ?? '', host, category: 'sport', sentiment: host === 'c.com' ? 'neg' : 'pos', t, n, s: 250 * n })
     tally.add(row('b.com', 86_400 * 10 + 5, 3))
     tally.add(row('a.com', 86_400 * 10, 3))
     tally.add(row('x.de', 86_400 * 11 + 100, 2))
