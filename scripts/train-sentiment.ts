@@ -220,7 +220,8 @@ function main(): void {
     description:
       'Per-language multinomial logistic regression over binary unigram, stem, bigram, negation and lexicon-verdict features ' +
       '(core/enrich/sentiment-features.ts), trained by scripts/train-sentiment.ts. en: NewsMTSC (MIT) and ' +
-      'zeroshot/twitter-financial-news-sentiment (MIT); de: GerNTSA by C. Goer (CC BY 4.0). See docs/sentiment-data.md.',
+      `zeroshot/twitter-financial-news-sentiment (MIT)${models.de === undefined ? '' : '; de: derived from GerNTSA by Christian Goer (CC BY 4.0, https://github.com/cgoer/GerNTSA)'}. ` +
+      'See docs/sentiment-data.md.',
     data: {
       split_seed: SENTENCE_SPLIT_SEED,
       held_out_share: HELD_OUT_SHARE,

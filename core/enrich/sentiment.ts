@@ -1,5 +1,5 @@
 /**
- * The article's sentiment label: the trained model where one covers the language (en, de), else the
+ * The article's sentiment label: the trained model where one covers the language (today en), else the
  * lexicon's label. Both labels are kept (the lexicon's score and terms are stored beside it), and
  * `labelled_by` says which one `sentiment` is.
  */
