@@ -9,7 +9,7 @@ const BENCHES: { file: string; args?: string[]; what: string }[] = [
   { file: 'extract-fields.ts', what: 'title/date/authors/tags accuracy on fundus fixtures' },
   { file: 'extract-throughput.ts', what: 'extraction time per page size' },
   { file: 'lang-detect.ts', what: 'language detection: eld vs franc' },
-  { file: 'sentiment-report.ts', what: 'sentiment model vs lexicon on the held-out split' },
+  { file: 'sentiment-report.ts', what: 'tone model (new vs 164a8fb) and lexicon per held-out source and language' },
   { file: 'ingest.ts', what: 'ingest throughput from .warc.gz, per stage' },
   { file: 'trends-cluster.ts', what: 'story clustering time and quality' },
   { file: 'rebuild.ts', args: ['--sizes', '70000'], what: 'hourly rebuild and live restart (add --sizes 70000,1000000 by hand)' },

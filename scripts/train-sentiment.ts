@@ -1,49 +1,63 @@
 /**
- * Trains the sentiment model offline and writes core/enrich/sentiment-weights.json.
+ * Trains the tone models offline and writes core/enrich/sentiment-weights.json.
  *
  *   bun run scripts/train-sentiment.ts [--corpus ../shared/corpus] [--out core/enrich/sentiment-weights.json]
  *
- * Data: shared/corpus/sentiment/twitter_financial_news_sentiment_valid.csv, human-labelled finance
- * news tweets (zeroshot/twitter-financial-news-sentiment, MIT). Bearish → neg, Bullish → pos,
- * Neutral → neu. A fixed seed makes a stratified 80/20 split; the 20% is never seen here except in
- * the last line, and bench/sentiment-report.ts reports on exactly that 20%.
+ * Data (scripts/sentiment-data.ts, data card docs/sentiment-data.md): English learns from NewsMTSC
+ * (political news sentences, MIT) and the twitter-financial-news-sentiment train and validation
+ * splits (MIT); German from GerNTSA (news sentences, CC BY 4.0). SemEval-2017 and SEntFiN headlines
+ * (licence unknown) are never learned from, only measured on. Each set is one row per sentence and
+ * split by sentence: 20% of each trainable source is held out (bench/sentiment-report.ts reports
+ * on it) and never read here except for the last line.
  *
- * Model: multinomial logistic regression over binary unigram, stem and bigram features plus the
- * English lexicon's verdict (core/enrich/sentiment-features.ts), L2-regularised,
- * fitted by full-batch Adam (no shuffling, so the result is the same on every run). The L2 strength,
- * minimum document frequency and class weighting are picked by 5-fold cross-validation on the
- * training part, by macro-F1.
+ * Model: multinomial logistic regression over binary unigram, stem, bigram, negation and
+ * lexicon-verdict features (core/enrich/sentiment-features.ts), class-balanced, L2-regularised,
+ * fitted by full-batch Adam (no shuffling, so the result is the same on every run). The L2
+ * strength, class balancing and the weight of the tweets (a different register from news) are
+ * picked on a dev share of the training sentences (another sentence hash), by macro-F1 averaged
+ * over the sources, then the model is refitted on all training sentences. A language's model
+ * ships only if it beats that language's lexicon on the dev share in both macro-F1 and accuracy;
+ * else the lexicon keeps labelling it (the candidate goes to bench/.data for the report).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { SentimentLabel } from '../core/article.ts'
-import { englishLexiconFingerprint, sentimentFeatures } from '../core/enrich/sentiment-features.ts'
-import {
-  fingerprint,
-  type LabelledText,
-  parseLabelledCsv,
-  seededRandom,
-  shuffled,
-  splitHeldOut,
-} from '../core/enrich/sentiment-split.ts'
-import { fitSoftmax } from './softmax-adam.ts'
+import { scoreLexicon } from '../core/enrich/lexicon.ts'
+import { lexiconLabel } from '../core/enrich/sentiment.ts'
+import { lexiconFingerprint, sentimentFeatures } from '../core/enrich/sentiment-features.ts'
+import { MODEL_CLASSES, MODEL_FORMAT } from '../core/enrich/sentiment-model.ts'
+import { fingerprint, isHeldOutSentence, type LabelledText } from '../core/enrich/sentiment-split.ts'
 import { classF1 } from './class-f1.ts'
+import {
+  corpusDir,
+  HELD_OUT_SHARE,
+  hasSentimentCorpus,
+  loadSentimentData,
+  SENTENCE_SPLIT_SEED,
+  type SentimentData,
+  type SourcedText,
+} from './sentiment-data.ts'
+import { fitSoftmax } from './softmax-adam.ts'
 
-const SPLIT_SEED = 20251121
-const HELD_OUT_SHARE = 0.2
-const CV_FOLDS = 5
-const ITERATIONS = 400
+const DEV_SEED = 7
+const DEV_SHARE = 0.15
+const ITERATIONS = 300
 const LEARNING_RATE = 0.05
-const CLASSES: readonly SentimentLabel[] = ['neg', 'neu', 'pos']
-const CSV_PATH = 'sentiment/twitter_financial_news_sentiment_valid.csv'
+const MIN_DF = 3
+const CLASSES = MODEL_CLASSES
+/** Weights this close to zero change no prediction; dropping them keeps the file small. */
+const PRUNE_BELOW = 0.01
 
 interface Params {
   l2: number
-  minDf: number
+  /** What a tweet's gradient counts for beside a news sentence's. */
+  tweetWeight: number
+  /** Each class carries a third of the total weight (else each row counts once). */
   balanced: boolean
 }
 
 interface Fitted {
+  lang: string
   vocab: string[]
   bias: number[]
   weights: Float64Array
@@ -54,43 +68,31 @@ function arg(name: string, fallback: string): string {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback
 }
 
-function buildVocab(rows: readonly LabelledText[], minDf: number): string[] {
+function fit(rows: readonly SourcedText[], lang: string, p: Params): Fitted {
+  const features = rows.map((r) => sentimentFeatures(r.text, lang))
   const df = new Map<string, number>()
-  for (const r of rows) for (const f of sentimentFeatures(r.text)) df.set(f, (df.get(f) ?? 0) + 1)
-  return [...df].filter(([, n]) => n >= minDf).map(([f]) => f).sort()
-}
-
-function encode(rows: readonly LabelledText[], index: ReadonlyMap<string, number>): Int32Array[] {
-  return rows.map((r) => Int32Array.from(sentimentFeatures(r.text).flatMap((f) => index.get(f) ?? []).sort((a, b) => a - b)))
-}
-
-function fit(rows: readonly LabelledText[], p: Params): Fitted {
-  const vocab = buildVocab(rows, p.minDf)
+  for (const fs of features) for (const f of fs) df.set(f, (df.get(f) ?? 0) + 1)
+  const vocab = [...df].filter(([, n]) => n >= MIN_DF).map(([f]) => f).sort()
   const index = new Map(vocab.map((f, i) => [f, i]))
-  const docs = encode(rows, index)
+  const docs = features.map((fs) => Int32Array.from(fs.flatMap((f) => index.get(f) ?? []).sort((a, b) => a - b)))
   const ys = rows.map((r) => CLASSES.indexOf(r.label))
-  const counts = CLASSES.map((_, k) => ys.filter((y) => y === k).length)
-  const classWeight = CLASSES.map((_, k) => (p.balanced ? rows.length / (CLASSES.length * (counts[k] ?? 1)) : 1))
-  const n = docs.length
-  const { bias, weights } = fitSoftmax({ docs, ys, docWeight: ys.map((y) => (classWeight[y] as number) / n), classes: CLASSES.length, features: vocab.length, l2: p.l2, iterations: ITERATIONS, learningRate: LEARNING_RATE })
-  return { vocab, bias: [...bias], weights }
+  const sourceWeight = rows.map((r) => (r.source === 'tweets' ? p.tweetWeight : 1))
+  // Class balance over the source-weighted rows: each class carries a third of the total weight.
+  const classTotal = CLASSES.map((_, k) => ys.reduce((s, y, i) => s + (y === k ? (sourceWeight[i] as number) : 0), 0))
+  const total = classTotal.reduce((a, b) => a + b, 0)
+  const docWeight = ys.map((y, i) => (sourceWeight[i] as number) / (p.balanced ? CLASSES.length * (classTotal[y] as number) : total))
+  const { bias, weights } = fitSoftmax({ docs, ys, docWeight, classes: CLASSES.length, features: vocab.length, l2: p.l2, iterations: ITERATIONS, learningRate: LEARNING_RATE })
+  return { lang, vocab, bias: [...bias], weights }
 }
 
 function predict(model: Fitted, index: ReadonlyMap<string, number>, text: string): SentimentLabel {
   const z = [...model.bias]
-  for (const f of sentimentFeatures(text)) {
+  for (const f of sentimentFeatures(text, model.lang)) {
     const i = index.get(f)
     if (i === undefined) continue
     for (let k = 0; k < 3; k++) z[k] = (z[k] as number) + (model.weights[i * 3 + k] as number)
   }
-  const best = z.indexOf(Math.max(...z))
-  return CLASSES[best] as SentimentLabel
-}
-
-function macroF1(truth: readonly SentimentLabel[], predicted: readonly SentimentLabel[]): number {
-  let total = 0
-  for (const c of CLASSES) total += classF1(truth, predicted, c)
-  return total / CLASSES.length
+  return CLASSES[z.indexOf(Math.max(...z))] as SentimentLabel
 }
 
 function evaluate(model: Fitted, rows: readonly LabelledText[]): { accuracy: number; macroF1: number } {
@@ -98,84 +100,149 @@ function evaluate(model: Fitted, rows: readonly LabelledText[]): { accuracy: num
   const predicted = rows.map((r) => predict(model, index, r.text))
   const truth = rows.map((r) => r.label)
   const correct = predicted.filter((p, i) => p === truth[i]).length
-  return { accuracy: correct / rows.length, macroF1: macroF1(truth, predicted) }
+  const macroF1 = CLASSES.reduce((s, c) => s + classF1(truth, predicted, c), 0) / CLASSES.length
+  return { accuracy: correct / rows.length, macroF1 }
 }
 
-function crossValidate(rows: readonly LabelledText[], p: Params): number {
-  const order = shuffled(rows, seededRandom(SPLIT_SEED + 1))
-  let total = 0
-  for (let fold = 0; fold < CV_FOLDS; fold++) {
-    const test = order.filter((_, i) => i % CV_FOLDS === fold)
-    const train = order.filter((_, i) => i % CV_FOLDS !== fold)
-    total += evaluate(fit(train, p), test).macroF1
-  }
-  return total / CV_FOLDS
-}
-
-/** Four significant decimals keep the file small; weights this close to zero change no prediction. */
+/** Four decimals keep the file small. */
 function round(x: number): number {
   return Math.round(x * 1e4) / 1e4
 }
 
-function main(): void {
-  const repo = resolve(dirname(new URL(import.meta.url).pathname), '..')
-  const corpus = resolve(repo, arg('--corpus', '../shared/corpus'))
-  const out = resolve(repo, arg('--out', 'core/enrich/sentiment-weights.json'))
-  const rows = parseLabelledCsv(readFileSync(resolve(corpus, CSV_PATH), 'utf8'))
-  const { train, heldOut } = splitHeldOut(rows, SPLIT_SEED, HELD_OUT_SHARE)
-  console.log(`rows ${rows.length}: train ${train.length}, held out ${heldOut.length}`)
+interface DevScore {
+  macroF1: number
+  accuracy: number
+}
 
-  const grid: Params[] = []
-  for (const l2 of [1e-4, 3e-4, 1e-3, 3e-3]) for (const minDf of [1, 2]) for (const balanced of [false, true]) grid.push({ l2, minDf, balanced })
-  let best: Params = grid[0] as Params
-  let bestF1 = -1
+/** Macro-F1 and accuracy on the dev share, averaged over the sources so news sentences and tweets count alike. */
+function devScore(label: (text: string) => SentimentLabel, dev: readonly SourcedText[]): DevScore {
+  const sources = [...new Set(dev.map((r) => r.source))]
+  let macroF1 = 0
+  let accuracy = 0
+  for (const source of sources) {
+    const rows = dev.filter((r) => r.source === source)
+    const truth = rows.map((r) => r.label)
+    const predicted = rows.map((r) => label(r.text))
+    macroF1 += CLASSES.reduce((s, c) => s + classF1(truth, predicted, c), 0) / CLASSES.length
+    accuracy += predicted.filter((p, i) => p === truth[i]).length / rows.length
+  }
+  return { macroF1: macroF1 / sources.length, accuracy: accuracy / sources.length }
+}
+
+const formatScore = (s: DevScore) => `macro-F1 ${s.macroF1.toFixed(4)}, accuracy ${s.accuracy.toFixed(4)}`
+
+function tune(rows: readonly SourcedText[], lang: string, grid: readonly Params[]): { best: Params; dev: DevScore; lexiconDev: DevScore } {
+  const devRows = rows.filter((r) => isHeldOutSentence(r.text, DEV_SEED, DEV_SHARE))
+  const fitRows = rows.filter((r) => !isHeldOutSentence(r.text, DEV_SEED, DEV_SHARE))
+  let best = grid[0] as Params
+  let bestScore: DevScore = { macroF1: -1, accuracy: -1 }
   for (const p of grid) {
-    const f1 = crossValidate(train, p)
-    console.log(`cv  l2=${p.l2}  min_df=${p.minDf}  balanced=${p.balanced}  macro-F1 ${f1.toFixed(4)}`)
-    if (f1 > bestF1 + 1e-9) {
-      bestF1 = f1
+    const model = fit(fitRows, lang, p)
+    const index = new Map(model.vocab.map((f, i) => [f, i]))
+    const score = devScore((t) => predict(model, index, t), devRows)
+    console.log(`${lang} dev  l2=${p.l2}  tweets×${p.tweetWeight}  balanced=${p.balanced}  ${formatScore(score)}`)
+    if (score.macroF1 > bestScore.macroF1 + 1e-9) {
+      bestScore = score
       best = p
     }
   }
-  console.log(`chosen l2=${best.l2} min_df=${best.minDf} balanced=${best.balanced} (cv macro-F1 ${bestF1.toFixed(4)})`)
+  const lexiconDev = devScore((t) => lexiconLabel(scoreLexicon(t, lang).score), devRows)
+  console.log(`${lang} dev  lexicon alone  ${formatScore(lexiconDev)}`)
+  return { best, dev: bestScore, lexiconDev }
+}
 
-  const model = fit(train, best)
+function trainLanguage(data: SentimentData, lang: 'en' | 'de', grid: readonly Params[]) {
+  const rows = data.train[lang]
+  const { best, dev, lexiconDev } = tune(rows, lang, grid)
+  console.log(`${lang} chosen l2=${best.l2} tweets×${best.tweetWeight} balanced=${best.balanced} (dev ${formatScore(dev)})`)
+  const ships = dev.macroF1 > lexiconDev.macroF1 && dev.accuracy > lexiconDev.accuracy
+  const model = fit(rows, lang, best)
   const vocab: string[] = []
   const weights: number[] = []
   model.vocab.forEach((feature, i) => {
     const row = [0, 1, 2].map((k) => round(model.weights[i * 3 + k] as number))
-    if (row.every((x) => Math.abs(x) < 1e-3)) return
+    if (row.every((x) => Math.abs(x) < PRUNE_BELOW)) return
     vocab.push(feature)
     weights.push(...row)
   })
-  const file = {
-    format: 'newsdesk-sentiment-logreg/1',
-    classes: [...CLASSES],
-    languages: ['en'],
-    description:
-      'Multinomial logistic regression over binary unigram, stem, bigram and lexicon-verdict features ' +
-      '(core/enrich/sentiment-features.ts), ' +
-      'trained by scripts/train-sentiment.ts on zeroshot/twitter-financial-news-sentiment (validation split, MIT).',
-    source: { path: `shared/corpus/${CSV_PATH}`, rows: rows.length, licence: 'MIT' },
-    split: {
-      seed: SPLIT_SEED,
-      held_out_share: HELD_OUT_SHARE,
-      train_rows: train.length,
-      held_out_rows: heldOut.length,
-      train_fingerprint: fingerprint(train),
-      held_out_fingerprint: fingerprint(heldOut),
-    },
-    params: { l2: best.l2, min_df: best.minDf, balanced: best.balanced, iterations: ITERATIONS, learning_rate: LEARNING_RATE },
-    cv_macro_f1: round(bestF1),
-    lexicon_fingerprint: englishLexiconFingerprint(),
-    bias: model.bias.map(round),
-    vocab,
-    weights,
+  const sources = [...new Set(rows.map((r) => r.source))].sort()
+  for (const source of sources) {
+    const held = evaluate(model, data.heldOut[source])
+    console.log(`${lang} held out ${source}: accuracy ${held.accuracy.toFixed(4)}, macro-F1 ${held.macroF1.toFixed(4)}`)
   }
-  writeFileSync(out, `${JSON.stringify(file)}\n`)
-  const held = evaluate(model, heldOut)
-  console.log(`wrote ${out}: ${vocab.length} features, ${(JSON.stringify(file).length / 1024).toFixed(0)} KB`)
-  console.log(`held out: accuracy ${held.accuracy.toFixed(4)}, macro-F1 ${held.macroF1.toFixed(4)} (full report: bun run bench/sentiment-report.ts)`)
+  return {
+    entry: {
+      bias: model.bias.map(round),
+      vocab,
+      weights,
+      lexicon_fingerprint: lexiconFingerprint(lang),
+      trained_on: sources,
+      train_rows: rows.length,
+      train_fingerprint: fingerprint(rows),
+      params: { l2: best.l2, tweet_weight: best.tweetWeight, class_balanced: best.balanced, min_df: MIN_DF, iterations: ITERATIONS, learning_rate: LEARNING_RATE, prune_below: PRUNE_BELOW },
+      dev: { macro_f1: round(dev.macroF1), accuracy: round(dev.accuracy) },
+      lexicon_dev: { macro_f1: round(lexiconDev.macroF1), accuracy: round(lexiconDev.accuracy) },
+    },
+    ships,
+  }
+}
+
+function main(): void {
+  const repo = resolve(dirname(new URL(import.meta.url).pathname), '..')
+  const corpus = resolve(repo, corpusDir())
+  const out = resolve(repo, arg('--out', 'core/enrich/sentiment-weights.json'))
+  if (!hasSentimentCorpus(corpus)) {
+    console.log(`train-sentiment skipped: the labelled sets are not all under ${corpus}/sentiment (see docs/sentiment-data.md)`)
+    return
+  }
+  const data = loadSentimentData(corpus)
+  for (const s of data.sources) {
+    console.log(`${s.source.name}: ${s.rawRows} rows → ${s.rows.length} sentences (${s.dropped} dropped, targets disagree); ${s.source.trainable ? `held out ${data.heldOut[s.source.name].length}` : 'measure only'}`)
+  }
+  const en = trainLanguage(data, 'en', [0.3, 0.6, 1].flatMap((tweetWeight) => [5e-4, 1e-3].map((l2) => ({ l2, tweetWeight, balanced: true }))))
+  const de = trainLanguage(data, 'de', [true, false].flatMap((balanced) => [1e-3, 3e-3].map((l2) => ({ l2, tweetWeight: 1, balanced }))))
+  if (!en.ships) throw new Error('the English model does not beat the lexicon on the dev share: not writing weights')
+  const models: Record<string, typeof en.entry> = {}
+  for (const [lang, trained] of Object.entries({ en, de })) {
+    if (trained.ships) {
+      models[lang] = trained.entry
+      continue
+    }
+    // Kept for the report (bench/.data is git-ignored), never shipped: the lexicon keeps labelling this language.
+    const candidate = resolve(repo, `bench/.data/sentiment-${lang}-not-shipped.json`)
+    mkdirSync(dirname(candidate), { recursive: true })
+    writeFileSync(candidate, `${JSON.stringify({ format: MODEL_FORMAT, classes: [...CLASSES], models: { [lang]: trained.entry } })}\n`)
+    console.log(`${lang}: the model does not beat the lexicon on the dev share in both macro-F1 and accuracy; not shipped (the lexicon labels ${lang}); candidate in ${candidate}`)
+  }
+  const file = {
+    format: MODEL_FORMAT,
+    classes: [...CLASSES],
+    description:
+      'Per-language multinomial logistic regression over binary unigram, stem, bigram, negation and lexicon-verdict features ' +
+      '(core/enrich/sentiment-features.ts), trained by scripts/train-sentiment.ts. en: NewsMTSC (MIT) and ' +
+      `zeroshot/twitter-financial-news-sentiment (MIT)${models.de === undefined ? '' : '; de: derived from GerNTSA by Christian Goer (CC BY 4.0, https://github.com/cgoer/GerNTSA)'}. ` +
+      'See docs/sentiment-data.md.',
+    data: {
+      split_seed: SENTENCE_SPLIT_SEED,
+      held_out_share: HELD_OUT_SHARE,
+      sources: data.sources.map((s) => ({
+        name: s.source.name,
+        licence: s.source.licence,
+        use: s.source.trainable ? 'train (held-out share measured)' : 'measure only',
+        rows: s.rawRows,
+        sentences: s.rows.length,
+        dropped_sentences: s.dropped,
+        sha256: s.checksums,
+      })),
+    },
+    not_shipped: Object.fromEntries(Object.entries({ en, de }).filter(([, t]) => !t.ships).map(([lang, t]) => [lang, { reason: 'does not beat the lexicon on the dev share in both macro-F1 and accuracy', dev: t.entry.dev, lexicon_dev: t.entry.lexicon_dev }])),
+    models,
+  }
+  const json = `${JSON.stringify(file)}\n`
+  writeFileSync(out, json)
+  const sizes = Object.entries(models).map(([lang, m]) => `${lang} ${m.vocab.length} features`).join(', ')
+  console.log(`wrote ${out}: ${sizes}, ${(json.length / 1024).toFixed(0)} KB`)
+  console.log('full report: bun run bench/sentiment-report.ts')
 }
 
 main()

@@ -1,28 +1,33 @@
 /**
- * The trained sentiment model: multinomial logistic regression over the features of
+ * The trained tone models: per language, a multinomial logistic regression over the features of
  * sentiment-features.ts. Only the learned weights ship (sentiment-weights.json, written by
- * scripts/train-sentiment.ts); this file turns them into a prediction.
+ * scripts/train-sentiment.ts; what they learned from is in docs/sentiment-data.md); this file turns
+ * them into a prediction.
  */
 import type { SentimentLabel } from '../article.ts'
 import shipped from './sentiment-weights.json' with { type: 'json' }
 import { sentimentFeatures } from './sentiment-features.ts'
 
-export const MODEL_FORMAT = 'newsdesk-sentiment-logreg/1'
+export const MODEL_FORMAT = 'newsdesk-sentiment-logreg/2'
 export const MODEL_CLASSES: readonly SentimentLabel[] = ['neg', 'neu', 'pos']
 
-/** The weights file. `weights` is row-major: three numbers (neg, neu, pos) per `vocab` entry. */
-export interface SentimentWeights {
-  format: string
-  classes: string[]
-  languages: string[]
+/** One language's weights. `weights` is row-major: three numbers (neg, neu, pos) per `vocab` entry. */
+export interface LanguageWeights {
   bias: number[]
   vocab: string[]
   weights: number[]
-  split: { seed: number; held_out_share: number; train_fingerprint: string; held_out_fingerprint: string }
+  lexicon_fingerprint: string
+}
+
+/** The weights file: one model per language, plus how they were trained (not read at inference). */
+export interface SentimentWeights {
+  format: string
+  classes: string[]
+  models: Record<string, LanguageWeights>
 }
 
 export interface SentimentModel {
-  languages: ReadonlySet<string>
+  lang: string
   bias: readonly [number, number, number]
   rows: ReadonlyMap<string, readonly [number, number, number]>
 }
@@ -34,24 +39,38 @@ export interface SentimentPrediction {
   probabilities: { neg: number; neu: number; pos: number }
 }
 
-export function loadSentimentModel(w: SentimentWeights): SentimentModel {
-  if (w.format !== MODEL_FORMAT) throw new Error(`sentiment weights: unknown format ${w.format}`)
-  if (w.classes.join(',') !== MODEL_CLASSES.join(',')) throw new Error('sentiment weights: classes must be neg,neu,pos')
-  if (w.weights.length !== w.vocab.length * 3 || w.bias.length !== 3) throw new Error('sentiment weights: wrong sizes')
+function loadLanguage(lang: string, w: LanguageWeights): SentimentModel {
+  if (w.weights.length !== w.vocab.length * 3 || w.bias.length !== 3) throw new Error(`sentiment weights ${lang}: wrong sizes`)
   const rows = new Map<string, readonly [number, number, number]>()
   w.vocab.forEach((feature, i) => {
     rows.set(feature, [w.weights[3 * i] ?? 0, w.weights[3 * i + 1] ?? 0, w.weights[3 * i + 2] ?? 0])
   })
-  return { languages: new Set(w.languages), bias: [w.bias[0] ?? 0, w.bias[1] ?? 0, w.bias[2] ?? 0], rows }
+  return { lang, bias: [w.bias[0] ?? 0, w.bias[1] ?? 0, w.bias[2] ?? 0], rows }
 }
 
-export const SHIPPED_MODEL: SentimentModel = loadSentimentModel(shipped)
+/** Per language code, its model. */
+export function loadSentimentModels(w: SentimentWeights): ReadonlyMap<string, SentimentModel> {
+  if (w.format !== MODEL_FORMAT) throw new Error(`sentiment weights: unknown format ${w.format}`)
+  if (w.classes.join(',') !== MODEL_CLASSES.join(',')) throw new Error('sentiment weights: classes must be neg,neu,pos')
+  return new Map(Object.entries(w.models).map(([lang, lw]) => [lang, loadLanguage(lang, lw)]))
+}
 
-export function predictSentiment(text: string, model: SentimentModel = SHIPPED_MODEL): SentimentPrediction {
+export const SHIPPED_MODELS: ReadonlyMap<string, SentimentModel> = loadSentimentModels(shipped)
+
+function shippedModel(lang: string): SentimentModel {
+  const model = SHIPPED_MODELS.get(lang)
+  if (model === undefined) throw new Error(`sentiment weights: no ${lang} model`)
+  return model
+}
+
+export const SHIPPED_MODEL: SentimentModel = shippedModel('en')
+
+/** `lexiconScore`: the lexicon's score of the same text in the model's language, when the caller has it. */
+export function predictSentiment(text: string, model: SentimentModel = SHIPPED_MODEL, lexiconScore?: number): SentimentPrediction {
   let neg = model.bias[0]
   let neu = model.bias[1]
   let pos = model.bias[2]
-  for (const feature of sentimentFeatures(text)) {
+  for (const feature of sentimentFeatures(text, model.lang, lexiconScore)) {
     const row = model.rows.get(feature)
     if (row === undefined) continue
     neg += row[0]

@@ -121,3 +121,59 @@ export function fingerprint(rows: readonly LabelledText[]): string {
   }
   return (h >>> 0).toString(16).padStart(8, '0')
 }
+
+/** One row of a target-dependent set: the label is about `target`, one row per (sentence, target). */
+export interface TargetLabel {
+  text: string
+  target: string
+  label: SentimentLabel
+}
+
+/**
+ * What identifies a sentence across rows and sources: case-folded letters and digits only, so
+ * spacing, quotes, punctuation and mojibake (`Â£`) do not make two copies of one headline.
+ */
+export function sentenceKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+}
+
+/**
+ * One row per sentence from one row per (sentence, target). The rule (docs/sentiment-data.md):
+ * a sentence labelled positive for one target and negative for another is dropped (its tone is
+ * mixed); otherwise a polar label beats neutral (a headline that is good news for one company and
+ * says nothing of another reads as good news). The first spelling of the sentence is kept.
+ */
+export function collapseBySentence(rows: readonly TargetLabel[]): { rows: LabelledText[]; dropped: number } {
+  const bySentence = new Map<string, { text: string; labels: Set<SentimentLabel> }>()
+  for (const r of rows) {
+    const key = sentenceKey(r.text)
+    if (key === '') continue
+    const seen = bySentence.get(key)
+    if (seen === undefined) bySentence.set(key, { text: r.text, labels: new Set([r.label]) })
+    else seen.labels.add(r.label)
+  }
+  const out: LabelledText[] = []
+  let dropped = 0
+  for (const { text, labels } of bySentence.values()) {
+    if (labels.has('pos') && labels.has('neg')) dropped++
+    else out.push({ text, label: labels.has('pos') ? 'pos' : labels.has('neg') ? 'neg' : 'neu' })
+  }
+  return { rows: out, dropped }
+}
+
+/** Whether a sentence belongs to the held-out share: FNV-1a of its key and the seed, so the split needs no shuffle and never puts one sentence on both sides. */
+export function isHeldOutSentence(text: string, seed: number, heldOutShare: number): boolean {
+  const key = `${seed}\t${sentenceKey(text)}`
+  let h = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  // A final avalanche (murmur3's fmix32): FNV's low bits alone are poorly mixed.
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  h ^= h >>> 16
+  return (h >>> 0) / 4294967296 < heldOutShare
+}

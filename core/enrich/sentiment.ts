@@ -1,11 +1,11 @@
 /**
- * The article's sentiment label: the trained model where it covers the language, else the
+ * The article's sentiment label: the trained model where one covers the language (today en), else the
  * lexicon's label. Both labels are kept (the lexicon's score and terms are stored beside it), and
  * `labelled_by` says which one `sentiment` is.
  */
 import type { ExtractedArticle, SentimentLabel } from '../article.ts'
 import type { LexiconScore } from './lexicon.ts'
-import { predictSentiment, SHIPPED_MODEL, type SentimentModel } from './sentiment-model.ts'
+import { predictSentiment, SHIPPED_MODELS, type SentimentModel } from './sentiment-model.ts'
 import { leadText } from './tokens.ts'
 
 export interface SentimentResult {
@@ -18,8 +18,8 @@ export interface SentimentResult {
 const LEAD_MAX_CHARS = 300
 
 /**
- * What sentiment is read from: the headline and its standfirst, as the model was trained on
- * headlines. The body is used only when a page has neither: its opening paragraphs mix the story's
+ * What sentiment is read from: the headline and its standfirst, as the models were trained on
+ * headlines and single news sentences. The body is used only when a page has neither: its opening paragraphs mix the story's
  * tone with background, bylines and boilerplate.
  */
 export function sentimentText(a: Pick<ExtractedArticle, 'title' | 'description' | 'text'>): string {
@@ -40,10 +40,12 @@ export function classifySentiment(
   text: string,
   lang: string,
   lexicon: LexiconScore,
-  model: SentimentModel = SHIPPED_MODEL,
+  models: ReadonlyMap<string, SentimentModel> = SHIPPED_MODELS,
 ): SentimentResult {
-  if (model.languages.has(lang)) {
-    const p = predictSentiment(text, model)
+  const model = models.get(lang)
+  if (model !== undefined) {
+    // `lexicon` is the same text scored in the same language: the model reuses it as a feature.
+    const p = predictSentiment(text, model, lexicon.score)
     return { sentiment: p.label, score: round3(p.score), labelled_by: 'model' }
   }
   return { sentiment: lexiconLabel(lexicon.score), score: round3(squash(lexicon.score)), labelled_by: 'lexicon' }

@@ -1,14 +1,15 @@
 import { describe, expect, test } from 'bun:test'
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SentimentLabel } from '../../core/article.ts'
 import { scoreLexicon } from '../../core/enrich/lexicon.ts'
 import { classifySentiment, lexiconLabel, sentimentText } from '../../core/enrich/sentiment.ts'
-import { englishLexiconFingerprint, sentimentFeatures, sentimentTokens } from '../../core/enrich/sentiment-features.ts'
-import { loadSentimentModel, predictSentiment, type SentimentWeights } from '../../core/enrich/sentiment-model.ts'
-import { fingerprint, parseCsv, parseLabelledCsv, splitHeldOut } from '../../core/enrich/sentiment-split.ts'
+import { lexiconFingerprint, sentimentFeatures, sentimentTokens } from '../../core/enrich/sentiment-features.ts'
+import { loadSentimentModels, predictSentiment, SHIPPED_MODELS, type SentimentWeights } from '../../core/enrich/sentiment-model.ts'
+import { collapseBySentence, fingerprint, isHeldOutSentence, parseCsv, parseLabelledCsv, sentenceKey, splitHeldOut } from '../../core/enrich/sentiment-split.ts'
 import shipped from '../../core/enrich/sentiment-weights.json' with { type: 'json' }
-import { article, corpusFile } from './fixtures.ts'
+import { hasSentimentCorpus, loadSentimentData } from '../../scripts/sentiment-data.ts'
+import { article, CORPUS_DIR, corpusFile } from './fixtures.ts'
 
 describe('classifySentiment', () => {
   test.each([
@@ -71,6 +72,20 @@ describe('sentiment features', () => {
     expect(sentimentTokens('$AAPL up 5.2% https://t.co/xyz on strong iPhone sales')).toEqual(['up', '0', 'on', 'strong', 'iphone', 'sales'])
   })
 
+  test.each([
+    { lang: 'en', text: 'Profits did not rise', want: ['!rise'] },
+    { lang: 'en', text: "Sales didn't grow at all this year", want: ['!grow', '!at', '!all'] },
+    { lang: 'de', text: 'Keine Erholung in Sicht', want: ['!erholung', '!in', '!sicht'] },
+    { lang: 'en', text: 'Profits rise', want: [] },
+  ])('negation marks up to three words after a negator: $text', ({ lang, text, want }) => {
+    expect(sentimentFeatures(text, lang).filter((f) => f.startsWith('!'))).toEqual([...want])
+  })
+
+  test('the lexicon verdict can be passed in instead of recomputed', () => {
+    expect(sentimentFeatures('Stocks closed', 'en', 4)).toContain('lex:++')
+    expect(sentimentFeatures('Stocks closed', 'en')).toEqual(sentimentFeatures('Stocks closed', 'en', scoreLexicon('Stocks closed', 'en').score))
+  })
+
   test('unigrams, stems, stemmed bigrams and the lexicon verdict, each once', () => {
     // "surged" is +3 in the lexicon, twice: +6, so both lex:+ and lex:++ (|score| ≥ 3).
     expect(sentimentFeatures('Stocks surged, stocks surged')).toEqual(['stocks', 'surged', '~stock', '~surg', 'stock surg', 'surg stock', 'lex:+', 'lex:++'])
@@ -80,26 +95,63 @@ describe('sentiment features', () => {
 
 describe('shipped weights', () => {
   test('load, have the documented format, and stay under 2 MB', () => {
-    const model = loadSentimentModel(shipped)
-    expect(model.languages.has('en')).toBe(true)
-    expect(model.rows.size).toBe(shipped.vocab.length)
+    const models = loadSentimentModels(shipped)
+    expect(models.has('en')).toBe(true)
+    expect(models.get('en')?.rows.size).toBe(shipped.models.en.vocab.length)
     const bytes = statSync(join(import.meta.dir, '../../core/enrich/sentiment-weights.json')).size
     expect(bytes).toBeLessThan(2 * 1024 * 1024)
   })
 
-  test('were trained on the current English lexicon (retrain with scripts/train-sentiment.ts after editing it)', () => {
-    expect(shipped.lexicon_fingerprint).toBe(englishLexiconFingerprint())
+  test.each(Object.keys(shipped.models))('the %s model was trained on the current lexicon (retrain with scripts/train-sentiment.ts after editing it)', (lang) => {
+    expect(shipped.models[lang as keyof typeof shipped.models].lexicon_fingerprint).toBe(lexiconFingerprint(lang))
+  })
+
+  // Today German is in not_shipped: its GerNTSA model lost to the German lexicon on the dev share.
+  test.each(['en', 'de'])('%s either ships a model or the weights file says why not', (lang) => {
+    expect(SHIPPED_MODELS.has(lang)).toBe(!(lang in shipped.not_shipped))
+  })
+
+  test('no shipped model learned from a measure-only set', () => {
+    const measureOnly = shipped.data.sources.filter((s) => s.use === 'measure only').map((s) => s.name)
+    expect(measureOnly.sort()).toEqual(['semeval', 'sentfin'])
+    for (const m of Object.values(shipped.models)) for (const name of measureOnly) expect(m.trained_on).not.toContain(name)
   })
 
   const BAD: Array<{ name: string; patch: Partial<SentimentWeights> }> = [
-    { name: 'wrong format', patch: { format: 'x' } },
+    { name: 'wrong format', patch: { format: 'newsdesk-sentiment-logreg/1' } },
     { name: 'wrong classes', patch: { classes: ['pos', 'neu', 'neg'] } },
-    { name: 'wrong sizes', patch: { weights: [1, 2] } },
+    { name: 'wrong sizes', patch: { models: { en: { ...shipped.models.en, weights: [1, 2] } } } },
   ]
   test.each(BAD)('reject $name', ({ patch }) => {
     const bad: SentimentWeights = { ...shipped, ...patch }
-    expect(() => loadSentimentModel(bad)).toThrow()
+    expect(() => loadSentimentModels(bad)).toThrow()
   })
+
+  // Written for this test, not taken from any labelled set: headlines whose tone nobody would dispute.
+  test.each([
+    { text: 'Airline cancels thousands of flights as strike cripples airports', want: 'neg' },
+    { text: 'Shares tumble after the bank reports a huge loss', want: 'neg' },
+    { text: 'Retailer posts record profit and raises its dividend', want: 'pos' },
+    { text: 'Exports surge to an all-time high, boosting growth', want: 'pos' },
+    { text: 'The committee will meet on Tuesday to discuss the budget', want: 'neu' },
+  ])('en: $text → $want', ({ text, want }) => {
+    const got = classifySentiment(text, 'en', scoreLexicon(text, 'en'))
+    expect(got.labelled_by).toBe('model')
+    expect(got.sentiment).toBe(want as SentimentLabel)
+  })
+
+  // Known gap, written the same way: deaths, disasters and rescues are rare in the labelled sets
+  // (finance tweets; political sentences labelled per person, where "killed" is often neutral
+  // towards the person), and the model reads them as neutral. These pass once it learns them.
+  for (const { text, want } of [
+    { text: 'Factory explosion kills dozens of workers', want: 'neg' },
+    { text: 'Hospital fire leaves 30 dead', want: 'neg' },
+    { text: 'Rescuers save all twelve miners trapped underground', want: 'pos' },
+  ]) {
+    test.failing(`known gap, en: ${text} → ${want}`, () => {
+      expect(predictSentiment(text).label).toBe(want as SentimentLabel)
+    })
+  }
 })
 
 describe('labelled set and split', () => {
@@ -133,19 +185,49 @@ describe('labelled set and split', () => {
   })
 })
 
+describe('sentence collapse and split', () => {
+  test.each([
+    { name: 'agreeing targets', labels: ['pos', 'pos'], want: 'pos' },
+    { name: 'polar beats neutral', labels: ['neu', 'neg', 'neu'], want: 'neg' },
+    { name: 'all neutral', labels: ['neu', 'neu'], want: 'neu' },
+    { name: 'pos and neg: dropped', labels: ['pos', 'neg', 'neu'], want: null },
+  ])('$name', ({ labels, want }) => {
+    const rows = labels.map((label, i) => ({ text: i === 0 ? 'Shares rise.' : '  shares RISE ', target: `t${i}`, label: label as SentimentLabel }))
+    const got = collapseBySentence(rows)
+    expect(got.rows).toEqual(want === null ? [] : [{ text: 'Shares rise.', label: want as SentimentLabel }])
+    expect(got.dropped).toBe(want === null ? 1 : 0)
+  })
+
+  test('the held-out share depends on the sentence alone and is near the asked share', () => {
+    const texts = Array.from({ length: 4000 }, (_, i) => `sentence number ${i}`)
+    const held = texts.filter((t) => isHeldOutSentence(t, 1, 0.2)).length
+    expect(held).toBeGreaterThan(700)
+    expect(held).toBeLessThan(900)
+    expect(isHeldOutSentence('Shares rise.', 1, 0.2)).toBe(isHeldOutSentence('shares  RISE', 1, 0.2))
+    expect(sentenceKey('Â£5bn deal: "done"')).toBe('â 5bn deal done')
+  })
+})
+
 describe('held-out quality (needs the shared corpus)', () => {
-  const csv = corpusFile('sentiment/twitter_financial_news_sentiment_valid.csv')
-  test.skipIf(csv === null)('the shipped model beats the lexicon and the majority class on its held-out split', () => {
-    const all = parseLabelledCsv(readFileSync(csv ?? '', 'utf8'))
-    const { train, heldOut } = splitHeldOut(all, shipped.split.seed, shipped.split.held_out_share)
-    expect(fingerprint(train)).toBe(shipped.split.train_fingerprint)
-    expect(fingerprint(heldOut)).toBe(shipped.split.held_out_fingerprint)
-    const accuracy = (label: (text: string) => SentimentLabel) => heldOut.filter((r) => label(r.text) === r.label).length / heldOut.length
-    const model = accuracy((t) => predictSentiment(t).label)
-    const lexicon = accuracy((t) => lexiconLabel(scoreLexicon(t, 'en').score))
-    const majority = heldOut.filter((r) => r.label === 'neu').length / heldOut.length
-    expect(model).toBeGreaterThan(0.75)
-    expect(model).toBeGreaterThan(lexicon)
-    expect(lexicon).toBeGreaterThan(majority)
+  const ready = corpusFile('sentiment/newsmtsc.jsonl') !== null && hasSentimentCorpus(CORPUS_DIR)
+  test.skipIf(!ready)('the shipped English model was trained on this split and beats the lexicon on held-out NewsMTSC, tweets and SEntFiN', () => {
+    const data = loadSentimentData(CORPUS_DIR)
+    expect(fingerprint(data.train.en)).toBe(shipped.models.en.train_fingerprint)
+    const macroF1 = (rows: readonly { text: string; label: SentimentLabel }[], label: (text: string) => SentimentLabel) => {
+      const predicted = rows.map((r) => label(r.text))
+      let total = 0
+      for (const c of ['neg', 'neu', 'pos'] as const) {
+        const tp = rows.filter((r, i) => r.label === c && predicted[i] === c).length
+        const denominator = rows.filter((r) => r.label === c).length + predicted.filter((p) => p === c).length
+        total += denominator === 0 ? 0 : (2 * tp) / denominator
+      }
+      return total / 3
+    }
+    for (const [source, lang] of [['newsmtsc', 'en'], ['tweets', 'en'], ['sentfin', 'en']] as const) {
+      const rows = data.heldOut[source]
+      const model = macroF1(rows, (t) => predictSentiment(t, SHIPPED_MODELS.get(lang)).label)
+      const lexicon = macroF1(rows, (t) => lexiconLabel(scoreLexicon(t, lang).score))
+      expect(model).toBeGreaterThan(lexicon)
+    }
   })
 })

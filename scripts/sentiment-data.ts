@@ -1,0 +1,146 @@
+/**
+ * The labelled news-sentiment sets the tone model learns from and is measured on, read from
+ * shared/corpus/sentiment (never copied into the project). docs/sentiment-data.md is the data card:
+ * licence, size, label mapping and whether each set may teach the shipped weights.
+ *
+ * Every set is reduced to one row per distinct sentence (core/enrich/sentiment-split.ts,
+ * `collapseBySentence`), then split by sentence: a sentence is held out when the hash of its
+ * normalised text says so, so one sentence never sits on both sides, and a sentence that occurs in
+ * any measuring set is never trained on.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { SentimentLabel } from '../core/article.ts'
+import { collapseBySentence, isHeldOutSentence, type LabelledText, parseCsv, sentenceKey, type TargetLabel } from '../core/enrich/sentiment-split.ts'
+
+export type SentimentSourceName = 'newsmtsc' | 'tweets' | 'semeval' | 'sentfin' | 'gerntsa'
+
+export interface SentimentSource {
+  name: SentimentSourceName
+  file: string
+  lang: 'en' | 'de'
+  licence: string
+  /** May the shipped weights learn from it? Unknown licences: measure only. */
+  trainable: boolean
+  /** Real news sentences or headlines (not tweets): what the goal is measured on. */
+  realNews: boolean
+}
+
+export const SENTIMENT_SOURCES: readonly SentimentSource[] = [
+  { name: 'newsmtsc', file: 'sentiment/newsmtsc.jsonl', lang: 'en', licence: 'MIT', trainable: true, realNews: true },
+  { name: 'tweets', file: 'sentiment/twitter_financial_news_sentiment_train.csv', lang: 'en', licence: 'MIT', trainable: true, realNews: false },
+  { name: 'semeval', file: 'sentiment/semeval2017_task5_headlines.jsonl', lang: 'en', licence: 'unknown', trainable: false, realNews: true },
+  { name: 'sentfin', file: 'sentiment/sentfin_headlines.jsonl', lang: 'en', licence: 'unknown', trainable: false, realNews: true },
+  { name: 'gerntsa', file: 'sentiment/gerntsa_de.jsonl', lang: 'de', licence: 'CC BY 4.0', trainable: true, realNews: true },
+]
+/** The tweets' validation split is read with the train split as one source. */
+export const TWEETS_VALID_FILE = 'sentiment/twitter_financial_news_sentiment_valid.csv'
+
+export const SENTENCE_SPLIT_SEED = 20261127
+export const HELD_OUT_SHARE = 0.2
+
+export interface SourceRows {
+  source: SentimentSource
+  /** One row per distinct sentence, after collapsing targets. */
+  rows: LabelledText[]
+  /** Rows before collapsing, and sentences dropped because their targets disagree. */
+  rawRows: number
+  dropped: number
+  /** sha256 of each input file, hex. */
+  checksums: Record<string, string>
+}
+
+export function corpusDir(): string {
+  const i = process.argv.indexOf('--corpus')
+  if (i >= 0 && process.argv[i + 1] !== undefined) return process.argv[i + 1] as string
+  return process.env.NEWSDESK_CORPUS ?? join(import.meta.dir, '../../shared/corpus')
+}
+
+export function hasSentimentCorpus(corpus: string): boolean {
+  return SENTIMENT_SOURCES.every((s) => existsSync(join(corpus, s.file))) && existsSync(join(corpus, TWEETS_VALID_FILE))
+}
+
+const WORD_LABELS: Readonly<Record<string, SentimentLabel>> = { negative: 'neg', neutral: 'neu', positive: 'pos' }
+/** twitter-financial-news-sentiment: 0 = Bearish, 1 = Bullish, 2 = Neutral. */
+const TWEET_LABELS: Readonly<Record<string, SentimentLabel>> = { '0': 'neg', '1': 'pos', '2': 'neu' }
+
+/** SemEval-2017 gives a score in [-1, 1] per target: its sign is the label. */
+function scoreLabel(score: number): SentimentLabel {
+  return score > 0 ? 'pos' : score < 0 ? 'neg' : 'neu'
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+function jsonlTargets(text: string, source: SentimentSourceName): TargetLabel[] {
+  const out: TargetLabel[] = []
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    const row = JSON.parse(line) as { text?: unknown; label?: unknown; target?: unknown }
+    if (typeof row.text !== 'string') continue
+    const label = source === 'semeval' ? (typeof row.label === 'number' ? scoreLabel(row.label) : undefined) : WORD_LABELS[String(row.label)]
+    if (label === undefined) continue
+    out.push({ text: row.text.trim(), target: typeof row.target === 'string' ? row.target : '', label })
+  }
+  return out
+}
+
+function csvTargets(text: string): TargetLabel[] {
+  const rows = parseCsv(text)
+  const header = rows[0] ?? []
+  const textAt = header.indexOf('text')
+  const labelAt = header.indexOf('label')
+  if (textAt < 0 || labelAt < 0) throw new Error('expected a header with text and label columns')
+  const out: TargetLabel[] = []
+  for (const row of rows.slice(1)) {
+    const label = TWEET_LABELS[(row[labelAt] ?? '').trim()]
+    const t = (row[textAt] ?? '').trim()
+    if (label !== undefined && t !== '') out.push({ text: t, target: '', label })
+  }
+  return out
+}
+
+export function loadSource(corpus: string, source: SentimentSource): SourceRows {
+  const files = source.name === 'tweets' ? [source.file, TWEETS_VALID_FILE] : [source.file]
+  const checksums: Record<string, string> = {}
+  const targets: TargetLabel[] = []
+  for (const file of files) {
+    const text = readFileSync(join(corpus, file), 'utf8')
+    checksums[file] = sha256(text)
+    targets.push(...(file.endsWith('.csv') ? csvTargets(text) : jsonlTargets(text, source.name)))
+  }
+  const { rows, dropped } = collapseBySentence(targets)
+  return { source, rows, rawRows: targets.length, dropped, checksums }
+}
+
+export type SourcedText = LabelledText & { source: SentimentSourceName }
+
+export interface SentimentData {
+  sources: SourceRows[]
+  /** Per language: the sentences the model may learn from, with the source each came from. */
+  train: Record<'en' | 'de', SourcedText[]>
+  /** Per source: the sentences it is measured on (all of a measure-only source, the held-out share of the rest). */
+  heldOut: Record<SentimentSourceName, LabelledText[]>
+}
+
+/**
+ * All sources, split by sentence. A trainable source gives its held-out share to measuring; any
+ * sentence whose key occurs in a measuring set (of any source) is kept out of training.
+ */
+export function loadSentimentData(corpus: string): SentimentData {
+  const sources = SENTIMENT_SOURCES.map((s) => loadSource(corpus, s))
+  const heldOut = {} as SentimentData['heldOut']
+  const measured = new Set<string>()
+  for (const { source, rows } of sources) {
+    heldOut[source.name] = source.trainable ? rows.filter((r) => isHeldOutSentence(r.text, SENTENCE_SPLIT_SEED, HELD_OUT_SHARE)) : rows
+    for (const r of heldOut[source.name]) measured.add(sentenceKey(r.text))
+  }
+  const train: SentimentData['train'] = { en: [], de: [] }
+  for (const { source, rows } of sources) {
+    if (!source.trainable) continue
+    for (const r of rows) if (!measured.has(sentenceKey(r.text))) train[source.lang].push({ ...r, source: source.name })
+  }
+  return { sources, train, heldOut }
+}
