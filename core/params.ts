@@ -80,7 +80,8 @@ export function parseParam(spec: ParamSpec, raw: string, ctx: ParseContext): Par
     }
     case 'number': {
       const text = raw.trim()
-      if (!/^[+-]?(\d{1,15}(\.\d{0,15})?|\.\d{1,15})$/.test(text)) {
+      // Plain decimals only, as a user or a float's shortest form writes them (0.8500000000000001).
+      if (!/^[+-]?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})$/.test(text)) {
         return fail('float_parsing', 'Input should be a valid number, unable to parse string as a number', raw)
       }
       const n = Number(text)
