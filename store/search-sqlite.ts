@@ -61,6 +61,8 @@ const TKEY_DUP_SCHEMA_VERSION = 14
 const PAIRS_SCHEMA_VERSION = 15
 /** Category, tone and score-tenth tokens; tone in the covering index and the per-day counts (migration 16). */
 const TONE_SCHEMA_VERSION = 16
+/** Host counts by tone label and category over days and spans (article_tone_spans, migration 17). */
+const TONE_SPANS_SCHEMA_VERSION = 17
 const DAY_S = 86_400
 /** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
 const SORT_ALL_MAX = 2_000
@@ -781,6 +783,27 @@ export class SqliteSearchIndex implements SearchIndex {
     // Rows are added up in TypeScript as SQLite yields them (core/search/stats-tally.ts): at 1M
     // articles that is 2.5–3× faster than grouping a temporary table five ways, and holds no rows.
     const tally = new StatsTally(periodSeconds)
+    const excluded = f.excludeHost ?? []
+    if (excluded.length === 0) this.#statsInto(tally, f, periodSeconds)
+    else if (f.host !== undefined && f.host.length > 0) {
+      // Hosts kept and hosts left out: the difference is a host filter (or nothing at all).
+      const out = new Set(excluded)
+      const host = f.host.filter((h) => !out.has(h))
+      if (host.length > 0) this.#statsInto(tally, { ...f, host, excludeHost: [] }, periodSeconds)
+    } else {
+      // The slice with every host, less the excluded hosts' part of it (read from their posting
+      // lists): the whole slice can then come from counts, and only the excluded hosts' articles
+      // are read (docs/DECISIONS.md, Signals on every article).
+      const all = { ...f, excludeHost: [] }
+      this.db.transaction(() => {
+        this.#statsInto(tally, all, periodSeconds)
+        this.#scanInto(tally, { ...all, host: excluded }, -1)
+      })()
+    }
+    return tally.result(top)
+  }
+
+  #statsInto(tally: StatsTally, f: SearchFilters, periodSeconds: number): void {
     const days = this.#wholeDays(f, periodSeconds)
     if (days === null) this.#scanInto(tally, f)
     else {
@@ -800,7 +823,6 @@ export class SqliteSearchIndex implements SearchIndex {
         if (days.end * DAY_S < f.toS) this.#partDayInto(tally, f, term, days.end * DAY_S, f.toS)
       })()
     }
-    return tally.result(top)
   }
 
   volume(fromS: number, toS: number, periodSeconds: number, maxSeq: number | null): Map<number, number> {
@@ -830,7 +852,7 @@ export class SqliteSearchIndex implements SearchIndex {
     if ((f.excludeHost?.length ?? 0) > 0 || f.minScore !== undefined || f.maxScore !== undefined) return false
     const host = (f.host?.length ?? 0) > 0
     const tone = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
-    return full ? !host && !tone : !(host && tone)
+    return full ? !host && (!tone || this.#schemaVersion() >= TONE_SPANS_SCHEMA_VERSION) : !(host && tone)
   }
 
   /**
@@ -979,7 +1001,15 @@ export class SqliteSearchIndex implements SearchIndex {
         `SELECT country, lang, tld, category, sentiment, day * ${DAY_S} AS t, n, score_milli AS s FROM article_day_facets WHERE ${[where('day >= ? AND day < ?'), ...toneClauses].join(' AND ')}`,
       )
       for (const row of facets.iterate(first, end, ...params, ...toneParams)) tally.addFacets(row)
-      if (tally.hosts) for (const piece of daySpans(first, end)) {
+      if (tally.hosts && toneClauses.length > 0) {
+        // Filtered by category or tone: hosts from the counts by tone label and category
+        // (migration 17), whose key starts with them. A category alone names the three labels, so
+        // the key is still a range (labels are pos, neu or neg: core/article.ts).
+        const labels = f.sentiment !== undefined && f.sentiment.length > 0 ? [] : ["sentiment IN ('neg', 'neu', 'pos')"]
+        const hostWhere = [...labels, ...toneClauses, ...clauses].join(' AND ')
+        const hosts = this.db.query<{ host: string; n: number }, Binding[]>(`SELECT host, n FROM article_tone_spans WHERE level = ? AND span >= ? AND span < ? AND ${hostWhere}`)
+        for (const piece of daySpans(first, end)) for (const row of hosts.iterate(piece.level, piece.from, piece.to, ...toneParams, ...params)) tally.addHost(row.host, row.n)
+      } else if (tally.hosts) for (const piece of daySpans(first, end)) {
         const hosts =
           piece.level === 0
             ? this.db.query<{ host: string; n: number }, Binding[]>(`SELECT host, n FROM article_days WHERE ${where('day >= ? AND day < ?')}`)

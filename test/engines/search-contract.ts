@@ -283,6 +283,10 @@ export function searchContract(engine: string, factory: EngineFactory): void {
       { name: 'a host and a tone label', q: '', periodS: DAY_S, top: 20, filters: { host: ['news1.co.uk', 'daily2.com'], sentiment: ['neu'] }, keep: (a) => ['news1.co.uk', 'daily2.com'].includes(a.host) && a.sentiment === 'neu' },
       { name: 'in=title, daily', q: 'market', periodS: DAY_S, top: 20, filters: { titleOnly: true } },
       { name: 'NOT before a group, daily', q: 'market NOT (crash OR rally)', periodS: DAY_S, top: 20 },
+      { name: 'a tone label and a category over 70 days ending 3 days ago, every host', q: '', periodS: DAY_S, top: 100, filters: { sentiment: ['neg'], category: ['sport', 'world'], fromS: MIDNIGHT_S - 73 * DAY_S + 5 * 3600, toS: MIDNIGHT_S - 3 * DAY_S }, keep: (a) => a.sentiment === 'neg' && ['sport', 'world'].includes(a.category) && inRange(MIDNIGHT_S - 73 * DAY_S + 5 * 3600, MIDNIGHT_S - 3 * DAY_S)(a) },
+      { name: 'a category, strict country and a watermark, every host', q: '', periodS: DAY_S, top: 100, filters: { category: ['politics'], strictCountry: true, maxSeq: 250 }, keep: (a) => a.category === 'politics' && a.country_source !== 'default' && a.seq <= 250 },
+      { name: 'excluded hosts and a tone label, every host', q: '', periodS: DAY_S, top: 100, filters: { excludeHost: ['news1.co.uk', 'daily2.com'], sentiment: ['pos'] }, keep: (a) => !['news1.co.uk', 'daily2.com'].includes(a.host) && a.sentiment === 'pos' },
+      { name: 'hosts kept and excluded', q: '', periodS: DAY_S, top: 100, filters: { host: ['news1.co.uk', 'daily2.com'], excludeHost: ['daily2.com'] }, keep: (a) => a.host === 'news1.co.uk' },
       { name: 'a category, hourly over 48 hours', q: '', periodS: 3600, top: 10, filters: { category: ['politics', 'world'], fromS: NOW_S - 48 * 3600 }, keep: (a) => ['politics', 'world'].includes(a.category) && inRange(NOW_S - 48 * 3600, NOW_S)(a) },
     ])('stats agree with a scan: $name', ({ q, periodS, top, filters, keep }) => {
       const c = { name: '', q, ...(filters === undefined ? {} : { filters }), ...(keep === undefined ? {} : { keep }) }

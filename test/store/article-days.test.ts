@@ -42,6 +42,14 @@ function spansAgree(db: Database): void {
        FROM articles GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
     ),
   )
+  expect(facets('SELECT level, span, sentiment, category, host, lang, country, tld, defaulted, n, score_milli FROM article_tone_spans ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9')).toEqual(
+    facets(
+      `SELECT l.level, (a.published_at / 86400) >> (2 * l.level) AS span, a.sentiment, a.category, a.host, a.lang, a.country, a.tld,
+         a.country_source = 'default' AS defaulted, count(*) AS n, sum(CAST(round(a.score * 1000) AS INTEGER)) AS score_milli
+       FROM articles a CROSS JOIN (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) l
+       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9`,
+    ),
+  )
   const levels = SPAN_LEVELS.map((l) => `SELECT ${l} AS level`).join(' UNION ALL ')
   expect(facets('SELECT level, span, host, lang, country, tld, defaulted, n FROM article_spans ORDER BY 1, 2, 3, 4, 5, 6, 7')).toEqual(
     facets(
@@ -60,6 +68,7 @@ describe('the count triggers find their rows by primary key', () => {
     expect(triggers.map((t) => t.name).sort()).toEqual([
       'article_day_facets_delete', 'article_day_facets_insert', 'article_day_facets_update',
       'article_days_delete', 'article_days_insert', 'article_days_update', 'article_spans_delete', 'article_spans_insert', 'article_spans_update',
+      'article_tone_spans_delete', 'article_tone_spans_insert', 'article_tone_spans_update',
       'term_stale_delete', 'term_stale_insert', 'term_stale_update',
     ])
     const bind = (sql: string) =>
@@ -76,8 +85,9 @@ describe('the count triggers find their rows by primary key', () => {
         checked++
       }
     }
-    // 2 statements per removal, 2 removals (delete, update): article_days, article_day_facets, and 3 span levels.
-    expect(checked).toBe(4 + 4 + 12)
+    // 2 statements per removal, 2 removals (delete, update): article_days, article_day_facets, 3 span
+    // levels, and the tone spans' 4 levels (days and 3 spans).
+    expect(checked).toBe(4 + 4 + 12 + 16)
     db.close()
   })
 })
