@@ -60,11 +60,17 @@ export function scoreBucket(score: number): number {
   return Math.min(SCORE_BUCKETS - 1, Math.max(0, Math.floor((score + 1) * 10)))
 }
 
-/** FTS5 expression for the tenths a score range [min, max] touches: a superset of it, made exact by a row test. */
-export function scoreRangeMatch(min: number, max: number): string {
-  const tokens: string[] = []
-  for (let b = scoreBucket(min); b <= scoreBucket(max); b++) tokens.push(`"v${b}"`)
-  return `facets : (${tokens.join(' OR ')})`
+/** The tenths a score range [min, max] touches (a superset of it, made exact by a row test) and the others. */
+export function scoreTenths(min: number, max: number): { inside: number[]; outside: number[] } {
+  const inside: number[] = []
+  const outside: number[] = []
+  for (let b = 0; b < SCORE_BUCKETS; b++) (b >= scoreBucket(min) && b <= scoreBucket(max) ? inside : outside).push(b)
+  return { inside, outside }
+}
+
+/** FTS5 expression for "the score is in one of these tenths". */
+export function tenthsMatch(tenths: readonly number[]): string {
+  return `facets : (${tenths.map((b) => `"v${b}"`).join(' OR ')})`
 }
 
 /** The token every article whose country is the default guess carries. */

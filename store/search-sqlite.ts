@@ -19,7 +19,7 @@ import {
   TOTAL_EXACT_LIMIT,
 } from '../core/search/types.ts'
 import { addTone, emptyTone, type StatsRow, StatsTally, type Tally, type TallyCounts, TotalTally } from '../core/search/stats-tally.ts'
-import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue, scoreRangeMatch } from './fts-facets.ts'
+import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue, scoreTenths, tenthsMatch } from './fts-facets.ts'
 import { pairPhrase } from './fts-pairs.ts'
 import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
 import { SPAN_LEVELS } from './schema.ts'
@@ -173,8 +173,10 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
     if (kinds.includes('host') && f.excludeHost.every((v) => isFacetValue('host', v))) exclusions.push(facetMatch('host', f.excludeHost))
     else countable = false
   }
-  if (f.minScore !== undefined || f.maxScore !== undefined) {
-    // The score tenths the range touches narrow the posting-list walk; the row test makes it exact.
+  // Scores lie in [-1, 1] (core/enrich/sentiment.ts), so a range covering all of it is no filter.
+  if ((f.minScore ?? -1) > -1 || (f.maxScore ?? 1) < 1) {
+    // The score tenths the range touches narrow the posting-list walk (or, when it touches most
+    // of them, the tenths it misses are excluded: fewer lists to merge); the row test makes it exact.
     if (f.minScore !== undefined) {
       clauses.push('a.score >= ?')
       params.push(f.minScore)
@@ -183,7 +185,11 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
       clauses.push('a.score <= ?')
       params.push(f.maxScore)
     }
-    if (kinds.includes('sentiment')) facets.push(scoreRangeMatch(f.minScore ?? -1, f.maxScore ?? 1))
+    if (kinds.includes('sentiment')) {
+      const tenths = scoreTenths(f.minScore ?? -1, f.maxScore ?? 1)
+      if (tenths.inside.length <= tenths.outside.length) facets.push(tenthsMatch(tenths.inside))
+      else exclusions.push(tenthsMatch(tenths.outside))
+    }
     countable = false
   }
   if (f.strictCountry) clauses.push("a.country_source <> 'default'")
