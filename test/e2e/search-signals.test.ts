@@ -91,3 +91,95 @@ test.skipIf(!HAS_CHROMIUM)('each result shows its category and its tone, as /v1/
   expect(w.problems).toEqual([])
   await w.close()
 })
+
+/** The table under the chart, row by row: the period's time and each column's raw value. */
+const tableRows = (page: Page) =>
+  page.locator('#coverage-table tbody tr').evaluateAll((rows) =>
+    rows.map((tr) => ({ time: tr.getAttribute('data-time'), values: Array.from(tr.querySelectorAll('td')).map((td) => td.getAttribute('data-value')) })),
+  )
+const asCell = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v))
+
+/**
+ * Points the chart itself plots, read from uPlot's legend while the pointer rests on the plot at
+ * evenly spaced places: the period's label and each series' value there.
+ */
+async function hoveredPoints(page: Page, places: number): Promise<string[][]> {
+  const over = page.locator('#coverage-chart .u-over')
+  const box = await over.boundingBox()
+  if (box === null) throw new Error('the chart has no plot area')
+  const seen: string[][] = []
+  for (let i = 0; i < places; i++) {
+    await page.mouse.move(box.x + ((i + 0.5) / places) * box.width, box.y + box.height / 2)
+    seen.push(await page.locator('#coverage-chart .u-legend tr').evaluateAll((rows) => rows.map((r) => r.querySelector('.u-value')?.textContent ?? '')))
+  }
+  return seen
+}
+
+test.skipIf(!HAS_CHROMIUM)('the coverage chart plots what /v1/stats gives for the same search, as volume or as share of all coverage', async () => {
+  const w = await openPage(browsing)
+  const { page } = w
+  const search = 'q=bitcoin&lang=en,de'
+  await page.goto(`${served.base}?${search}`)
+  await page.waitForSelector('#coverage-chart canvas')
+  await settled(page)
+  const stats = await api<Stats>(page, `/v1/stats?${search}`)
+  expect(stats.total).toBeGreaterThan(0)
+
+  const canvas = await page.locator('#coverage-chart canvas').boundingBox()
+  expect(canvas?.width ?? 0).toBeGreaterThan(200)
+  expect(canvas?.height ?? 0).toBeGreaterThan(100)
+  expect(Number(await page.locator('#coverage-chart').getAttribute('data-points'))).toBe(stats.timeline.length)
+  expect(await page.locator('#coverage-chart figcaption').textContent()).toContain(`${stats.total} articles in ${stats.timeline.length} daily periods`)
+
+  // The table holds every period with the API's own numbers.
+  const rows = await tableRows(page)
+  expect(rows.map((r) => r.time)).toEqual(stats.timeline.map((p) => p.time))
+  rows.forEach((r, i) => {
+    const p = stats.timeline[i] as Point
+    expect([r.values[0], r.values[4]]).toEqual([asCell(p.articles), asCell(p.net_tone)])
+  })
+
+  // And the plot: at each place the pointer rests, the legend's period, articles and net tone are that period's.
+  const byDay = new Map(stats.timeline.map((p) => [p.time.slice(0, 10), p]))
+  const hovered = await hoveredPoints(page, 15)
+  let withArticles = 0
+  for (const [day, articles, tone] of hovered) {
+    const p = byDay.get(day ?? '')
+    expect(p).toBeDefined()
+    expect(articles).toBe(String(p?.articles))
+    expect(tone).toBe(p?.net_tone === null || p?.net_tone === undefined ? '—' : p.net_tone.toFixed(3))
+    if ((p?.articles ?? 0) > 0) withArticles++
+  }
+  expect(withArticles).toBeGreaterThan(0)
+  const volumePixels = await page.locator('#coverage-chart canvas').evaluate((c) => (c as HTMLCanvasElement).toDataURL())
+
+  // Share of all coverage: asked with normalize=share, kept in the URL, plotted in percent.
+  await page.getByLabel('Share of all coverage').check()
+  await page.waitForSelector('#coverage-chart[data-normalize="share"] canvas')
+  expect(param(page, 'normalize')).toBe('share')
+  const shared = await api<Stats>(page, `/v1/stats?${search}&normalize=share`)
+  const shareRows = await tableRows(page)
+  expect(shareRows.map((r) => r.time)).toEqual(shared.timeline.map((p) => p.time))
+  shareRows.forEach((r, i) => {
+    const p = shared.timeline[i] as Point
+    expect(r.values.slice(0, 3)).toEqual([asCell(p.articles), asCell(p.all_articles), asCell(p.share)])
+  })
+  const sharedByDay = new Map(shared.timeline.map((p) => [p.time.slice(0, 10), p]))
+  for (const [day, share] of await hoveredPoints(page, 15)) {
+    const p = sharedByDay.get(day ?? '')
+    expect(share).toBe(p?.share === null || p?.share === undefined ? '—' : `${(p.share * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`)
+  }
+  expect(await page.locator('#coverage-chart canvas').evaluate((c) => (c as HTMLCanvasElement).toDataURL())).not.toBe(volumePixels)
+  await page.reload()
+  await page.waitForSelector('#coverage-chart[data-normalize="share"] canvas')
+  expect(await page.getByLabel('Share of all coverage').isChecked()).toBe(true)
+  await screenshot(page, 'signals-share')
+
+  // A range of at most 72 hours is charted by the hour.
+  await page.goto(`${served.base}?${search}&date=48h`)
+  await page.waitForSelector('#coverage-chart[data-grain="hour"] canvas')
+  const hourly = await api<Stats>(page, `/v1/stats?${search}&date=48h&normalize=share`)
+  expect(Number(await page.locator('#coverage-chart').getAttribute('data-points'))).toBe(hourly.timeline.length)
+  expect(w.problems).toEqual([])
+  await w.close()
+})
