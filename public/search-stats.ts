@@ -65,7 +65,7 @@ export function mountStats(specs: ParamSpecs, onFacet: (param: Facet['param'], v
       chart.clear()
       facetsBox.replaceChildren()
       showError(coverageStatus, error)
-      setStatus(facetsStatus, 'empty', 'No counts: the API did not answer (see above).')
+      setStatus(facetsStatus, 'empty', 'No counts for these parameters (see the message above).')
     }
   }
 

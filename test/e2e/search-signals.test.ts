@@ -183,3 +183,140 @@ test.skipIf(!HAS_CHROMIUM)('the coverage chart plots what /v1/stats gives for th
   expect(w.problems).toEqual([])
   await w.close()
 })
+
+const facetButton = (page: Page, facet: string, value: string) => page.locator(`#facets [data-facet="${facet}"] button[data-value="${value}"]`)
+const resultsTotal = async (page: Page) => Number((await page.locator('#search-range').textContent())?.match(/of ([\d,]+)$/)?.[1]?.replaceAll(',', ''))
+
+test.skipIf(!HAS_CHROMIUM)('a category facet filters the results; the URL keeps it through a reload, back and forward', async () => {
+  const w = await openPage(browsing)
+  const { page } = w
+  await page.goto(`${served.base}?q=bitcoin`)
+  await page.waitForSelector('#facets [data-facet="category"] button')
+  await settled(page)
+  const before = await api<Stats>(page, '/v1/stats?q=bitcoin')
+  const shownCategories = await page.locator('#facets [data-facet="category"] button').evaluateAll((bs) => bs.map((b) => [b.getAttribute('data-value'), b.querySelector('.facet-count')?.textContent]))
+  expect(shownCategories).toEqual(before.categories.map((c) => [c.key, String(c.articles)]))
+  const chosen = before.categories[1] ?? before.categories[0]
+  if (chosen === undefined) throw new Error('the fixture has no categories')
+
+  await facetButton(page, 'category', chosen.key).click()
+  await page.waitForFunction((c) => new URLSearchParams(location.search).get('category') === c, chosen.key)
+  await page.waitForFunction(() => document.querySelector('#search-results[aria-busy]') === null)
+  await settled(page)
+  const check = async () => {
+    const shown = await shownSignals(page)
+    expect(shown.length).toBeGreaterThan(0)
+    for (const s of shown) expect(s.category).toBe(chosen.key)
+    expect(await resultsTotal(page)).toBe(chosen.articles)
+    expect(await facetButton(page, 'category', chosen.key).getAttribute('aria-pressed')).toBe('true')
+    // The chart follows the filter too.
+    const filtered = await api<Stats>(page, `/v1/stats?q=bitcoin&category=${chosen.key}`)
+    expect(filtered.total).toBe(chosen.articles)
+    expect((await tableRows(page)).map((r) => r.values[0])).toEqual(filtered.timeline.map((p) => String(p.articles)))
+  }
+  await check()
+  // The other categories stay on offer (counted without the category filter) and add to it.
+  expect(await page.locator('#facets [data-facet="category"] button').count()).toBe(before.categories.length)
+  await screenshot(page, 'signals-category')
+
+  await page.reload()
+  await page.waitForSelector('#search-results li.hit')
+  await settled(page)
+  await check()
+
+  await page.goBack()
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('category') === null)
+  await page.waitForFunction(() => document.querySelector('#facets button[aria-pressed="true"]') === null)
+  await settled(page)
+  expect(new Set((await shownSignals(page)).map((s) => s.category)).size).toBeGreaterThan(1)
+  await page.goForward()
+  await page.waitForFunction((c) => document.querySelector(`#facets [data-facet="category"] button[data-value="${c}"]`)?.getAttribute('aria-pressed') === 'true', chosen.key)
+  await settled(page)
+  await check()
+
+  // Pressed again, the value is removed.
+  await facetButton(page, 'category', chosen.key).click()
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('category') === null)
+  await settled(page)
+  expect(await resultsTotal(page)).toBe(before.total)
+  expect(w.problems).toEqual([])
+  await w.close()
+})
+
+test.skipIf(!HAS_CHROMIUM)('headlines only sets in=title, the tone boxes set sentiment, and both round-trip', async () => {
+  const w = await openPage(browsing)
+  const { page } = w
+  await page.goto(served.base)
+  await page.waitForSelector('#search-results li.hit')
+  await page.getByLabel('Words', { exact: true }).fill('bitcoin')
+  await page.getByLabel('Headlines only').check()
+  await page.locator('#f-sentiment').getByLabel('negative').check()
+  await page.getByRole('button', { name: 'Search' }).click()
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('in') === 'title')
+  expect(param(page, 'sentiment')).toBe('neg')
+  await page.waitForSelector('#search-results li.hit')
+  await settled(page)
+  const answer = await api<{ total: number; results: Hit[] }>(page, '/v1/search?q=bitcoin&in=title&sentiment=neg')
+  const everywhere = await api<{ total: number }>(page, '/v1/search?q=bitcoin&sentiment=neg')
+  expect(answer.total).toBeLessThan(everywhere.total)
+  expect(await resultsTotal(page)).toBe(answer.total)
+  for (const title of await page.locator('#search-results h3').allTextContents()) expect(title.toLowerCase()).toContain('bitcoin')
+  for (const s of await shownSignals(page)) expect(s.sentiment).toBe('neg')
+  expect(await facetButton(page, 'sentiment', 'neg').getAttribute('aria-pressed')).toBe('true')
+
+  await page.reload()
+  await page.waitForSelector('#search-results li.hit')
+  expect(await page.getByLabel('Headlines only').isChecked()).toBe(true)
+  expect(await page.locator('#f-sentiment').getByLabel('negative').isChecked()).toBe(true)
+  expect(await page.locator('#f-sentiment').getByLabel('positive').isChecked()).toBe(false)
+
+  // The tone facet adds to the same list.
+  await settled(page)
+  await facetButton(page, 'sentiment', 'pos').click()
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('sentiment') === 'neg,pos')
+  await settled(page)
+  expect(await page.locator('#f-sentiment').getByLabel('positive').isChecked()).toBe(true)
+  for (const s of await shownSignals(page)) expect(['neg', 'pos']).toContain(s.sentiment ?? 'none')
+  expect(w.problems).toEqual([])
+  await w.close()
+})
+
+test.skipIf(!HAS_CHROMIUM)('a tone score out of bounds shows the API 422 message, naming the bound', async () => {
+  const w = await openPage(browsing)
+  const { page } = w
+  await page.goto(`${served.base}?q=bitcoin&min_score=5`)
+  const status = page.locator('#search-status[data-state="error"]')
+  await status.waitFor()
+  expect(await status.getAttribute('data-http-status')).toBe('422')
+  const doc = (await api<{ paths: Record<string, { get: { parameters: { name: string; schema: { maximum?: number } }[] } }> }>(page, '/openapi.json'))
+  const max = doc.paths['/v1/search']?.get.parameters.find((p) => p.name === 'min_score')?.schema.maximum
+  expect(await status.textContent()).toContain(`min_score: Input should be less than or equal to ${max}`)
+  const coverage = page.locator('#coverage-status[data-state="error"]')
+  await coverage.waitFor()
+  expect(await coverage.textContent()).toContain('min_score: Input should be less than or equal to')
+  expect(await page.locator('#search-results li').count()).toBe(0)
+  expect(await page.locator('#coverage-chart canvas').count()).toBe(0)
+  await screenshot(page, 'signals-422', false)
+  expect(w.problems.filter((p) => !p.startsWith('console: Failed to load resource: the server responded with a status of 422 '))).toEqual([])
+  await w.close()
+})
+
+test.skipIf(!HAS_CHROMIUM)('on a phone the chart, badges and facets fit the screen', async () => {
+  const w = await openPage(browsing, PHONE)
+  const { page } = w
+  await page.goto(`${served.base}?q=bitcoin&category=sport`)
+  await page.waitForSelector('#coverage-chart canvas')
+  await page.waitForSelector('#search-results .badge.tone')
+  await settled(page)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  const canvas = await page.locator('#coverage-chart canvas').boundingBox()
+  expect(canvas?.width ?? 0).toBeGreaterThan(200)
+  expect((canvas?.width ?? 0) <= PHONE.width).toBe(true)
+  await screenshot(page, 'signals-phone')
+  await page.evaluate(() => document.getElementById('h-coverage')?.scrollIntoView({ block: 'start' }))
+  await screenshot(page, 'signals-phone-chart', false)
+  await page.evaluate(() => document.getElementById('h-facets')?.scrollIntoView({ block: 'start' }))
+  await screenshot(page, 'signals-phone-facets', false)
+  expect(w.problems).toEqual([])
+  await w.close()
+})
