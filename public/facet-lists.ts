@@ -59,6 +59,7 @@ export function drawFacets(
                   },
                   h('span', { class: 'facet-label' }, facet.label(b.key)),
                   h('span', { class: 'facet-count' }, b.articles.toLocaleString('en-US')),
+                  h('span', { class: 'sr-only' }, b.articles === 1 ? ' article' : ' articles'),
                 )
                 // Set through the CSSOM: the page's CSP allows no inline style attributes.
                 button.style.setProperty('--fill', `${Math.round((b.articles / most) * 100)}%`)
