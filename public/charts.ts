@@ -1,11 +1,12 @@
 /**
  * The page's charts on uPlot (served from the project's own node_modules, bundled by Bun.build):
- * price over net tone, correlation by shift with its confidence intervals, and a small price line.
+ * price over net tone, correlation by shift with its confidence intervals, a small price line, and a
+ * query's volume (or share of all coverage) over its net tone.
  * Axes are in UTC like every time the API gives.
  */
 import uPlot from 'uplot'
 
-const COLORS = { price: '#1a4fa0', pos: '#2e8b57', neg: '#c0392b', ci: '#1b1f24', grid: '#e3e7ec', axis: '#4a5360' }
+const COLORS = { price: '#1a4fa0', pos: '#2e8b57', neg: '#c0392b', ci: '#1b1f24', grid: '#e3e7ec', axis: '#4a5360', volume: '#9fb3d1', tone: '#b35900' }
 const utc = (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC')
 const axis = (extra: uPlot.Axis = {}): uPlot.Axis => ({ stroke: COLORS.axis, grid: { stroke: COLORS.grid, width: 1 }, ticks: { stroke: COLORS.grid, width: 1 }, ...extra })
 
@@ -119,6 +120,47 @@ export function priceLine(times: number[], closes: number[], unit: string): { op
       axes: [axis({ size: 30 }), axis({ size: 60, values: (_u, ticks) => ticks.map((t) => t.toLocaleString('en-US', { maximumFractionDigits: 2 })) })],
     },
     data: [times, closes],
+  }
+}
+
+export interface CoveragePoint {
+  /** Unix seconds, start of the period. */
+  time: number
+  /** Articles, or their share of all coverage in percent. */
+  volume: number | null
+  netTone: number | null
+}
+
+/** `2026-11-21` for daily periods, `2026-11-21 14:00` for hourly ones: UTC, as the API's periods are. */
+export function periodLabel(seconds: number, hourly: boolean): string {
+  const iso = new Date(seconds * 1000).toISOString()
+  return hourly ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10)
+}
+
+/**
+ * Bars of articles per period (or share of all coverage, in %) on the left axis, net tone
+ * ((pos − neg) / articles, from −1 to 1) as a line on the right; a period without articles has no tone (a gap).
+ */
+export function volumeOverTone(points: readonly CoveragePoint[], hourly: boolean, share: boolean): { opts: Omit<uPlot.Options, 'width'>; data: uPlot.AlignedData } {
+  const bars = uPlot.paths.bars?.({ size: [0.8, 30] })
+  const volumeText = (v: number | null) => (v === null ? '—' : share ? `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })}%` : v.toLocaleString('en-US'))
+  return {
+    opts: {
+      height: 240,
+      tzDate: utc,
+      scales: { x: { time: true }, volume: { auto: true, range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] }, tone: { range: [-1, 1] } },
+      series: [
+        { label: hourly ? 'Hour (UTC)' : 'Day (UTC)', value: (_u, v) => (v === null ? '—' : periodLabel(v, hourly)) },
+        { label: share ? 'Share of all coverage' : 'Articles', scale: 'volume', fill: COLORS.volume, stroke: COLORS.price, paths: bars, points: { show: false }, value: (_u, v) => volumeText(v) },
+        { label: 'Net tone', scale: 'tone', stroke: COLORS.tone, width: 2, spanGaps: false, points: { show: true, size: 4 }, value: (_u, v) => (v === null ? '—' : v.toFixed(3)) },
+      ],
+      axes: [
+        axis(),
+        axis({ scale: 'volume', size: 56, values: (_u, ticks) => ticks.map((t) => (share ? `${t.toLocaleString('en-US', { maximumFractionDigits: 2 })}%` : t.toLocaleString('en-US'))) }),
+        axis({ scale: 'tone', side: 1, size: 48, grid: { show: false }, values: (_u, ticks) => ticks.map((t) => (t > 0 ? `+${t}` : t < 0 ? `−${-t}` : '0')) }),
+      ],
+    },
+    data: [points.map((p) => p.time), points.map((p) => p.volume), points.map((p) => p.netTone)],
   }
 }
 

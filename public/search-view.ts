@@ -1,10 +1,16 @@
-/** The search view: the form of /v1/search's filters, highlighted results, paging and feed links. */
+/**
+ * The search view: the form of /v1/search's filters, results with their category and tone, paging,
+ * feed links, and (from /v1/stats, search-stats.ts) the coverage chart and the facets.
+ */
 import { type Query, apiUrl, getJson, isAbort, latestOnly } from './api-client.ts'
-import { byId, h, highlighted, setStatus, utcMinute } from './dom.ts'
+import { TONE_WORDS } from './display-names.ts'
+import { byId, h, setStatus } from './dom.ts'
 import { showError } from './errors-shown.ts'
 import type { ParamSpecs } from './param-specs.ts'
-import { readState, writeState } from './url-state.ts'
-import type { SearchAnswer, SearchHit } from './wire-types.ts'
+import { hitItem } from './result-item.ts'
+import { mountStats } from './search-stats.ts'
+import { listOf, readState, writeState } from './url-state.ts'
+import { SENTIMENTS, type SearchAnswer } from './wire-types.ts'
 
 const SEARCH = '/v1/search'
 const FEEDS = [
@@ -12,8 +18,10 @@ const FEEDS = [
   { path: '/v1/atom', label: 'Atom' },
   { path: '/v1/feed.json', label: 'JSON Feed' },
 ] as const
-/** The form's fields, named as the API names them; their values travel in the page URL too. */
-const FILTERS = ['q', 'country', 'lang', 'date', 'sort'] as const
+/** The search's filters, named as the API names them; their values travel in the page URL too. */
+const FILTERS = ['q', 'in', 'country', 'lang', 'category', 'sentiment', 'min_score', 'max_score', 'date', 'sort'] as const
+/** The filters the form's text fields and pickers hold (category is set from its facet only). */
+const TYPED = ['q', 'country', 'lang', 'min_score', 'max_score', 'date', 'sort'] as const
 
 export function mountSearch(specs: ParamSpecs): { render: () => void } {
   const form = byId<HTMLFormElement>('search-form')
@@ -21,32 +29,56 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
   const list = byId('search-results')
   const pager = byId('search-pager')
   const feeds = byId('search-feeds')
+  const inTitle = byId<HTMLInputElement>('f-in-title')
   const next = latestOnly()
   const maxOffset = specs.maximum(SEARCH, 'offset')
+  const stats = mountStats(specs, (param, values) => {
+    writeState({ [param]: values.join(','), offset: undefined })
+    void render()
+  })
 
   fillSelect(byId<HTMLSelectElement>('f-date'), [['', 'any time'], ...specs.choices(SEARCH, 'date').map((v) => [v, v] as const)])
   const sortDefault = specs.defaultOf(SEARCH, 'sort')
   fillSelect(byId<HTMLSelectElement>('f-sort'), specs.choices(SEARCH, 'sort').map((v) => [v, v === sortDefault ? `${v} (default)` : v] as const))
+  for (const name of ['min_score', 'max_score'] as const) {
+    const input = field(name)
+    const { minimum, maximum } = specs.schema(SEARCH, name)
+    if (input instanceof HTMLInputElement && minimum !== undefined && maximum !== undefined) Object.assign(input, { min: String(minimum), max: String(maximum) })
+  }
+  const toneBoxes = SENTIMENTS.map((value) => h('input', { type: 'checkbox', name: 'sentiment', value }))
+  byId('f-sentiment').replaceChildren(...SENTIMENTS.map((value, i) => h('label', { class: 'inline' }, toneBoxes[i], ` ${TONE_WORDS[value]}`)))
 
-  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null
+  function field(name: string): HTMLInputElement | HTMLSelectElement | null {
+    const el = form.elements.namedItem(name)
+    return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el : null
+  }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()
     const changes: Record<string, string | undefined> = { offset: undefined }
-    for (const name of FILTERS) {
+    for (const name of TYPED) {
       const value = field(name)?.value.trim() ?? ''
       changes[name] = name === 'sort' && value === sortDefault ? undefined : value
     }
+    changes.in = inTitle.checked ? 'title' : undefined
+    changes.sentiment = toneBoxes.filter((b) => b.checked).map((b) => b.value).join(',')
     writeState(changes)
     void render()
   })
 
-  async function render(): Promise<void> {
-    const state = readState()
-    for (const name of FILTERS) {
+  function fillForm(state: URLSearchParams): void {
+    for (const name of TYPED) {
       const input = field(name)
       if (input !== null) input.value = state.get(name) ?? (name === 'sort' ? (sortDefault ?? '') : '')
     }
+    inTitle.checked = state.get('in') === 'title'
+    const tones = listOf(state.get('sentiment'))
+    for (const box of toneBoxes) box.checked = tones.includes(box.value)
+  }
+
+  async function render(): Promise<void> {
+    const state = readState()
+    fillForm(state)
     const filters: Record<string, string> = {}
     for (const name of FILTERS) {
       const value = state.get(name)
@@ -57,11 +89,12 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
     setStatus(status, 'loading', 'Searching…')
     list.setAttribute('aria-busy', 'true')
     renderFeeds(feeds, specs, filters)
+    stats.render(filters)
     try {
       const answer = await getJson<SearchAnswer>(SEARCH, { ...filters, offset: offset === 0 ? undefined : offset, highlight: 'true' }, signal)
       list.replaceChildren(...answer.results.map(hitItem))
       if (answer.results.length === 0) {
-        setStatus(status, 'empty', answer.total === 0 ? 'No articles match this search. Try fewer words, another date or no country filter.' : 'No more results on this page.')
+        setStatus(status, 'empty', answer.total === 0 ? 'No articles match this search. Try fewer words, another date, or fewer filters.' : 'No more results on this page.')
       } else {
         const last = answer.offset + answer.results.length
         setStatus(status, 'ok')
@@ -89,27 +122,6 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
 
 function fillSelect(select: HTMLSelectElement, options: readonly (readonly [string, string])[]): void {
   select.replaceChildren(...options.map(([value, label]) => h('option', { value }, label)))
-}
-
-function hitItem(hit: SearchHit): HTMLLIElement {
-  const title = hit.title !== undefined && hit.title !== '' ? highlighted(hit.title) : '(no title)'
-  const image =
-    hit.image !== undefined && hit.image !== ''
-      ? h('img', { src: hit.image, alt: '', loading: 'lazy', referrerpolicy: 'no-referrer', width: 96, height: 72, onerror: (e: Event) => (e.target as HTMLElement).remove() })
-      : null
-  const meta = [hit.host, hit.published_at === undefined ? undefined : utcMinute(hit.published_at), [hit.lang, hit.country].filter(Boolean).join(' · ')].filter((s) => s !== undefined && s !== '')
-  return h(
-    'li',
-    { class: 'hit' },
-    image,
-    h(
-      'div',
-      {},
-      h('h3', {}, hit.url === undefined ? title : h('a', { href: hit.url, rel: 'noopener noreferrer', target: '_blank' }, title)),
-      hit.description !== undefined && hit.description !== '' ? h('p', {}, highlighted(hit.description)) : null,
-      h('p', { class: 'meta' }, meta.join(' — ')),
-    ),
-  )
 }
 
 /** Pages of the API's own `size` (its default, since the page never sends one). */

@@ -1,5 +1,6 @@
 /** The trends view: a country picker fed by /v1/trends/countries, stories, keywords and a story's detail. */
 import { getJson, isAbort, latestOnly } from './api-client.ts'
+import { countryName } from './display-names.ts'
 import { byId, h, setStatus, utcMinute } from './dom.ts'
 import { showError } from './errors-shown.ts'
 import { readState, writeState } from './url-state.ts'
@@ -143,13 +144,4 @@ function trendItem(t: Trend, open: (t: Trend) => void): HTMLLIElement {
 
 function headlineItem(item: Headline): HTMLLIElement {
   return h('li', {}, h('a', { href: item.url, rel: 'noopener noreferrer', target: '_blank' }, item.title), h('span', { class: 'meta' }, ` ${item.host}, ${utcMinute(item.published_at)}`))
-}
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
-function countryName(code: string): string {
-  try {
-    return regionNames.of(code.toUpperCase()) ?? code
-  } catch {
-    return code
-  }
 }

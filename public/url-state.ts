@@ -25,3 +25,14 @@ export function writeState(changes: Readonly<Record<string, string | number | un
   if (mode === 'push') history.pushState(null, '', url)
   else history.replaceState(null, '', url)
 }
+
+/** A comma-list parameter's values (`category=sport,world` → `['sport', 'world']`), as the API splits them. */
+export function listOf(value: string | null): string[] {
+  return (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '')
+}
+
+/** The list with `value` added, or removed when already there (case-insensitive, as the API compares codes). */
+export function toggled(list: readonly string[], value: string): string[] {
+  const has = list.some((v) => v.toLowerCase() === value.toLowerCase())
+  return has ? list.filter((v) => v.toLowerCase() !== value.toLowerCase()) : [...list, value]
+}

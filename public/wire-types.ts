@@ -10,6 +10,10 @@ export interface SearchHit {
   lang?: string
   country?: string
   image?: string
+  category?: string
+  sentiment?: Sentiment
+  score?: number
+  labelled_by?: 'model' | 'lexicon'
 }
 
 export interface SearchAnswer {
@@ -19,6 +23,42 @@ export interface SearchAnswer {
   size: number
   offset: number
   results: SearchHit[]
+}
+
+/** The tone labels, in the contract's order (core/endpoints.ts SENTIMENTS; test/e2e/search-signals.test.ts checks they agree). */
+export const SENTIMENTS = ['pos', 'neu', 'neg'] as const
+export type Sentiment = (typeof SENTIMENTS)[number]
+
+export interface FacetBucket {
+  key: string
+  articles: number
+}
+
+export interface TimelinePoint {
+  time: string
+  articles: number
+  pos: number
+  neu: number
+  neg: number
+  net: number
+  net_tone: number | null
+  mean_score: number | null
+  /** Only with normalize=share. */
+  all_articles?: number
+  share?: number | null
+}
+
+export interface StatsAnswer {
+  total: number
+  from: string
+  to: string
+  tone: { pos: number; neu: number; neg: number; net: number; net_tone: number | null; mean_score: number | null }
+  countries: FacetBucket[]
+  langs: FacetBucket[]
+  categories: FacetBucket[]
+  sentiments: FacetBucket[]
+  normalize: 'none' | 'share'
+  timeline: TimelinePoint[]
 }
 
 export interface Headline {
