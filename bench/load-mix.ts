@@ -47,7 +47,8 @@ export interface MixResult extends Stats {
 const WORDS = ['market', 'election', 'bitcoin', 'price', 'government', 'football', 'climate', 'bank', 'court', 'health', 'energy', 'police']
 const LANGS = ['en', 'es', 'pt', 'de', 'fr', 'hi']
 const COUNTRIES = ['US', 'GB', 'BR', 'IN', 'DE', 'ES', 'FR']
-const CATEGORIES = ['business', 'politics', 'sports', 'technology', 'world']
+// Categories as the registry names them (a search with an unknown one is a 422 since issue 25; it was ignored before).
+const CATEGORIES = ['business', 'politics', 'sport', 'technology', 'world']
 const SORTS = ['date', 'relevance', 'crawled']
 const INTERVALS = ['hour', 'day', 'week']
 const NOW_MS = Date.parse('2026-11-21T14:00:00Z')
