@@ -301,9 +301,9 @@ interface LibrarianRow {
 /** The data librarian's JSONL (categories/SOURCES.md, "Added 2025"): `text_title, text_body, label, lang, url…`. */
 function loadLibrarianJsonl(s: CategorySource, dir: string): LabelledArticle[] {
   const out: LabelledArticle[] = []
-  let line_no = 0
+  let lineNo = 0
   for (const line of readFileSync(join(dir, s.path), 'utf8').split('\n')) {
-    line_no++
+    lineNo++
     if (line.trim() === '') continue
     const row = JSON.parse(line) as LibrarianRow
     const category = s.labels[String(row.label ?? '')]
@@ -321,7 +321,7 @@ function loadLibrarianJsonl(s: CategorySource, dir: string): LabelledArticle[] {
     const url = String(row.url ?? '')
     const date = String(row.date ?? '')
     // Whole days (dated sets) or single articles stay on one side of a split.
-    const group = date !== '' ? `${s.id}:${date}` : `${s.id}:${line_no}`
+    const group = date !== '' ? `${s.id}:${date}` : `${s.id}:${lineNo}`
     out.push({ title, description, url, host: hostOf(url), category, group, source: s.id, lang: s.lang })
   }
   return out

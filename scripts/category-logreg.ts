@@ -20,7 +20,7 @@ export interface FitParams {
   /** Extra weight on UCI rows: headlines from many publishers, the kind the service ingests. */
   uciWeight: number
   /**
-   * Each source's rows together weigh at most this share of the whole (before class balance), so
+   * Each publisher's rows together weigh at most this share of the whole (before class balance), so
    * the 28,000 HuffPost rows, one publisher's habits, do not drown the sets from other newsrooms.
    * 1 turns it off.
    */
