@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ExtractedArticle } from '../core/article.ts'
-import { classifyCategory, classifySentiment, detectLanguage, enrichArticle, inferCountry, isBitcoinArticle, scoreLexicon, sentimentText } from '../core/enrich/index.ts'
+import { chooseCategory, classifyCategory, classifySentiment, detectLanguage, enrichArticle, inferCountry, isBitcoinArticle, scoreLexicon, sentimentText } from '../core/enrich/index.ts'
 import { generateDemoArchive } from '../build/demo/index.ts'
 import { extractArticle } from '../build/extract/index.ts'
 import { resolveInputs } from '../build/warc/inputs.ts'
@@ -48,7 +48,8 @@ try {
     ['enrichArticle (all)', () => { for (const a of articles) enrichArticle(a) }],
     ['  detectLanguage', () => { for (const a of articles) detectLanguage(a) }],
     ['  inferCountry', () => articles.forEach((a, i) => inferCountry(a, langs[i] as string))],
-    ['  classifyCategory', () => articles.forEach((a, i) => classifyCategory(a, langs[i] as string))],
+    ['  chooseCategory (model, else term lists)', () => articles.forEach((a, i) => chooseCategory(a, langs[i] as string))],
+    ['    classifyCategory (term lists)', () => articles.forEach((a, i) => classifyCategory(a, langs[i] as string))],
     ['  sentimentText', () => { for (const a of articles) sentimentText(a) }],
     ['  scoreLexicon', () => articles.forEach((_, i) => scoreLexicon(texts[i] as string, langs[i] as string))],
     ['  classifySentiment', () => articles.forEach((_, i) => classifySentiment(texts[i] as string, langs[i] as string, lexicons[i] as ReturnType<typeof scoreLexicon>))],

@@ -19,6 +19,12 @@ export interface FitParams {
   balanced: boolean
   /** Extra weight on UCI rows: headlines from many publishers, the kind the service ingests. */
   uciWeight: number
+  /**
+   * Each publisher's rows together weigh at most this share of the whole (before class balance), so
+   * the 28,000 HuffPost rows, one publisher's habits, do not drown the sets from other newsrooms.
+   * 1 turns it off.
+   */
+  maxSourceShare: number
   iterations: number
   learningRate: number
 }
@@ -31,7 +37,7 @@ export interface Fitted {
 }
 
 export function featuresOf(r: LabelledArticle): string[] {
-  return categoryFeatures({ url: r.url, host: r.host, section: '', title: r.title, description: r.description }, 'en')
+  return categoryFeatures({ url: r.url, host: r.host, section: '', title: r.title, description: r.description }, r.lang)
 }
 
 /** Features are computed once per row and reused by every fit of a grid search. */
@@ -50,10 +56,20 @@ export function fit(rows: readonly LabelledArticle[], p: FitParams, cache: Featu
   const ys = rows.map((r) => CLASSES.indexOf(r.category))
   const counts = CLASSES.map((_, k) => ys.filter((y) => y === k).length)
   const present = counts.filter((c) => c > 0).length
-  const sampleWeight = rows.map((r, d) => {
+  const perSource = new Map<string, number>()
+  for (const r of rows) perSource.set(publisherOf(r.source), (perSource.get(publisherOf(r.source)) ?? 0) + 1)
+  const sourceScale = (source: string): number => Math.min(1, (p.maxSourceShare * rows.length) / (perSource.get(publisherOf(source)) ?? 1))
+  const raw = rows.map((r) => sourceScale(r.source) * (r.source === 'uci' ? p.uciWeight : 1))
+  // Class balance over the source-scaled weights: every class carries the same total weight.
+  const classMass = CLASSES.map(() => 0)
+  ys.forEach((y, d) => {
+    classMass[y] = (classMass[y] ?? 0) + (raw[d] as number)
+  })
+  const massTotal = raw.reduce((a, b) => a + b, 0)
+  const sampleWeight = rows.map((_, d) => {
     const y = ys[d] as number
-    const classWeight = p.balanced ? rows.length / (present * Math.max(1, counts[y] ?? 1)) : 1
-    return classWeight * (r.source === 'uci' ? p.uciWeight : 1)
+    const classWeight = p.balanced ? massTotal / (present * Math.max(1e-9, classMass[y] ?? 1)) : 1
+    return classWeight * (raw[d] as number)
   })
   const totalWeight = sampleWeight.reduce((a, b) => a + b, 0)
   const fitted = fitSoftmax({ docs, ys, docWeight: sampleWeight.map((sw) => sw / totalWeight), classes: K, features: vocab.length, l2: p.l2, iterations: p.iterations, learningRate: p.learningRate })
@@ -70,6 +86,27 @@ export function predictWith(model: Fitted, index: ReadonlyMap<string, number>, f
   let best = 0
   for (let k = 1; k < K; k++) if ((z[k] as number) > (z[best] as number)) best = k
   return CLASSES[best] as Category
+}
+
+/** The winner and its probability (softmax over the classes), as the service's predictCategory computes them. */
+export function predictProbaWith(model: Fitted, index: ReadonlyMap<string, number>, features: readonly string[]): { category: Category; probability: number } {
+  const z = Array.from(model.bias)
+  for (const f of features) {
+    const i = index.get(f)
+    if (i === undefined) continue
+    for (let k = 0; k < K; k++) z[k] = (z[k] as number) + (model.weights[i * K + k] as number)
+  }
+  let best = 0
+  for (let k = 1; k < K; k++) if ((z[k] as number) > (z[best] as number)) best = k
+  const top = z[best] as number
+  let sum = 0
+  for (const x of z) sum += Math.exp(x - top)
+  return { category: CLASSES[best] as Category, probability: 1 / sum }
+}
+
+/** Sets from one publisher count as one source (the three HuffPost files). */
+export function publisherOf(source: string): string {
+  return source.startsWith('huffpost') ? 'huffpost' : source
 }
 
 export function predictRows(model: Fitted, rows: readonly LabelledArticle[], cache: FeatureCache): Category[] {

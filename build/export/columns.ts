@@ -46,7 +46,7 @@ export const ARTICLES: TableSpec = {
     { name: 'country_source', type: 'string', description: 'how country was decided: tld, locale, dateline, default…' },
     { name: 'category', type: 'string', description: 'topic category' },
     { name: 'category_confidence', type: 'number', description: 'confidence of category, 0–1' },
-    { name: 'category_by', type: 'string', description: 'which labeller decided category: model (English) or terms (the word lists)' },
+    { name: 'category_by', type: 'string', description: 'which labeller decided category: model (English, French) or terms (the word lists; world at confidence 0 when neither was sure)' },
     { name: 'sentiment', type: 'string', description: 'tone label: pos, neu or neg (the API filter `sentiment`)' },
     { name: 'score', type: 'number', description: 'tone score in [-1, 1] of the labeller that decided: the model\'s P(pos) − P(neg), or the lexicon sum squashed by x / √(x² + 15) (the API filters `min_score`, `max_score`)' },
     { name: 'labelled_by', type: 'string', description: 'model (English) or lexicon' },

@@ -20,6 +20,8 @@ export interface CategoryWeights {
   weights: number[]
   /** Fingerprint of the word clusters the model was trained with (its `c:` features mean nothing with others). */
   word_clusters?: string
+  /** Below this probability the model's answer is not used (tuned on held-out sources by the trainer); 0.5 when absent. */
+  min_probability?: number
 }
 
 export interface CategoryModel {
@@ -27,7 +29,11 @@ export interface CategoryModel {
   classes: readonly Category[]
   bias: readonly number[]
   rows: ReadonlyMap<string, readonly number[]>
+  minProbability: number
 }
+
+/** The threshold of a weights file that names none (the rule's value before it was tuned). */
+export const DEFAULT_MIN_PROBABILITY = 0.5
 
 export interface CategoryPrediction {
   category: Category
@@ -49,7 +55,9 @@ export function loadCategoryModel(w: CategoryWeights): CategoryModel {
   }
   const rows = new Map<string, readonly number[]>()
   w.vocab.forEach((feature, i) => rows.set(feature, w.weights.slice(i * k, (i + 1) * k)))
-  return { languages: new Set(w.languages), classes, bias: [...w.bias], rows }
+  const minProbability = w.min_probability ?? DEFAULT_MIN_PROBABILITY
+  if (!(minProbability >= 0 && minProbability <= 1)) throw new Error('category weights: min_probability outside 0–1')
+  return { languages: new Set(w.languages), classes, bias: [...w.bias], rows, minProbability }
 }
 
 export const SHIPPED_CATEGORY_MODEL: CategoryModel = loadCategoryModel(shipped)
