@@ -476,9 +476,12 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // (store/fts-facets.ts), so those filters are posting lists like the others; the covering index
   // also holds category, tone label and score, so stats and row tests of them read no row; the
   // per-day counts without hosts count by category and tone label and sum the scores (in
-  // thousandths, exact), so word-less stats give the tone timeline from counts; the word counts'
-  // combinations gain category and tone label and their blobs score sums (store/count-blob.ts):
-  // dropped here, counted again by the batch job's next refresh (stats read the articles until then).
+  // thousandths, exact), so word-less stats give the tone timeline from counts; each day of a
+  // counted word gets a second blob, by category, tone label, country, language, TLD and the
+  // default mark with score sums (no host), beside its blob by host (no tone): one blob with
+  // every dimension held 5-20x more entries a day and made stats with a common word at 1M 4-5x
+  // slower (store/count-blob.ts). Dropped here, counted again by the batch job's next refresh
+  // (stats read the articles until then).
   (db: Database) => {
     const rows = ftsSourceRows(db)
     db.exec('DROP TABLE articles_fts')
@@ -539,7 +542,8 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
       CREATE TABLE term_days (
         key_id INTEGER NOT NULL,
         day INTEGER NOT NULL,
-        counts BLOB NOT NULL,                  -- (facet_combos id, articles, score sum) triples (store/count-blob.ts)
+        counts BLOB NOT NULL,                  -- by host: (facet_combos id, articles, 0) triples of combinations without category or tone (store/count-blob.ts)
+        tones BLOB NOT NULL,                   -- by tone: (facet_combos id, articles, score sum) triples of combinations without host
         PRIMARY KEY (key_id, day)
       );
       ${V16_TRIGGERS}

@@ -427,6 +427,14 @@ function postingLists(f: SearchFilters): number {
   return filters + (hasPositive(f.query) ? 1 : 0)
 }
 
+/** A word with per-day counts, and which of its blobs a request reads (#countedTerm). */
+interface CountedTerm {
+  id: number
+  key: string
+  /** hosts: counts by host combination (no tone); tones: by tone combination (no host); both: a whole stats answer. */
+  blob: 'hosts' | 'tones' | 'both'
+}
+
 /** The row columns a stats scan adds up (core/search/stats-tally.ts, StatsRow). */
 const ROW_FACETS = 'a.country, a.lang, a.tld, a.host, a.category, a.sentiment'
 
@@ -618,7 +626,7 @@ export class SqliteSearchIndex implements SearchIndex {
     if (days === null) return null
     const cap = TOTAL_EXACT_LIMIT + 1
     // Inside search()'s read transaction: the counts, the stale days and the part days see one store.
-    const term = req.query === null ? null : this.#countedTerm(req)
+    const term = req.query === null ? null : this.#countedTerm(req, false)
     if (req.query !== null && term === null) return null
     if (req.query === null && !this.#daysCover(req, false)) return null
     const total = new TotalTally()
@@ -818,7 +826,7 @@ export class SqliteSearchIndex implements SearchIndex {
       // cannot land between them (the counts, the counted words and the watermark's correction
       // must see one store: a refresh may drop a word between two statements).
       this.db.transaction(() => {
-        const term = f.query === null ? null : this.#countedTerm(f)
+        const term = f.query === null ? null : this.#countedTerm(f, true)
         if (f.query === null && this.#daysCover(f, true)) this.#memoDaysInto(tally, f, days.first, days.end, periodSeconds)
         else if (term !== null) this.#termDaysInto(tally, f, term, days.first, days.end)
         else {
@@ -866,13 +874,18 @@ export class SqliteSearchIndex implements SearchIndex {
    * without exclusions or nested groups, over both text columns, whose expression is a key, with
    * filters the counts' combinations hold (every filter but a tone-score range).
    */
-  #countedTerm(f: SearchFilters): { id: number; key: string } | null {
+  #countedTerm(f: SearchFilters, full: boolean): CountedTerm | null {
     const q = f.query
     if (q === null || f.titleOnly === true || f.minScore !== undefined || f.maxScore !== undefined) return null
     if (!isFlat(q) || q.none.length > 0 || q.all.length === 0 || this.#schemaVersion() < TONE_SCHEMA_VERSION) return null
+    // Each day has two blobs (store/term-counts.ts): by host (no tone) and by tone (no host).
+    const hosts = (f.host?.length ?? 0) > 0 || (f.excludeHost?.length ?? 0) > 0
+    const tones = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
+    const blob: CountedTerm['blob'] | null = full ? (hosts || tones ? null : 'both') : !tones ? 'hosts' : !hosts ? 'tones' : null
+    if (blob === null) return null
     const key = matchExpression(q.all)
     const id = this.db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(key)?.id
-    return id === undefined ? null : { id, key }
+    return id === undefined ? null : { id, key, blob }
   }
 
   /**
@@ -881,7 +894,7 @@ export class SqliteSearchIndex implements SearchIndex {
    * are read from the articles instead, and articles past the watermark taken off, as for the
    * word-less counts.
    */
-  #termDaysInto(tally: Tally, f: SearchFilters, term: { id: number; key: string }, first: number, end: number): void {
+  #termDaysInto(tally: Tally, f: SearchFilters, term: CountedTerm, first: number, end: number): void {
     const stale = new Set(this.db.query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ?').all(first, end).map((r) => r.day))
     const allowed = comboFilter(f)
     const verdicts: (boolean | undefined)[] = []
@@ -896,21 +909,29 @@ export class SqliteSearchIndex implements SearchIndex {
       }
       return c
     }
-    const perCombo = new Map<number, number>()
-    const rows = this.db.query<{ day: number; counts: Uint8Array }, [number, number, number]>('SELECT day, counts FROM term_days WHERE key_id = ? AND day >= ? AND day < ?')
+    // The tone blob gives the timeline, its tone and the host-less buckets; the host blob the host
+    // buckets (and, alone, the timeline's counts for a search's total).
+    const perTone = new Map<number, number>()
+    const perHost = new Map<number, number>()
+    const rows = this.db.query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number, number, number]>('SELECT day, counts, tones FROM term_days WHERE key_id = ? AND day >= ? AND day < ?')
+    const readHosts = term.blob === 'hosts' || (term.blob === 'both' && tally.hosts)
     for (const row of rows.iterate(term.id, first, end)) {
       if (stale.has(row.day)) continue
       const tone = emptyTone()
-      decodeCounts(row.counts, (id, count, scoreMilli) => {
+      const each = (into: Map<number, number>, timeline: boolean) => (id: number, count: number, scoreMilli: number) => {
         let ok = verdicts[id]
         if (ok === undefined) ok = verdicts[id] = allowed(combo(id))
         if (!ok) return
-        perCombo.set(id, (perCombo.get(id) ?? 0) + count)
-        addTone(tone, combo(id).sentiment, count, scoreMilli)
-      })
+        into.set(id, (into.get(id) ?? 0) + count)
+        if (timeline) addTone(tone, combo(id).sentiment, count, scoreMilli)
+      }
+      if (term.blob !== 'hosts') decodeCounts(row.tones, each(perTone, true))
+      if (readHosts) decodeCounts(row.counts, each(perHost, term.blob === 'hosts'))
       if (tone.articles > 0) tally.addTimeline(row.day * DAY_S, tone)
     }
-    for (const [id, n] of perCombo) tally.addBuckets(combo(id), n)
+    for (const [id, n] of perTone) tally.addFacetCounts(combo(id), n)
+    if (term.blob === 'both') for (const [id, n] of perHost) tally.addHost(combo(id).host, n)
+    else for (const [id, n] of perHost) tally.addFacetCounts(combo(id), n)
     for (const day of stale) this.#scanInto(tally, { ...f, fromS: day * DAY_S, toS: (day + 1) * DAY_S })
     if (f.maxSeq === null) return
     // Articles past the watermark (the latest ingest's, few) counted in days that are not stale:
@@ -948,7 +969,7 @@ export class SqliteSearchIndex implements SearchIndex {
    * up to all of them). Not for a stale day; articles past the watermark are taken off the whole
    * day by #termDaysInto and the rest of the day is read with the watermark, so the part is exact.
    */
-  #partDayInto(tally: Tally, f: SearchFilters, term: { id: number; key: string } | null, fromS: number, toS: number): void {
+  #partDayInto(tally: Tally, f: SearchFilters, term: CountedTerm | null, fromS: number, toS: number): void {
     const day = Math.floor(fromS / DAY_S)
     const dayStart = day * DAY_S
     const dayEnd = dayStart + DAY_S

@@ -182,7 +182,7 @@ function countDays(db: Database, combos: ComboIds, keyId: number, key: string, r
   const hi = run === null ? Number.MAX_SAFE_INTEGER : timeKeyFloor(run.end * DAY_S + 60)
   if (run === null) db.query('DELETE FROM term_days WHERE key_id = ?').run(keyId)
   else db.query('DELETE FROM term_days WHERE key_id = ? AND day >= ? AND day < ?').run(keyId, run.first, run.end)
-  const insert = db.query('INSERT INTO term_days (key_id, day, counts) VALUES (?, ?, ?)')
+  const insert = db.query('INSERT INTO term_days (key_id, day, counts, tones) VALUES (?, ?, ?, ?)')
   const rows = db.query<FacetCombo & { t: number; s: number }, [string, number, number]>(
     `SELECT a.published_at AS t, a.country, a.lang, a.tld, a.host, a.country_source = 'default' AS defaulted, a.category, a.sentiment,
        CAST(round(a.score * 1000) AS INTEGER) AS s
@@ -190,11 +190,21 @@ function countDays(db: Database, combos: ComboIds, keyId: number, key: string, r
      WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?`,
   )
   let day: number | null = null
-  let counts = new Map<number, [number, number]>()
+  // By host (category and tone left empty) and by tone (host left empty): see migration 16.
+  let byHost = new Map<number, [number, number]>()
+  let byTone = new Map<number, [number, number]>()
+  const blob = (m: Map<number, [number, number]>) => encodeCounts([...m].map(([id, [n, s]]) => [id, n, s] as const).sort((a, b) => a[0] - b[0]))
   const flush = () => {
-    if (day === null || counts.size === 0) return
-    const entries = [...counts].map(([id, [n, s]]) => [id, n, s] as const).sort((a, b) => a[0] - b[0])
-    insert.run(keyId, day, encodeCounts(entries))
+    if (day === null || byHost.size === 0) return
+    insert.run(keyId, day, blob(byHost), blob(byTone))
+  }
+  const bump = (m: Map<number, [number, number]>, id: number, s: number) => {
+    const c = m.get(id)
+    if (c === undefined) m.set(id, [1, s])
+    else {
+      c[0]++
+      c[1] += s
+    }
   }
   for (const r of rows.iterate(key, lo, hi)) {
     const d = Math.floor(r.t / DAY_S)
@@ -204,15 +214,11 @@ function countDays(db: Database, combos: ComboIds, keyId: number, key: string, r
       if (day !== null && d < day) throw new Error(`term counts: day ${d} after day ${day}`)
       flush()
       day = d
-      counts = new Map()
+      byHost = new Map()
+      byTone = new Map()
     }
-    const id = combos.id(r)
-    const c = counts.get(id)
-    if (c === undefined) counts.set(id, [1, r.s])
-    else {
-      c[0]++
-      c[1] += r.s
-    }
+    bump(byHost, combos.id({ ...r, category: '', sentiment: '' }), 0)
+    bump(byTone, combos.id({ ...r, host: '' }), r.s)
   }
   flush()
 }

@@ -69,6 +69,8 @@ export interface Tally {
   add(row: StatsRow): void
   addFacets(row: Omit<StatsRow, 'host'>): void
   addBuckets(row: Omit<StatsRow, 't' | 'n' | 's'>, n: number): void
+  /** The country, language, TLD, category and tone buckets alone (no host, no timeline). */
+  addFacetCounts(row: Omit<StatsRow, 'host' | 't' | 'n' | 's'>, n: number): void
   addTimeline(t: number, tone: PeriodTone): void
   addHost(host: string, n: number): void
   /** Adds counts another tally added up (a memo of whole days, store/search-sqlite.ts). */
@@ -144,13 +146,17 @@ export class StatsTally implements Tally {
 
   /** The buckets without the timeline (counts kept per combination). */
   addBuckets(row: Omit<StatsRow, 't' | 'n' | 's'>, n: number): void {
+    this.addFacetCounts(row, n)
+    this.addHost(row.host, n)
+  }
+
+  addFacetCounts(row: Omit<StatsRow, 'host' | 't' | 'n' | 's'>, n: number): void {
     const f = this.#facets
     this.#bump(f.country, row.country, n)
     this.#bump(f.lang, row.lang, n)
     this.#bump(f.tld, row.tld, n)
     this.#bump(f.category, row.category, n)
     this.#bump(f.sentiment, row.sentiment, n)
-    this.addHost(row.host, n)
   }
 
   /** The timeline only: a period's articles and tone, in the period holding epoch second `t`. */
@@ -223,6 +229,8 @@ export class TotalTally implements Tally {
   }
 
   addBuckets(): void {}
+
+  addFacetCounts(): void {}
 
   addTimeline(_t: number, tone: PeriodTone): void {
     this.total += tone.articles
