@@ -38,7 +38,7 @@ const Q_MAX = (() => {
 })()
 
 const word = (i: number) => COMMON_WORDS[i % COMMON_WORDS.length] as string
-const { maxTerms, maxOrGroups } = QUERY_LIMITS
+const { maxTerms, maxOrGroups, maxDepth } = QUERY_LIMITS
 
 /** Joins terms and trims whole terms until the query fits the registry's q length. */
 function fit(parts: string[], sep = ' '): string {
@@ -70,7 +70,15 @@ const WITHIN_CAPS: [string, string][] = [
   ['one hyphenated word of many tokens', fit([Array.from({ length: 120 }, (_, i) => word(i)).join('-')]).slice(0, Q_MAX)],
   ['CJK run of many words', '比特币市场选举经济足球天气政府科技'.repeat(25).slice(0, Q_MAX)],
   ['mixed groups, phrases and exclusions', fit(Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? `${word(i)} OR ${word(i + 7)}` : i % 3 === 1 ? `"${word(i)} ${word(i + 3)}"` : `-${word(i + 11)}`)))],
+  // Groups (issue 25): as deep as allowed, negated groups of common words, an OR of pairs.
+  ['parentheses as deep as allowed, an OR at each level', `${Array.from({ length: maxDepth }, (_, i) => `(${word(i)} OR `).join('')}${word(maxDepth)}${')'.repeat(maxDepth)}`],
+  ['negated groups of common words', fit(Array.from({ length: 10 }, (_, i) => `-(${word(3 * i)} ${word(3 * i + 1)} OR ${word(3 * i + 2)})`))],
+  ['an OR of word pairs', fit(Array.from({ length: maxOrGroups }, (_, i) => `(${word(2 * i)} ${word(2 * i + 1)})`), ' OR ')],
+  ['a NOT inside each OR', fit(Array.from({ length: 8 }, (_, i) => `(${word(2 * i)} OR -${word(2 * i + 1)})`))],
 ]
+
+/** The signal filters of issue 25, all at once, added to a shape's search. */
+const SIGNALS = 'category=politics,business,sport&sentiment=neg,neu&min_score=-0.9&max_score=0.4&exclude_host=a.example,b.example&in=title'
 
 describe('slow-by-design queries stay within the budget', () => {
   test.each(WITHIN_CAPS)('%s', async (_name, q) => {
@@ -81,12 +89,14 @@ describe('slow-by-design queries stay within the budget', () => {
       `/v1/search?q=${enc}&sort=relevance&dedupe=true&size=100&offset=9900&highlight=true`,
       `/v1/stats?q=${enc}&top=100`,
       `/v1/feed.json?q=${enc}&size=200&sort=relevance`,
+      `/v1/search?q=${enc}&${SIGNALS}&sort=crawled&offset=9900`,
+      `/v1/stats?q=${enc}&${SIGNALS}&normalize=share`,
     ]) {
       const { status, ms, body } = await timed(path)
       slowest.push({ q: `${path.split('?')[0]} ${_name}`, ms })
       if (status === 422) {
         // A shape past the caps after tokenising: refused with the reason, not run.
-        expect(JSON.stringify(body)).toMatch(/at most \d+/)
+        expect(JSON.stringify(body)).toMatch(/at most \d+|more than \d+ deep/)
       } else {
         expect(status).toBe(200)
       }
@@ -101,6 +111,7 @@ describe('past the caps: a 422 on q that says why', () => {
     ['one exclusion too many', Array.from({ length: maxTerms + 1 }, (_, i) => `-${word(i)}`).join(' '), `at most ${maxTerms}`],
     ['one phrase too many', Array.from({ length: maxTerms + 1 }, () => '"a"').join(' '), `at most ${maxTerms}`],
     // Each OR group holds two terms or more, so with these caps the term cap refuses it first.
+    ['parentheses one level too deep', `${'('.repeat(maxDepth + 1)}${word(0)}${')'.repeat(maxDepth + 1)}`, `more than ${maxDepth} deep`],
     ['one OR group too many', Array.from({ length: maxOrGroups + 1 }, (_, i) => `${word(i)} OR x${i}`).join(' '), (maxOrGroups + 1) * 2 > maxTerms ? `at most ${maxTerms}` : `at most ${maxOrGroups}`],
   ])('%s', async (_name, q, reason) => {
     expect(q.length).toBeLessThanOrEqual(Q_MAX)
