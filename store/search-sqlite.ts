@@ -49,12 +49,6 @@ const ALL_FACETS_VERSION = 7
 /** The store schema version that added the covering index of filter columns (migration 8). */
 const COVERING_SCAN_VERSION = 8
 
-/** The store schema version that added the per-day counts (store/schema.ts, migration 6). */
-const DAY_COUNTS_SCHEMA_VERSION = 6
-/** The store schema version that added per-day counts without hosts and host counts over spans (migration 11). */
-const SPAN_COUNTS_SCHEMA_VERSION = 11
-/** The store schema version that added the word counts (store/term-counts.ts, migration 13). */
-const TERM_COUNTS_SCHEMA_VERSION = 13
 /** articles_tkey_dup: the syndication group by time key (migration 14). */
 const TKEY_DUP_SCHEMA_VERSION = 14
 /** Word pairs in the full-text index (store/fts-pairs.ts, migration 15). */
