@@ -6,6 +6,7 @@
 import { ENDPOINTS, type EndpointSpec } from '../core/endpoints.ts'
 import { QuerySyntaxError } from '../core/search/query-syntax.ts'
 import { validateRequest } from '../core/validate.ts'
+import { unprocessable, valueError } from '../core/validation-error.ts'
 import { type DataView, type Handler, NotFound, type Payload } from './context.ts'
 
 export function answerRequest(
@@ -17,16 +18,13 @@ export function answerRequest(
   pathValues: Readonly<Record<string, string | null | undefined>>,
 ): Payload {
   const checked = validateRequest(endpoint, url.searchParams, pathValues, nowMs)
-  if (!checked.ok) return { status: 422, body: { detail: checked.detail } }
+  if (!checked.ok) return unprocessable(checked.detail)
   try {
     return handler(checked.params, { data, nowMs, url })
   } catch (error) {
     if (error instanceof NotFound) return { status: 404, body: { detail: error.message } }
     if (error instanceof QuerySyntaxError) {
-      return {
-        status: 422,
-        body: { detail: [{ loc: ['query', 'q'], msg: `Value error, ${error.message}`, type: 'value_error', input: url.searchParams.get('q'), ctx: { error: error.message } }] },
-      }
+      return unprocessable([valueError(['query', 'q'], error.message, url.searchParams.get('q'))])
     }
     throw error
   }

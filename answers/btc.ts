@@ -10,6 +10,7 @@ import { seriesBody } from '../core/btc/series.ts'
 import { sourcesBody } from '../core/btc/sources.ts'
 import { summaryBody } from '../core/btc/summary.ts'
 import type { Params } from '../core/validate.ts'
+import { unprocessable } from '../core/validation-error.ts'
 import { loadBtcArticles } from '../store/btc-articles.ts'
 import { loadCandles } from '../store/prices.ts'
 import type { DataView, Handler, Payload } from './context.ts'
@@ -19,7 +20,7 @@ const ALL_MS = Number.MAX_SAFE_INTEGER
 
 /** Runs `body` over a resolved range, or answers the range's 422. */
 function withRange(resolution: RangeResolution, body: (range: TimeRange) => unknown): Payload {
-  return resolution.ok ? { status: 200, body: body(resolution.range) } : { status: 422, body: { detail: resolution.detail } }
+  return resolution.ok ? { status: 200, body: body(resolution.range) } : unprocessable(resolution.detail)
 }
 
 const articles = (data: DataView, r: TimeRange) => loadBtcArticles(data.db, Math.ceil(r.fromMs / 1000), Math.ceil(r.toMs / 1000), data.watermark)

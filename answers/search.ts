@@ -4,6 +4,7 @@ import { type ArticleField, pickFields } from '../core/search/article-fields.ts'
 import { highlight, highlightTokens } from '../core/search/highlight.ts'
 import { num, toFilters, toSearchRequest } from '../core/search/request.ts'
 import { gridTooLong } from '../core/time-range.ts'
+import { unprocessable, valueError } from '../core/validation-error.ts'
 import { emptyTone } from '../core/search/stats-tally.ts'
 import type { ArticleRecord, ArticleSignals, PeriodTone } from '../core/search/types.ts'
 import { type Handler, NotFound } from './context.ts'
@@ -76,7 +77,7 @@ export const stats: Handler = (params, { data, nowMs }) => {
   if (tooLong !== null) {
     // Only an explicit from/to can get here (presets and the default window are short).
     const name = typeof params.from === 'string' ? 'from' : 'to'
-    return { status: 422, body: { detail: [{ loc: ['query', name], msg: `Value error, ${tooLong}`, type: 'value_error', input: String(params[name] ?? ''), ctx: { error: tooLong } }] } }
+    return unprocessable([valueError(['query', name], tooLong, String(params[name] ?? ''))])
   }
   const r = data.index.stats(f, num(params.top), period)
   // normalize=share: every article of each period, whatever the filters, as the denominator.

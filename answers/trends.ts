@@ -8,6 +8,7 @@ import { trendsBody } from '../core/trends/trend-list.ts'
 import { buildTrendSet } from '../core/trends/trend-set.ts'
 import type { TrendScope, TrendSet } from '../core/trends/types.ts'
 import type { Params } from '../core/validate.ts'
+import { unprocessable } from '../core/validation-error.ts'
 import { loadTrendArticles } from '../store/trend-articles.ts'
 import { type DataView, type Handler, NotFound, type Payload } from './context.ts'
 
@@ -32,7 +33,7 @@ export function trendSetFor(data: DataView, scope: TrendScope, countries?: reado
 
 function withScope(params: Params, nowMs: number, body: (scope: TrendScope) => unknown): Payload {
   const resolved = resolveTrendScope(params, nowMs)
-  return resolved.ok ? { status: 200, body: body(resolved.scope) } : { status: 422, body: { detail: resolved.detail } }
+  return resolved.ok ? { status: 200, body: body(resolved.scope) } : unprocessable(resolved.detail)
 }
 
 const countriesOf = (params: Params) => (Array.isArray(params.country) ? params.country : undefined)

@@ -6,6 +6,7 @@
 import type { EndpointSpec } from './endpoints.ts'
 import { type ParamValue, type ValidationIssue, parseParam } from './params.ts'
 import { parseRangeValue } from './time-range.ts'
+import { valueError } from './validation-error.ts'
 
 export type Params = Record<string, ParamValue>
 
@@ -30,7 +31,7 @@ export function validateRequest(
     }
     if (raw === null) {
       const reason = 'the path segment is not valid percent-encoded UTF-8'
-      detail.push({ loc: ['path', name], msg: `Value error, ${reason}`, type: 'value_error', input: null, ctx: { error: reason } })
+      detail.push(valueError(['path', name], reason, null))
       continue
     }
     const parsed = parseParam(param, raw, ctx)
@@ -61,14 +62,14 @@ export function validateRequest(
     const toMs = parseRangeValue(to, nowMs)
     if (fromMs !== null && toMs !== null && fromMs >= toMs) {
       const reason = 'to must be later than from (to is exclusive)'
-      detail.push({ loc: ['query', 'to'], msg: `Value error, ${reason}`, type: 'value_error', input: to, ctx: { error: reason } })
+      detail.push(valueError(['query', 'to'], reason, to))
     }
   }
   const minScore = params.min_score
   const maxScore = params.max_score
   if (typeof minScore === 'number' && typeof maxScore === 'number' && minScore > maxScore) {
     const reason = 'max_score must be at least min_score'
-    detail.push({ loc: ['query', 'max_score'], msg: `Value error, ${reason}`, type: 'value_error', input: query.getAll('max_score').at(-1) ?? '', ctx: { error: reason } })
+    detail.push(valueError(['query', 'max_score'], reason, query.getAll('max_score').at(-1) ?? ''))
   }
   return detail.length === 0 ? { ok: true, params } : { ok: false, detail }
 }

@@ -19,6 +19,7 @@ import { baseHeaders, respond, respondBytes } from './respond.ts'
 import { snapshotDownloads } from './snapshot-downloads.ts'
 import type { QueryPool } from './query-pool.ts'
 import { validateRequest } from '../core/validate.ts'
+import { unprocessable } from '../core/validation-error.ts'
 
 export interface AppDeps {
   /** The data to answer from, or null while nothing has been loaded yet (→ 503). */
@@ -75,7 +76,7 @@ export function answer(
   if (deps.queries !== undefined && endpoint.readsStore === true) {
     // A bad request is answered here at once; only valid ones wait for a worker.
     const checked = validateRequest(endpoint, url.searchParams, pathValues, nowMs)
-    if (!checked.ok) return respond(request, { status: 422, body: { detail: checked.detail } }, meta)
+    if (!checked.ok) return respond(request, unprocessable(checked.detail), meta)
     const job = { path: endpoint.path, url: url.href, pathValues, nowMs, version: data.version, watermark: data.watermark, builtAt: data.builtAt ?? null }
     return deps.queries.run(job).then((payload) => {
       if (payload.status === 500) (deps.log ?? console.error)(`request ${requestId} ${endpoint.path} failed in a query worker`)

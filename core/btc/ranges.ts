@@ -8,6 +8,7 @@
 import { findEndpoint } from '../endpoints.ts'
 import type { ValidationIssue } from '../params.ts'
 import { RANGE_FORMS, gridTooLong, parseRangeValue } from '../time-range.ts'
+import { valueError as issue } from '../validation-error.ts'
 import type { Params } from '../validate.ts'
 import { DAY_MS, INTERVAL_MS, type Interval, type TimeRange, alignRange } from './periods.ts'
 
@@ -23,7 +24,7 @@ export function defaultRangeDays(path: BtcRangePath): number {
 }
 
 function valueError(name: 'from' | 'to', reason: string, input: string): ValidationIssue {
-  return { loc: ['query', name], msg: `Value error, ${reason}`, type: 'value_error', input, ctx: { error: reason } }
+  return issue(['query', name], reason, input)
 }
 
 /**

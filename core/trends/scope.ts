@@ -15,6 +15,7 @@ import { findEndpoint } from '../endpoints.ts'
 import type { ValidationIssue } from '../params.ts'
 import { parseDateTime, parseDay, parseWindow } from '../time-range.ts'
 import type { Params } from '../validate.ts'
+import { valueError } from '../validation-error.ts'
 import type { TrendScope } from './types.ts'
 
 const HOUR_MS = 3_600_000
@@ -75,5 +76,5 @@ function instant(text: string): number | null {
 }
 
 function invalid(name: string, input: string, reason: string): ScopeResult {
-  return { ok: false, detail: [{ loc: ['query', name], msg: `Value error, ${reason}`, type: 'value_error', input, ctx: { error: reason } }] }
+  return { ok: false, detail: [valueError(['query', name], reason, input)] }
 }
