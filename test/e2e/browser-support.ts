@@ -3,6 +3,7 @@
  * state) on loopback, Debian's Chromium through playwright-core, and a page that records every
  * console error, page error and request that left loopback.
  */
+import { afterAll, beforeAll } from 'bun:test'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core'
@@ -55,6 +56,34 @@ export async function launch(): Promise<Browsing> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   })
   return { browser, close: () => browser.close() }
+}
+
+/**
+ * A page test file's live node and browser: started before its tests and stopped after them
+ * (neither without Chromium). Read `served` and `browsing` inside tests only.
+ */
+export function servedBrowser(kind: 'data' | 'empty' = 'data', editArticles?: (articles: FixtureArticle[]) => void): { readonly served: Served; readonly browsing: Browsing } {
+  let served: Served | null = null
+  let browsing: Browsing | null = null
+  beforeAll(async () => {
+    if (!HAS_CHROMIUM) return
+    served = serve(kind, editArticles)
+    browsing = await launch()
+  })
+  afterAll(async () => {
+    await browsing?.close()
+    await served?.stop()
+  })
+  return {
+    get served(): Served {
+      if (served === null) throw new Error('the live node is started in beforeAll')
+      return served
+    },
+    get browsing(): Browsing {
+      if (browsing === null) throw new Error('the browser is launched in beforeAll')
+      return browsing
+    },
+  }
 }
 
 /** A 1×1 PNG standing in for article images, which live on the (unreachable) publishers' hosts. */

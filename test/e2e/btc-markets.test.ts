@@ -1,35 +1,24 @@
 /** BTC versus news and markets in Chromium: switching the interval redraws the chart; a window button reloads one instrument. */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type Browsing, HAS_CHROMIUM, PHONE, type Served, announceSkip, launch, openPage, screenshot, serve } from './browser-support.ts'
+import { HAS_CHROMIUM, PHONE, announceSkip, openPage, screenshot, servedBrowser } from './browser-support.ts'
 
 announceSkip('test/e2e/btc-markets.test.ts')
-let served: Served
-let browsing: Browsing
-beforeAll(async () => {
-  if (!HAS_CHROMIUM) return
-  served = serve('data')
-  browsing = await launch()
-})
-afterAll(async () => {
-  if (!HAS_CHROMIUM) return
-  await browsing.close()
-  await served.stop()
-})
+const e2e = servedBrowser('data')
 
 /** The plotted pixels of a chart, to tell a redraw from the same picture. */
 const canvasPixels = (page: Page, figure: string) => page.locator(`${figure} canvas`).evaluate((c) => (c as HTMLCanvasElement).toDataURL())
 
 test.skipIf(!HAS_CHROMIUM)('switching the BTC interval redraws price over tone and the correlation chart', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
-  await page.goto(`${served.base}?view=btc`)
+  await page.goto(`${e2e.served.base}?view=btc`)
   const series = page.locator('#btc-series-chart')
   await page.waitForSelector('#btc-series-chart[data-interval] canvas')
   await page.waitForSelector('#btc-corr-chart canvas')
   const interval = page.getByLabel('Interval', { exact: true })
   const choices = await interval.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
-  const doc = (await (await page.request.get(`${served.base}openapi.json`)).json()) as { paths: Record<string, { get: { parameters: { name: string; schema: { enum?: string[]; default?: string } }[] } }> }
+  const doc = (await (await page.request.get(`${e2e.served.base}openapi.json`)).json()) as { paths: Record<string, { get: { parameters: { name: string; schema: { enum?: string[]; default?: string } }[] } }> }
   const spec = doc.paths['/v1/btc/series']?.get.parameters.find((p) => p.name === 'interval')?.schema
   expect(choices).toEqual(spec?.enum ?? [])
   expect(await interval.inputValue()).toBe(spec?.default ?? '')
@@ -60,9 +49,9 @@ test.skipIf(!HAS_CHROMIUM)('switching the BTC interval redraws price over tone a
 })
 
 test.skipIf(!HAS_CHROMIUM)('a market window button reloads that instrument, by keyboard too', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
-  await page.goto(`${served.base}?view=markets`)
+  await page.goto(`${e2e.served.base}?view=markets`)
   const gold = page.locator('article[data-slug="gold"]')
   await gold.locator('figure[data-points] canvas').waitFor()
   expect(await gold.locator('button[aria-pressed="true"]').textContent()).toBe('7d')
@@ -84,9 +73,9 @@ test.skipIf(!HAS_CHROMIUM)('a market window button reloads that instrument, by k
 })
 
 test.skipIf(!HAS_CHROMIUM)('BTC on a phone fits the screen', async () => {
-  const w = await openPage(browsing, PHONE)
+  const w = await openPage(e2e.browsing, PHONE)
   const { page } = w
-  await page.goto(`${served.base}?view=btc`)
+  await page.goto(`${e2e.served.base}?view=btc`)
   await page.waitForSelector('#btc-series-chart[data-points] canvas')
   await page.waitForSelector('#btc-corr-chart[data-points] canvas')
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)

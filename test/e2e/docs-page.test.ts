@@ -1,7 +1,7 @@
 /** The interactive API reference at /docs: Swagger UI from our own dependency, complete offline. */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { afterAll, expect, test } from 'bun:test'
 import { fixtureApp } from '../live/app-support.ts'
-import { type Browsing, HAS_CHROMIUM, type Served, announceSkip, launch, openPage, screenshot, serve } from './browser-support.ts'
+import { HAS_CHROMIUM, announceSkip, openPage, screenshot, servedBrowser } from './browser-support.ts'
 
 const f = fixtureApp()
 afterAll(() => f.cleanup())
@@ -30,25 +30,14 @@ test('the asset routes are not in the OpenAPI document', async () => {
 })
 
 announceSkip('test/e2e/docs-page.test.ts')
-let served: Served
-let browsing: Browsing
-beforeAll(async () => {
-  if (!HAS_CHROMIUM) return
-  served = serve('data')
-  browsing = await launch()
-})
-afterAll(async () => {
-  if (!HAS_CHROMIUM) return
-  await browsing.close()
-  await served.stop()
-})
+const e2e = servedBrowser('data')
 
 test.skipIf(!HAS_CHROMIUM)('in Chromium, /docs lists every operation of the OpenAPI document without leaving loopback', async () => {
-  const w = await openPage(browsing)
-  await w.page.goto(`${served.base}docs`)
+  const w = await openPage(e2e.browsing)
+  await w.page.goto(`${e2e.served.base}docs`)
   await w.page.waitForSelector('.opblock-summary-path', { timeout: 20_000 })
   const shown = await w.page.locator('.opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? e.textContent ?? ''))
-  const doc = (await (await w.page.request.get(`${served.base}openapi.json`)).json()) as { paths: Record<string, unknown> }
+  const doc = (await (await w.page.request.get(`${e2e.served.base}openapi.json`)).json()) as { paths: Record<string, unknown> }
   expect(new Set(shown.map((p) => p.replace(/\u200b/g, '')))).toEqual(new Set(Object.keys(doc.paths)))
   await screenshot(w.page, 'docs')
   expect(w.external).toEqual([])

@@ -4,25 +4,14 @@
  * filters that round-trip through the URL, the headlines-only and tone filters, and a 422 on a bad
  * tone bound. Expected values come from the API itself over HTTP, never from numbers written here.
  */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { SENTIMENTS as CONTRACT_SENTIMENTS } from '../../core/endpoints.ts'
 import { SENTIMENTS as PAGE_SENTIMENTS } from '../../public/wire-types.ts'
-import { type Browsing, HAS_CHROMIUM, PHONE, type Served, announceSkip, launch, openPage, screenshot, serve } from './browser-support.ts'
+import { HAS_CHROMIUM, PHONE, announceSkip, openPage, screenshot, servedBrowser } from './browser-support.ts'
 
 announceSkip('test/e2e/search-signals.test.ts')
-let served: Served
-let browsing: Browsing
-beforeAll(async () => {
-  if (!HAS_CHROMIUM) return
-  served = serve('data')
-  browsing = await launch()
-})
-afterAll(async () => {
-  if (!HAS_CHROMIUM) return
-  await browsing.close()
-  await served.stop()
-})
+const e2e = servedBrowser('data')
 
 interface Hit {
   title: string
@@ -45,7 +34,7 @@ interface Stats {
 }
 
 const api = async <T>(page: Page, path: string): Promise<T> => {
-  const r = await page.request.get(`${served.base}${path.replace(/^\//, '')}`)
+  const r = await page.request.get(`${e2e.served.base}${path.replace(/^\//, '')}`)
   expect(r.status()).toBe(200)
   return (await r.json()) as T
 }
@@ -70,9 +59,9 @@ test('the page lists the tone labels the contract defines', () => {
 })
 
 test.skipIf(!HAS_CHROMIUM)('each result shows its category and its tone, as /v1/search gives them', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
-  await page.goto(`${served.base}?q=bitcoin`)
+  await page.goto(`${e2e.served.base}?q=bitcoin`)
   await page.waitForSelector('#search-results li.hit')
   await settled(page)
   const answer = await api<{ results: Hit[] }>(page, '/v1/search?q=bitcoin')
@@ -116,10 +105,10 @@ async function hoveredPoints(page: Page, places: number): Promise<string[][]> {
 }
 
 test.skipIf(!HAS_CHROMIUM)('the coverage chart plots what /v1/stats gives for the same search, as volume or as share of all coverage', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
   const search = 'q=bitcoin&lang=en,de'
-  await page.goto(`${served.base}?${search}`)
+  await page.goto(`${e2e.served.base}?${search}`)
   await page.waitForSelector('#coverage-chart canvas')
   await settled(page)
   const stats = await api<Stats>(page, `/v1/stats?${search}`)
@@ -176,7 +165,7 @@ test.skipIf(!HAS_CHROMIUM)('the coverage chart plots what /v1/stats gives for th
   await screenshot(page, 'signals-share')
 
   // A range of at most 72 hours is charted by the hour.
-  await page.goto(`${served.base}?${search}&date=48h`)
+  await page.goto(`${e2e.served.base}?${search}&date=48h`)
   await page.waitForSelector('#coverage-chart[data-grain="hour"] canvas')
   const hourly = await api<Stats>(page, `/v1/stats?${search}&date=48h&normalize=share`)
   expect(Number(await page.locator('#coverage-chart').getAttribute('data-points'))).toBe(hourly.timeline.length)
@@ -188,9 +177,9 @@ const facetButton = (page: Page, facet: string, value: string) => page.locator(`
 const resultsTotal = async (page: Page) => Number((await page.locator('#search-range').textContent())?.match(/of ([\d,]+)$/)?.[1]?.replaceAll(',', ''))
 
 test.skipIf(!HAS_CHROMIUM)('a category facet filters the results; the URL keeps it through a reload, back and forward', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
-  await page.goto(`${served.base}?q=bitcoin`)
+  await page.goto(`${e2e.served.base}?q=bitcoin`)
   await page.waitForSelector('#facets [data-facet="category"] button')
   await settled(page)
   const before = await api<Stats>(page, '/v1/stats?q=bitcoin')
@@ -244,9 +233,9 @@ test.skipIf(!HAS_CHROMIUM)('a category facet filters the results; the URL keeps 
 })
 
 test.skipIf(!HAS_CHROMIUM)('headlines only sets in=title, the tone boxes set sentiment, and both round-trip', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
-  await page.goto(served.base)
+  await page.goto(e2e.served.base)
   await page.waitForSelector('#search-results li.hit')
   await page.getByLabel('Words', { exact: true }).fill('bitcoin')
   await page.getByLabel('Headlines only').check()
@@ -282,9 +271,9 @@ test.skipIf(!HAS_CHROMIUM)('headlines only sets in=title, the tone boxes set sen
 })
 
 test.skipIf(!HAS_CHROMIUM)('a tone score out of bounds shows the API 422 message, naming the bound', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
-  await page.goto(`${served.base}?q=bitcoin&min_score=5`)
+  await page.goto(`${e2e.served.base}?q=bitcoin&min_score=5`)
   const status = page.locator('#search-status[data-state="error"]')
   await status.waitFor()
   expect(await status.getAttribute('data-http-status')).toBe('422')
@@ -302,9 +291,9 @@ test.skipIf(!HAS_CHROMIUM)('a tone score out of bounds shows the API 422 message
 })
 
 test.skipIf(!HAS_CHROMIUM)('on a phone the chart, badges and facets fit the screen', async () => {
-  const w = await openPage(browsing, PHONE)
+  const w = await openPage(e2e.browsing, PHONE)
   const { page } = w
-  await page.goto(`${served.base}?q=bitcoin&category=sport`)
+  await page.goto(`${e2e.served.base}?q=bitcoin&category=sport`)
   await page.waitForSelector('#coverage-chart canvas')
   await page.waitForSelector('#search-results .badge.tone')
   await settled(page)

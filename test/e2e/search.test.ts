@@ -1,27 +1,16 @@
 /** The search view in Chromium: a filter, paging, the URL as state, feed links, a phone width, the API view. */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { type Browsing, HAS_CHROMIUM, PHONE, type Served, announceSkip, launch, openPage, screenshot, serve } from './browser-support.ts'
+import { expect, test } from 'bun:test'
+import { HAS_CHROMIUM, PHONE, announceSkip, openPage, screenshot, servedBrowser } from './browser-support.ts'
 
 announceSkip('test/e2e/search.test.ts')
-let served: Served
-let browsing: Browsing
-beforeAll(async () => {
-  if (!HAS_CHROMIUM) return
-  served = serve('data')
-  browsing = await launch()
-})
-afterAll(async () => {
-  if (!HAS_CHROMIUM) return
-  await browsing.close()
-  await served.stop()
-})
+const e2e = servedBrowser('data')
 
 const rangeText = (w: { page: import('playwright-core').Page }) => w.page.locator('#search-range').textContent()
 
 test.skipIf(!HAS_CHROMIUM)('a search with a language filter, highlighted matches, paging and a shareable URL', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
-  await page.goto(served.base)
+  await page.goto(e2e.served.base)
   await page.getByLabel('Words', { exact: true }).fill('bitcoin')
   await page.getByLabel('Language', { exact: true }).fill('en')
   await page.getByRole('button', { name: 'Search' }).click()
@@ -65,8 +54,8 @@ test.skipIf(!HAS_CHROMIUM)('a search with a language filter, highlighted matches
 })
 
 test.skipIf(!HAS_CHROMIUM)('an empty result is said as such', async () => {
-  const w = await openPage(browsing)
-  await w.page.goto(`${served.base}?q=zzzznothing`)
+  const w = await openPage(e2e.browsing)
+  await w.page.goto(`${e2e.served.base}?q=zzzznothing`)
   const status = w.page.locator('#search-status[data-state="empty"]')
   await status.waitFor()
   expect(await status.textContent()).toContain('No articles match')
@@ -77,9 +66,9 @@ test.skipIf(!HAS_CHROMIUM)('an empty result is said as such', async () => {
 })
 
 test.skipIf(!HAS_CHROMIUM)('a phone-width search fits the screen and is usable by keyboard', async () => {
-  const w = await openPage(browsing, PHONE)
+  const w = await openPage(e2e.browsing, PHONE)
   const { page } = w
-  await page.goto(served.base)
+  await page.goto(e2e.served.base)
   await page.waitForSelector('#search-results li.hit')
   await page.getByLabel('Words', { exact: true }).focus()
   await page.keyboard.type('market')
@@ -93,15 +82,15 @@ test.skipIf(!HAS_CHROMIUM)('a phone-width search fits the screen and is usable b
 })
 
 test.skipIf(!HAS_CHROMIUM)('the API view links the reference, openapi.json and the MCP endpoint', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
-  await page.goto(served.base)
+  await page.goto(e2e.served.base)
   await page.getByRole('link', { name: 'API', exact: true }).click()
   await page.locator('#view-api').waitFor({ state: 'visible' })
   expect(new URL(page.url()).searchParams.get('view')).toBe('api')
   const openapi = await page.getByRole('link', { name: 'openapi.json' }).getAttribute('href')
   expect((await page.request.get(new URL(openapi ?? '', page.url()).href)).status()).toBe(200)
-  expect(await page.locator('#mcp-cli').textContent()).toBe(`claude mcp add --transport http newsdesk ${served.base}mcp`)
+  expect(await page.locator('#mcp-cli').textContent()).toBe(`claude mcp add --transport http newsdesk ${e2e.served.base}mcp`)
   await screenshot(page, 'api')
   expect(w.problems).toEqual([])
   await w.close()

@@ -1,30 +1,19 @@
 /** The trends view in Chromium: the country picker, opening a story, keywords as a list. */
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { plantTwoCountryStory } from '../support/fixture-store.ts'
-import { type Browsing, HAS_CHROMIUM, PHONE, type Served, announceSkip, launch, openPage, screenshot, serve } from './browser-support.ts'
+import { HAS_CHROMIUM, PHONE, announceSkip, openPage, screenshot, servedBrowser } from './browser-support.ts'
 
 announceSkip('test/e2e/trends.test.ts')
-let served: Served
-let browsing: Browsing
-beforeAll(async () => {
-  if (!HAS_CHROMIUM) return
-  // The fixture plus one story told in GB and US, so that a keyword trends (min_trends=2).
-  served = serve('data', plantTwoCountryStory)
-  browsing = await launch()
-})
-afterAll(async () => {
-  if (!HAS_CHROMIUM) return
-  await browsing.close()
-  await served.stop()
-})
+// The fixture plus one story told in GB and US, so that a keyword trends (min_trends=2).
+const e2e = servedBrowser('data', plantTwoCountryStory)
 
 test.skipIf(!HAS_CHROMIUM)('picking a country and opening a trend shows its headlines, and the URL reopens it', async () => {
-  const w = await openPage(browsing)
+  const w = await openPage(e2e.browsing)
   const { page } = w
-  await page.goto(`${served.base}?view=trends`)
+  await page.goto(`${e2e.served.base}?view=trends`)
   await page.waitForSelector('#trends-list li')
   const countries = await page.locator('#t-country option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
-  const fed = (await (await page.request.get(`${served.base}v1/trends/countries`)).json()) as { countries: { country: string }[] }
+  const fed = (await (await page.request.get(`${e2e.served.base}v1/trends/countries`)).json()) as { countries: { country: string }[] }
   expect(countries).toEqual(['', ...fed.countries.map((c) => c.country)])
 
   await page.locator('#view-trends').getByLabel('Country').selectOption('FR')
@@ -57,9 +46,9 @@ test.skipIf(!HAS_CHROMIUM)('picking a country and opening a trend shows its head
 })
 
 test.skipIf(!HAS_CHROMIUM)('trends on a phone: keywords as a cloud', async () => {
-  const w = await openPage(browsing, PHONE)
+  const w = await openPage(e2e.browsing, PHONE)
   const { page } = w
-  await page.goto(`${served.base}?view=trends`)
+  await page.goto(`${e2e.served.base}?view=trends`)
   await page.waitForSelector('#trends-list li')
   await page.waitForSelector('#keywords .cloud span')
   const words = await page.locator('#keywords .cloud span').allTextContents()
