@@ -110,7 +110,7 @@ function main(): void {
   for (const x of [...train.missing, ...measure.missing]) console.log(`${x.path} is absent: ${x.id} left out`)
 
   console.log(`category report: parameters of the shipped weights (l2 ${p.l2}, max source share ${p.maxSourceShare}), threshold ${threshold}, model languages ${[...SHIPPED_CATEGORY_MODEL.languages].join(', ')}\n`)
-  console.log('| set | use | lang | rows | ' + CLASSES.join(' | ') + ' |')
+  console.log(`| set | use | lang | rows | ${CLASSES.join(' | ')} |`)
   console.log(`|---|---|---|---:|${CLASSES.map(() => '---:').join('|')}|`)
   for (const src of CATEGORY_SOURCES) {
     const rows = [...train.rows, ...measure.rows].filter((r) => r.source === src.id)

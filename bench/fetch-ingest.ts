@@ -80,7 +80,7 @@ function realWarc(out: string): boolean {
     writeSync(fd, gz)
     written += gz.length
   }
-  member('warcinfo', '', NOW.toISOString().slice(0, 19) + 'Z', 'application/warc-fields', enc.encode('software: newsdesk bench/fetch-ingest\r\n'))
+  member('warcinfo', '', `${NOW.toISOString().slice(0, 19)}Z`, 'application/warc-fields', enc.encode('software: newsdesk bench/fetch-ingest\r\n'))
   for (let copy = 0; written < TARGET_BYTES; copy++) {
     const day = new Date(NOW.getTime() - (1 + (copy % 60)) * 86_400_000).toISOString().slice(0, 10)
     for (const p of pages) {

@@ -81,7 +81,7 @@ export function nextRequest(random: () => number, snapshotUrls: readonly string[
   }
   const days = 1 + Math.floor(random() * 30)
   const to = NOW_MS - Math.floor(random() * 5) * 86_400_000
-  const from = new Date(to - days * 86_400_000).toISOString().slice(0, 13) + ':00:00Z'
+  const from = `${new Date(to - days * 86_400_000).toISOString().slice(0, 13)}:00:00Z`
   return { kind: 'btc-range', path: `/v1/btc/price?interval=${pick(INTERVALS)}&from=${from}&to=${new Date(to).toISOString().slice(0, 13)}:00:00Z` }
 }
 

@@ -124,7 +124,7 @@ function generate(seed: number, days: number, perDay: number): Planted[] {
         // 3 + geometric (mean ~7.5), with a heavy tail: one story in 50 is 5× bigger.
         let size = 3 + Math.floor(-Math.log(1 - r()) * 4.5)
         if (r() < 0.02) size *= 5 + Math.floor(r() * 5)
-        size = Math.min(size, storyArticles < 3 ? 3 : storyArticles)
+        size = Math.min(size, Math.max(storyArticles , 3))
         storyArticles -= size
         // A story: a name (two rare words, like "Hurricane Milton") in every headline, and a few
         // event words (one of them common, like "landfall" or "election") of which each headline

@@ -14,7 +14,7 @@
  *   entertainment or environment has no 4-class label and is left out of that view, and a
  *   prediction of entertainment or environment counts as wrong.
  */
-import { type Category } from '../core/categories.ts'
+import type { Category } from '../core/categories.ts'
 import { classifyCategory } from '../core/enrich/category.ts'
 import { CATEGORY_MODEL_FORMAT, type CategoryModel, loadCategoryModel } from '../core/enrich/category-model.ts'
 import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from '../core/enrich/word-clusters.ts'

@@ -1,7 +1,7 @@
 import type { Category } from '../../core/categories.ts'
 import type { Place } from './geo.ts'
 import { DEMO_LANGS, type DemoLang, LANG_PACKS, type LangPack, type Tone } from './lang/index.ts'
-import { at, Rng } from './prng.ts'
+import { at, type Rng } from './prng.ts'
 
 /** Slot codes, in the order of the values array handed to `fill`. */
 const SLOTS = ['T', 'T2', 'P', 'PL', 'X', 'X2', 'D', 'N', 'B', 'V'] as const

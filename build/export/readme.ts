@@ -37,7 +37,7 @@ export function bundleReadme(f: ReadmeFacts): string {
     `# Newsdesk snapshot ${f.version}`,
     '',
     `Built at ${f.builtAt}; watermark (highest article \`seq\`) ${f.watermark}; ${f.articles} articles${f.withText ? ' with body text' : ''}.`,
-    'Every live answer carrying `X-Snapshot-Version: ' + f.version + '` can be recomputed from this folder.',
+    `Every live answer carrying \`X-Snapshot-Version: ${f.version}\` can be recomputed from this folder.`,
     '',
     '## Files',
     '',

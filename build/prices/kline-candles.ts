@@ -3,7 +3,7 @@
  * row checks, duplicates (last wins), interval detection, the hourly requirement, sorting.
  */
 import type { Candle } from '../../core/candle.ts'
-import { PriceDataError, type ReadReport, createSkipLog } from './errors.ts'
+import { PriceDataError, type ReadReport, type createSkipLog } from './errors.ts'
 
 export const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS

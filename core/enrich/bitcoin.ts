@@ -9,7 +9,7 @@ const SPELLINGS = [
   // Latin: bitcoin in every Latin-script language, the ticker and its trading pairs.
   String.raw`(?<![\p{L}\p{N}])(?:bitcoin(?:s|er|ers)?|btc(?:usdt?|usd|eur)?|xbt(?:usd)?)(?![\p{L}\p{N}])`,
   // Cyrillic: ru биткоин/биткойн (and case endings), uk біткоїн/біткойн, bg биткойн.
-  String.raw`битко[ий]н|біткоїн|біткойн`,
+  'битко[ий]н|біткоїн|біткойн',
   // Chinese (simplified, traditional), Japanese, Korean.
   '比特币|比特幣|ビットコイン|비트코인',
   // Arabic, Persian (with or without the zero-width non-joiner), Urdu.

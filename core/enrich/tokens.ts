@@ -5,7 +5,7 @@
  * kana) come out as one long run; the functions that care scan those by substring instead.
  */
 
-const WORD_RE = /[\p{L}\p{N}\p{M}]+(?:['’\-][\p{L}\p{N}\p{M}]+)*/gu
+const WORD_RE = /[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu
 // Turkish İ lower-cases to i + U+0307 (combining dot above); the dot only gets in the way of lookups.
 const DOT_ABOVE_RE = /\u0307/g
 const CURLY_APOSTROPHE_RE = /’/g
@@ -55,7 +55,7 @@ export function wordTokens(folded: string, limit = Number.POSITIVE_INFINITY): st
   return tokens
 }
 
-const CLAUSE_BREAK_RE = /[.!?;:,()\[\]"«»“”|–—。！？；：，、]/
+const CLAUSE_BREAK_RE = /[.!?;:,()[\]"«»“”|–—。！？；：，、]/
 
 /**
  * Tokens plus, for each, whether a clause break (punctuation) stands between it and the token

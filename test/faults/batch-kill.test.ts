@@ -119,7 +119,7 @@ async function buildInProcess(nowMs: number): Promise<void> {
 }
 
 /** The snapshot version a run at `ms` publishes (its UTC minute). */
-const versionAt = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 13) + 'Z'
+const versionAt = (ms: number) => `${new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 13)}Z`
 
 /** Assets named by the root's index.html that are not on disk (none when no page was written yet). */
 function missingPageAssets(): string[] {

@@ -1,6 +1,6 @@
 /** Issue 3 on the demo archive: language, country, category and the bitcoin flag against the generator's ground truth. */
 import { beforeAll, expect, test } from 'bun:test'
-import { type DemoStore, type TruthArticle, demoStore } from '../support/demo-store.ts'
+import { type DemoStore, demoStore } from '../support/demo-store.ts'
 
 let demo: DemoStore
 let stored: Map<string, { lang: string; country: string; country_source: string; category: string; is_bitcoin: number; dup_group: string }>
