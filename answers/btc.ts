@@ -3,7 +3,15 @@ import { correlationBody } from '../core/btc/correlation.ts'
 import { newsBody } from '../core/btc/news.ts'
 import type { TimeRange } from '../core/btc/periods.ts'
 import { priceBody } from '../core/btc/price-body.ts'
-import { type RangeResolution, correlationRange, newsRange, priceRange, sentimentRange, seriesRange, sourcesRange } from '../core/btc/ranges.ts'
+import {
+  type RangeResolution,
+  correlationRange,
+  newsRange,
+  priceRange,
+  sentimentRange,
+  seriesRange,
+  sourcesRange,
+} from '../core/btc/ranges.ts'
 import { intervalParam, maxShiftParam, newsQuery, sourcesParams } from '../core/btc/request.ts'
 import { sentimentBody } from '../core/btc/sentiment-buckets.ts'
 import { seriesBody } from '../core/btc/series.ts'
@@ -23,12 +31,17 @@ function withRange(resolution: RangeResolution, body: (range: TimeRange) => unkn
   return resolution.ok ? { status: 200, body: body(resolution.range) } : unprocessable(resolution.detail)
 }
 
-const articles = (data: DataView, r: TimeRange) => loadBtcArticles(data.db, Math.ceil(r.fromMs / 1000), Math.ceil(r.toMs / 1000), data.watermark)
+const articles = (data: DataView, r: TimeRange) =>
+  loadBtcArticles(data.db, Math.ceil(r.fromMs / 1000), Math.ceil(r.toMs / 1000), data.watermark)
 const candles = (data: DataView, r: TimeRange) => loadCandles(data.db, BTC, r.fromMs, r.toMs)
 
 export const btcSummary: Handler = (_params, { data, nowMs }) => ({
   status: 200,
-  body: summaryBody(loadCandles(data.db, BTC, 0, ALL_MS), loadBtcArticles(data.db, 0, Math.ceil(ALL_MS / 1000), data.watermark), nowMs),
+  body: summaryBody(
+    loadCandles(data.db, BTC, 0, ALL_MS),
+    loadBtcArticles(data.db, 0, Math.ceil(ALL_MS / 1000), data.watermark),
+    nowMs,
+  ),
 })
 
 export const btcPrice: Handler = (params: Params, { data, nowMs }) => {
@@ -43,12 +56,16 @@ export const btcSentiment: Handler = (params, { data, nowMs }) => {
 
 export const btcSeries: Handler = (params, { data, nowMs }) => {
   const interval = intervalParam(params)
-  return withRange(seriesRange(params, nowMs, interval), (r) => seriesBody(candles(data, r), articles(data, r), interval, r))
+  return withRange(seriesRange(params, nowMs, interval), (r) =>
+    seriesBody(candles(data, r), articles(data, r), interval, r),
+  )
 }
 
 export const btcCorrelation: Handler = (params, { data, nowMs }) => {
   const interval = intervalParam(params)
-  return withRange(correlationRange(params, nowMs, interval), (r) => correlationBody(candles(data, r), articles(data, r), interval, r, maxShiftParam(params)))
+  return withRange(correlationRange(params, nowMs, interval), (r) =>
+    correlationBody(candles(data, r), articles(data, r), interval, r, maxShiftParam(params)),
+  )
 }
 
 export const btcNews: Handler = (params, { data, nowMs }) =>

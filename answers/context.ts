@@ -57,4 +57,3 @@ export interface Payload {
   maxAgeSeconds?: number
   headers?: Record<string, string>
 }
-

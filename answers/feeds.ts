@@ -11,7 +11,8 @@ import type { HandlerContext, Handler } from './context.ts'
 import type { Params } from '../core/validate.ts'
 
 // XML 1.0 forbids C0 controls other than tab/newline/CR, lone surrogates and U+FFFE/U+FFFF.
-const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const XML_INVALID =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 const clean = (s: string) => s.replace(XML_INVALID, '')
 
 // The library writes item titles as CDATA and splits only the first `]]>` of a value, so a
@@ -83,7 +84,10 @@ function libraryFeed(d: FeedData, format: 'rss' | 'atom'): Feed {
       link: a.url,
       // RSS pubDate is the publication time. Atom, as news feeds do: <published> the article's
       // published_at, <updated> when it was crawled (never before it was published).
-      date: format === 'atom' ? new Date(Math.max(Date.parse(a.crawled_at), Date.parse(a.published_at))) : new Date(a.published_at),
+      date:
+        format === 'atom'
+          ? new Date(Math.max(Date.parse(a.crawled_at), Date.parse(a.published_at)))
+          : new Date(a.published_at),
       ...(format === 'atom' ? { published: new Date(a.published_at) } : {}),
       description: escapeHtml(clean(a.description)),
       ...(isUrl(a.image) ? { image: a.image } : {}),

@@ -1,12 +1,22 @@
 /** `/v1/markets` and `/v1/markets/{slug}`. */
 import { findInstrument } from '../core/instruments.ts'
-import { marketBody, marketWindowSpec, marketsBody, pointsFromCandles, pointsFromDailyCloses, withSources } from '../core/markets/markets-body.ts'
+import {
+  marketBody,
+  marketWindowSpec,
+  marketsBody,
+  pointsFromCandles,
+  pointsFromDailyCloses,
+  withSources,
+} from '../core/markets/markets-body.ts'
 import { parseWindow } from '../core/time-range.ts'
 import { loadInstrumentSources } from '../store/btc-articles.ts'
 import { loadCandles, loadDailyCloses } from '../store/prices.ts'
 import { type Handler, NotFound } from './context.ts'
 
-export const markets: Handler = (_params, { data }) => ({ status: 200, body: marketsBody(withSources(loadInstrumentSources(data.db))) })
+export const markets: Handler = (_params, { data }) => ({
+  status: 200,
+  body: marketsBody(withSources(loadInstrumentSources(data.db))),
+})
 
 export const market: Handler = (params, { data, nowMs }) => {
   const slug = String(params.slug)

@@ -55,7 +55,13 @@ export const INDEX_HEADERS: Readonly<Record<string, string>> = {
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 export async function bundlePage(): Promise<BuiltPage> {
-  const result = await Bun.build({ entrypoints: [ENTRY], target: 'browser', minify: true, sourcemap: 'none', naming: 'app-[hash].[ext]' })
+  const result = await Bun.build({
+    entrypoints: [ENTRY],
+    target: 'browser',
+    minify: true,
+    sourcemap: 'none',
+    naming: 'app-[hash].[ext]',
+  })
   if (!result.success) throw new Error(`page build failed: ${result.logs.map((l) => l.message).join('; ')}`)
   const assets = new Map<string, PageAsset>()
   for (const output of result.outputs) {
@@ -68,7 +74,9 @@ export async function bundlePage(): Promise<BuiltPage> {
     // Relative, so the page works under any base path of any static host.
     return `${PAGE_ASSETS_DIR}/${name}`
   }
-  const html = readFileSync(`${PUBLIC_DIR}${PAGE_INDEX}`, 'utf8').replace('%APP_JS%', find('.js')).replace('%APP_CSS%', find('.css'))
+  const html = readFileSync(`${PUBLIC_DIR}${PAGE_INDEX}`, 'utf8')
+    .replace('%APP_JS%', find('.js'))
+    .replace('%APP_CSS%', find('.css'))
   return { html, assets }
 }
 

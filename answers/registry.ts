@@ -7,7 +7,10 @@ import { market, markets } from './markets.ts'
 import { article, search, stats } from './search.ts'
 import { trendCountries, trendDetail, trendKeywords, trends } from './trends.ts'
 
-export function answersFor(service: { version: string; uptimeSeconds: () => number }): Readonly<Record<string, Handler>> {
+export function answersFor(service: {
+  version: string
+  uptimeSeconds: () => number
+}): Readonly<Record<string, Handler>> {
   return {
     '/v1/search': search,
     '/v1/stats': stats,

@@ -59,7 +59,14 @@ export function statsPeriodSeconds(fromS: number, toS: number): number {
 const round3 = (x: number): number => Math.round(x * 1000) / 1000
 
 /** A tone summary: the counts, net (pos − neg), net tone ((pos − neg) / articles) and mean score; null ratios when empty. */
-export function toneSummary(t: PeriodTone): { pos: number; neu: number; neg: number; net: number; net_tone: number | null; mean_score: number | null } {
+export function toneSummary(t: PeriodTone): {
+  pos: number
+  neu: number
+  neg: number
+  net: number
+  net_tone: number | null
+  mean_score: number | null
+} {
   return {
     pos: t.pos,
     neu: t.neu,
@@ -91,7 +98,11 @@ export const stats: Handler = (params, { data, nowMs }) => {
     whole.neu += tone.neu
     whole.neg += tone.neg
     whole.scoreMilli += tone.scoreMilli
-    const point: Record<string, unknown> = { time: isoSeconds(new Date(t * 1000)), articles: tone.articles, ...toneSummary(tone) }
+    const point: Record<string, unknown> = {
+      time: isoSeconds(new Date(t * 1000)),
+      articles: tone.articles,
+      ...toneSummary(tone),
+    }
     if (volume !== null) {
       const all = volume.get(t) ?? 0
       point.all_articles = all

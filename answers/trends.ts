@@ -23,7 +23,13 @@ export function trendSetFor(data: DataView, scope: TrendScope, countries?: reado
   const cached = data.memo?.get(key) as TrendSet | undefined
   if (cached !== undefined) return cached
   const sinceS = Math.ceil(scope.sinceMs / 1000)
-  const all = loadTrendArticles(data.db, sinceS - BACKGROUND_DAYS * DAY_S, Math.ceil(scope.untilMs / 1000), data.watermark, countries)
+  const all = loadTrendArticles(
+    data.db,
+    sinceS - BACKGROUND_DAYS * DAY_S,
+    Math.ceil(scope.untilMs / 1000),
+    data.watermark,
+    countries,
+  )
   const background = all.filter((a) => a.published_at < sinceS)
   const window = all.filter((a) => a.published_at >= sinceS)
   const set = buildTrendSet(window, scope, background)

@@ -20,10 +20,22 @@
 import { readFileSync } from 'node:fs'
 import { chooseCategory } from '../core/enrich/category-choice.ts'
 import { type CategoryInput, classifyCategory } from '../core/enrich/category.ts'
-import { type CategoryModel, type CategoryWeights, loadCategoryModel, predictCategory, SHIPPED_CATEGORY_MODEL } from '../core/enrich/category-model.ts'
+import {
+  type CategoryModel,
+  type CategoryWeights,
+  loadCategoryModel,
+  predictCategory,
+  SHIPPED_CATEGORY_MODEL,
+} from '../core/enrich/category-model.ts'
 import shipped from '../core/enrich/category-weights.json' with { type: 'json' }
 import type { Category } from '../core/categories.ts'
-import { CATEGORY_SOURCES, corpusDir, hasCategoryCorpus, type LabelledArticle, loadSources } from '../scripts/category-data.ts'
+import {
+  CATEGORY_SOURCES,
+  corpusDir,
+  hasCategoryCorpus,
+  type LabelledArticle,
+  loadSources,
+} from '../scripts/category-data.ts'
 import {
   formatConfusions,
   formatReport,
@@ -57,7 +69,12 @@ interface ShippedParams {
 function previousModel(): CategoryModel | undefined {
   const i = process.argv.indexOf('--previous')
   try {
-    const text = i >= 0 ? readFileSync(process.argv[i + 1] ?? '', 'utf8') : new TextDecoder().decode(Bun.spawnSync(['git', 'show', `${PREVIOUS_COMMIT}:core/enrich/category-weights.json`]).stdout)
+    const text =
+      i >= 0
+        ? readFileSync(process.argv[i + 1] ?? '', 'utf8')
+        : new TextDecoder().decode(
+            Bun.spawnSync(['git', 'show', `${PREVIOUS_COMMIT}:core/enrich/category-weights.json`]).stdout,
+          )
     return loadCategoryModel(JSON.parse(text) as CategoryWeights)
   } catch (e) {
     console.log(`previous model unavailable (${String(e).slice(0, 120)}); its lines are left out`)
@@ -99,28 +116,52 @@ function main(): void {
     return
   }
   const s = (shipped as unknown as { params?: Partial<ShippedParams> }).params
-  if (s?.l2 === undefined || s.min_df === undefined || s.balanced === undefined || s.max_source_share === undefined || s.iterations === undefined || s.learning_rate === undefined) {
-    console.log('category-report: the shipped weights carry no parameters of this trainer; run scripts/train-category.ts first')
+  if (
+    s?.l2 === undefined ||
+    s.min_df === undefined ||
+    s.balanced === undefined ||
+    s.max_source_share === undefined ||
+    s.iterations === undefined ||
+    s.learning_rate === undefined
+  ) {
+    console.log(
+      'category-report: the shipped weights carry no parameters of this trainer; run scripts/train-category.ts first',
+    )
     return
   }
-  const p: FitParams = { l2: s.l2, minDf: s.min_df, balanced: s.balanced, uciWeight: 1, maxSourceShare: s.max_source_share, iterations: s.iterations, learningRate: s.learning_rate }
+  const p: FitParams = {
+    l2: s.l2,
+    minDf: s.min_df,
+    balanced: s.balanced,
+    uciWeight: 1,
+    maxSourceShare: s.max_source_share,
+    iterations: s.iterations,
+    learningRate: s.learning_rate,
+  }
   const threshold = SHIPPED_CATEGORY_MODEL.minProbability
   const train = loadSources((x) => x.use === 'train')
   const measure = loadSources((x) => x.use === 'measure')
   for (const x of [...train.missing, ...measure.missing]) console.log(`${x.path} is absent: ${x.id} left out`)
 
-  console.log(`category report: parameters of the shipped weights (l2 ${p.l2}, max source share ${p.maxSourceShare}), threshold ${threshold}, model languages ${[...SHIPPED_CATEGORY_MODEL.languages].join(', ')}\n`)
+  console.log(
+    `category report: parameters of the shipped weights (l2 ${p.l2}, max source share ${p.maxSourceShare}), threshold ${threshold}, model languages ${[...SHIPPED_CATEGORY_MODEL.languages].join(', ')}\n`,
+  )
   console.log(`| set | use | lang | rows | ${CLASSES.join(' | ')} |`)
   console.log(`|---|---|---|---:|${CLASSES.map(() => '---:').join('|')}|`)
   for (const src of CATEGORY_SOURCES) {
     const rows = [...train.rows, ...measure.rows].filter((r) => r.source === src.id)
     if (rows.length === 0) continue
-    console.log(`| ${src.id} | ${src.use} | ${src.lang} | ${rows.length} | ${CLASSES.map((c) => rows.filter((r) => r.category === c).length).join(' | ')} |`)
+    console.log(
+      `| ${src.id} | ${src.use} | ${src.lang} | ${rows.length} | ${CLASSES.map((c) => rows.filter((r) => r.category === c).length).join(' | ')} |`,
+    )
   }
   console.log('')
 
   const cache = cacheFeatures(train.rows)
-  const sets: HeldOutSet[] = [...heldOutSets(train.rows, [], p, cache, console.log), ...frenchHeldOut(train.rows, p, cache)]
+  const sets: HeldOutSet[] = [
+    ...heldOutSets(train.rows, [], p, cache, console.log),
+    ...frenchHeldOut(train.rows, p, cache),
+  ]
   const bySource = new Map<string, LabelledArticle[]>()
   for (const r of measure.rows) bySource.set(r.source, [...(bySource.get(r.source) ?? []), r])
   for (const [name, rows] of bySource) sets.push(shippedSet(name, rows[0]?.lang ?? 'en', rows, rows.map(inputOf)))
@@ -130,9 +171,25 @@ function main(): void {
   for (const lang of pageLangs) {
     const these = pages.filter((pg) => pg.lang === lang)
     if (these.length < 5) continue
-    const rows: LabelledArticle[] = these.map((pg) => ({ title: pg.article.title, description: pg.article.description, url: pg.article.url, host: pg.article.host, category: pg.category, group: pg.article.host, source: 'pages', lang }))
+    const rows: LabelledArticle[] = these.map((pg) => ({
+      title: pg.article.title,
+      description: pg.article.description,
+      url: pg.article.url,
+      host: pg.article.host,
+      category: pg.category,
+      group: pg.article.host,
+      source: 'pages',
+      lang,
+    }))
     rows.forEach((r, i) => pageInputs.set(r, these[i]?.article as CategoryInput))
-    sets.push(shippedSet(`real pages, URL-labelled`, lang, rows, these.map((pg) => pg.article)))
+    sets.push(
+      shippedSet(
+        `real pages, URL-labelled`,
+        lang,
+        rows,
+        these.map((pg) => pg.article),
+      ),
+    )
   }
 
   const prev = previousModel()
@@ -145,12 +202,34 @@ function main(): void {
   for (const set of sets) {
     const input = (r: LabelledArticle): CategoryInput => pageInputs.get(r) ?? inputOf(r)
     // The previous model was trained on UCI and the first HuffPost file: on those sets its figures are in-sample.
-    if (prev !== undefined) add(set, SAW_PREVIOUS.has(set.name) ? 'previous (trained on most of these rows)' : 'previous', set.rows.map((r) => previousService(prev, input(r), r.lang)))
-    if (SHIPPED_CATEGORY_MODEL.languages.has(set.lang)) add(set, 'new model', set.model.map((v) => v.category))
+    if (prev !== undefined)
+      add(
+        set,
+        SAW_PREVIOUS.has(set.name) ? 'previous (trained on most of these rows)' : 'previous',
+        set.rows.map((r) => previousService(prev, input(r), r.lang)),
+      )
+    if (SHIPPED_CATEGORY_MODEL.languages.has(set.lang))
+      add(
+        set,
+        'new model',
+        set.model.map((v) => v.category),
+      )
     // Sets no fit saw go through chooseCategory itself; refitted held-out sets replay its rule.
     const viaService = !set.tunes && set.name !== 'huffpost' && !set.name.startsWith('masakhanews-fr')
-    add(set, 'new service', set.rows.map((r, i) => (viaService ? chooseCategory(input(r), r.lang).category : serviceVerdict(set.model[i] as Verdict, set.terms[i] as Verdict, threshold).category)))
-    add(set, 'term lists', set.terms.map((v) => v.category))
+    add(
+      set,
+      'new service',
+      set.rows.map((r, i) =>
+        viaService
+          ? chooseCategory(input(r), r.lang).category
+          : serviceVerdict(set.model[i] as Verdict, set.terms[i] as Verdict, threshold).category,
+      ),
+    )
+    add(
+      set,
+      'term lists',
+      set.terms.map((v) => v.category),
+    )
   }
   // Per language: every row of that language that neither model saw, pooled (sources weigh by their size).
   const pooled: ReportLine[] = []
@@ -159,7 +238,10 @@ function main(): void {
     const rows = these.flatMap((x) => x.rows)
     for (const method of ['previous', 'new service', 'term lists']) {
       const got = these.flatMap((x) => guesses.get(`${x.name}|${x.lang}|${method}`) ?? [])
-      if (got.length === rows.length && rows.length > 0) pooled.push(reportLine({ name: `all held-out ${lang}`, lang, rows, model: [], terms: [], tunes: false }, method, got))
+      if (got.length === rows.length && rows.length > 0)
+        pooled.push(
+          reportLine({ name: `all held-out ${lang}`, lang, rows, model: [], terms: [], tunes: false }, method, got),
+        )
     }
   }
   console.log('## Per held-out source\n')

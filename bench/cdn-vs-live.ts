@@ -34,7 +34,9 @@ const THREADS = arg('--threads', 1)
 const nginx = nginxBinary()
 const wrk = Bun.which('wrk')
 if (nginx === null || wrk === null) {
-  console.log(`skip: cdn-vs-live needs ${[nginx === null ? 'nginx' : '', wrk === null ? 'wrk' : ''].filter(Boolean).join(' and ')} (apt-get install -y nginx wrk)`)
+  console.log(
+    `skip: cdn-vs-live needs ${[nginx === null ? 'nginx' : '', wrk === null ? 'wrk' : ''].filter(Boolean).join(' and ')} (apt-get install -y nginx wrk)`,
+  )
   process.exit(0)
 }
 
@@ -66,12 +68,19 @@ end
 `
 
 async function runWrk(base: string, pathsFile: string, seconds: number): Promise<WrkResult> {
-  const proc = Bun.spawn([wrk as string, `-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '5s', '-s', scriptFile, base], {
-    env: { ...process.env, WRK_PATHS: pathsFile },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const proc = Bun.spawn(
+    [wrk as string, `-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '5s', '-s', scriptFile, base],
+    {
+      env: { ...process.env, WRK_PATHS: pathsFile },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  )
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   const line = /JSON(\{.*\})/.exec(out)?.[1]
   if (code !== 0 || line === undefined) throw new Error(`wrk exited ${code}: ${out}${err}`)
   const j = JSON.parse(line) as Record<string, number>
@@ -96,7 +105,13 @@ buildSnapshot({ db, root, now: builtAt, sources: {}, bundle: false })
 source.refresh()
 const view = source.current
 if (view === null) throw new Error('no snapshot loaded')
-const app = createApp({ data: () => source.current, clock: () => new Date(), uptimeSeconds: () => 0, version: 'bench', snapshotsRoot: root })
+const app = createApp({
+  data: () => source.current,
+  clock: () => new Date(),
+  uptimeSeconds: () => 0,
+  version: 'bench',
+  snapshotsRoot: root,
+})
 const server = serveWithLimits(app, { port: 0, hostname: '127.0.0.1' })
 const live = `http://127.0.0.1:${server.port}`
 const proxy = await startNginx(nginx, join(tmp.dir, 'nginx'), root, `127.0.0.1:${server.port}`)
@@ -114,16 +129,23 @@ try {
   for (const url of allUrls) {
     const [a, b] = await Promise.all([fetch(`${live}${url}`), fetch(`${proxy.base}${url}`)])
     const [ba, bb] = [Buffer.from(await a.arrayBuffer()), Buffer.from(await b.arrayBuffer())]
-    if (a.status !== 200 || b.status !== 200 || !ba.equals(bb) || b.headers.get('x-request-id') !== null) throw new Error(`${url}: live ${a.status} / nginx ${b.status} differ or nginx proxied`)
+    if (a.status !== 200 || b.status !== 200 || !ba.equals(bb) || b.headers.get('x-request-id') !== null)
+      throw new Error(`${url}: live ${a.status} / nginx ${b.status} differ or nginx proxied`)
   }
   const rows: string[] = []
   const ratios: number[] = []
   for (const set of sets) {
     const pathsFile = join(tmp.dir, `paths-${sets.indexOf(set)}.txt`)
     await Bun.write(pathsFile, `${set.urls.join('\n')}\n`)
-    const bytes = (await Promise.all(set.urls.map(async (u) => (await (await fetch(`${live}${u}`)).arrayBuffer()).byteLength))).reduce((s, n) => s + n, 0) / set.urls.length
+    const bytes =
+      (
+        await Promise.all(set.urls.map(async (u) => (await (await fetch(`${live}${u}`)).arrayBuffer()).byteLength))
+      ).reduce((s, n) => s + n, 0) / set.urls.length
     const result: Record<string, WrkResult> = {}
-    for (const [name, base] of [['nginx', proxy.base], ['live node', live]] as const) {
+    for (const [name, base] of [
+      ['nginx', proxy.base],
+      ['live node', live],
+    ] as const) {
       await runWrk(base, pathsFile, 1) // warm-up
       result[name] = await runWrk(base, pathsFile, SECONDS)
     }
@@ -137,8 +159,12 @@ try {
       )
     }
   }
-  console.log(`wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s per run (1 s warm-up first), uncompressed (wrk sends no Accept-Encoding), loopback.`)
-  console.log(`Machine: ${cpus().length} cores shared by wrk, nginx (worker_processes 1) and the live node (one Bun process); numbers are relative, not capacity.`)
+  console.log(
+    `wrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s per run (1 s warm-up first), uncompressed (wrk sends no Accept-Encoding), loopback.`,
+  )
+  console.log(
+    `Machine: ${cpus().length} cores shared by wrk, nginx (worker_processes 1) and the live node (one Bun process); numbers are relative, not capacity.`,
+  )
   console.log(`Snapshot ${view.version} of the fixture store (${allUrls.length} snapshot URLs).\n`)
   console.log('| URL set | server | requests/s | p50 | p99 | non-2xx | live/nginx |')
   console.log('|---|---|---|---|---|---|---|')

@@ -8,7 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ExtractedArticle } from '../core/article.ts'
-import { chooseCategory, classifyCategory, classifySentiment, detectLanguage, enrichArticle, inferCountry, isBitcoinArticle, scoreLexicon, sentimentText } from '../core/enrich/index.ts'
+import {
+  chooseCategory,
+  classifyCategory,
+  classifySentiment,
+  detectLanguage,
+  enrichArticle,
+  inferCountry,
+  isBitcoinArticle,
+  scoreLexicon,
+  sentimentText,
+} from '../core/enrich/index.ts'
 import { generateDemoArchive } from '../build/demo/index.ts'
 import { extractArticle } from '../build/extract/index.ts'
 import { resolveInputs } from '../build/warc/inputs.ts'
@@ -24,11 +34,19 @@ const perDay = arg('--per-day', 800)
 const PASSES = 4
 const dir = mkdtempSync(join(tmpdir(), 'newsdesk-bench-enrich-'))
 try {
-  await generateDemoArchive({ outDir: join(dir, 'demo'), now: new Date('2026-11-21T14:00:00Z'), days, articlesPerDay: perDay })
+  await generateDemoArchive({
+    outDir: join(dir, 'demo'),
+    now: new Date('2026-11-21T14:00:00Z'),
+    days,
+    articlesPerDay: perDay,
+  })
   const sources = await resolveInputs([join(dir, 'demo', 'warc')], { ccNewsBaseUrl: 'http://127.0.0.1:9/' })
   const html: HtmlResponse[] = []
   for (const s of sources) for await (const e of readWarc(s)) if (e.kind === 'html') html.push(e)
-  const extract = () => html.map((e) => extractArticle({ html: e.html, targetUri: e.targetUri, warcDate: e.warcDate, httpHeaders: e.httpHeaders }))
+  const extract = () =>
+    html.map((e) =>
+      extractArticle({ html: e.html, targetUri: e.targetUri, warcDate: e.warcDate, httpHeaders: e.httpHeaders }),
+    )
   const articles = extract().filter((a): a is ExtractedArticle => a !== null)
   const langs = articles.map((a) => detectLanguage(a))
   const texts = articles.map((a) => sentimentText(a))
@@ -45,15 +63,44 @@ try {
   const n = articles.length
   const stages: [string, () => void][] = [
     ['extract (for comparison)', () => void extract()],
-    ['enrichArticle (all)', () => { for (const a of articles) enrichArticle(a) }],
-    ['  detectLanguage', () => { for (const a of articles) detectLanguage(a) }],
+    [
+      'enrichArticle (all)',
+      () => {
+        for (const a of articles) enrichArticle(a)
+      },
+    ],
+    [
+      '  detectLanguage',
+      () => {
+        for (const a of articles) detectLanguage(a)
+      },
+    ],
     ['  inferCountry', () => articles.forEach((a, i) => inferCountry(a, langs[i] as string))],
-    ['  chooseCategory (model, else term lists)', () => articles.forEach((a, i) => chooseCategory(a, langs[i] as string))],
+    [
+      '  chooseCategory (model, else term lists)',
+      () => articles.forEach((a, i) => chooseCategory(a, langs[i] as string)),
+    ],
     ['    classifyCategory (term lists)', () => articles.forEach((a, i) => classifyCategory(a, langs[i] as string))],
-    ['  sentimentText', () => { for (const a of articles) sentimentText(a) }],
+    [
+      '  sentimentText',
+      () => {
+        for (const a of articles) sentimentText(a)
+      },
+    ],
     ['  scoreLexicon', () => articles.forEach((_, i) => scoreLexicon(texts[i] as string, langs[i] as string))],
-    ['  classifySentiment', () => articles.forEach((_, i) => classifySentiment(texts[i] as string, langs[i] as string, lexicons[i] as ReturnType<typeof scoreLexicon>))],
-    ['  isBitcoinArticle', () => { for (const a of articles) isBitcoinArticle(a.title, a.description) }],
+    [
+      '  classifySentiment',
+      () =>
+        articles.forEach((_, i) =>
+          classifySentiment(texts[i] as string, langs[i] as string, lexicons[i] as ReturnType<typeof scoreLexicon>),
+        ),
+    ],
+    [
+      '  isBitcoinArticle',
+      () => {
+        for (const a of articles) isBitcoinArticle(a.title, a.description)
+      },
+    ],
   ]
   console.log(`${n} articles from ${html.length} HTML records; best of ${PASSES} passes\n`)
   console.log('| function | ms total | µs/article |')

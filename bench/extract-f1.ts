@@ -48,7 +48,12 @@ export function readPublishedResults(readme: string): PublishedRow[] {
 }
 
 export function extractBody(page: BenchmarkPage): string {
-  const article = extractArticle({ html: page.html, targetUri: page.url, warcDate: '2019-11-20T00:00:00Z', httpHeaders: {} })
+  const article = extractArticle({
+    html: page.html,
+    targetUri: page.url,
+    warcDate: '2019-11-20T00:00:00Z',
+    httpHeaders: {},
+  })
   return article?.text ?? ''
 }
 
@@ -78,7 +83,9 @@ async function readabilityBodies(pages: readonly BenchmarkPage[]): Promise<strin
 async function main(): Promise<void> {
   const pages = loadBenchmark()
   if (pages === null) {
-    console.log(`extract-f1: skipped, ${join(CORPUS_DIR, 'article-extraction-benchmark')} is absent (set NEWSDESK_CORPUS)`)
+    console.log(
+      `extract-f1: skipped, ${join(CORPUS_DIR, 'article-extraction-benchmark')} is absent (set NEWSDESK_CORPUS)`,
+    )
     return
   }
   const worstArg = process.argv.indexOf('--worst')
@@ -110,13 +117,19 @@ async function main(): Promise<void> {
   }
   const readmePath = join(CORPUS_DIR, 'article-extraction-benchmark', 'README.rst')
   const published = existsSync(readmePath) ? readPublishedResults(readFileSync(readmePath, 'utf8')) : []
-  const latest = published.filter((r) => r.table.startsWith('Results of the latest') || r.table.startsWith('Results of the previous'))
+  const latest = published.filter(
+    (r) => r.table.startsWith('Results of the latest') || r.table.startsWith('Results of the previous'),
+  )
   for (const r of latest.sort((a, b) => Number(b.f1.slice(0, 5)) - Number(a.f1.slice(0, 5)))) {
     rows.push([r.name, `published ${r.version}`, r.f1, r.precision, r.recall, r.accuracy])
   }
 
-  console.log(`\narticle-extraction-benchmark: ${pages.length} pages, shingle metric of evaluate.py (4-grams of \\w+ tokens), ± = bootstrap std (1000 resamples)\n`)
-  console.log(`| ${'extractor'.padEnd(34)} | ${'source'.padEnd(26)} | F1            | precision     | recall        | accuracy      |`)
+  console.log(
+    `\narticle-extraction-benchmark: ${pages.length} pages, shingle metric of evaluate.py (4-grams of \\w+ tokens), ± = bootstrap std (1000 resamples)\n`,
+  )
+  console.log(
+    `| ${'extractor'.padEnd(34)} | ${'source'.padEnd(26)} | F1            | precision     | recall        | accuracy      |`,
+  )
   console.log(`|${'-'.repeat(36)}|${'-'.repeat(28)}|---------------|---------------|---------------|---------------|`)
   for (const [name, source, f1, p, r, a] of rows) {
     console.log(`| ${name.padEnd(34)} | ${source.padEnd(26)} | ${f1} | ${p} | ${r} | ${a} |`)

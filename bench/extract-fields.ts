@@ -32,11 +32,13 @@ export function normaliseField(text: string): string {
 
 /** Fixture dates: `2024-09-03 04:03:19+00:00`, optional fraction, optional offset. Epoch ms or null. */
 export function parseFixtureDate(text: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([+-]\d{2}):?(\d{2})?$/.exec(text.trim()) ??
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([+-]\d{2}):?(\d{2})?$/.exec(text.trim()) ??
     /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?()()$/.exec(text.trim())
   if (m === null) return null
   const [, y, mo, d, h, mi, s, oh, om] = m
-  const offsetMinutes = oh === undefined || oh === '' ? 0 : Number(oh) * 60 + Math.sign(Number(`${oh}1`)) * Number(om ?? 0)
+  const offsetMinutes =
+    oh === undefined || oh === '' ? 0 : Number(oh) * 60 + Math.sign(Number(`${oh}1`)) * Number(om ?? 0)
   return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)) - offsetMinutes * 60_000
 }
 
@@ -80,10 +82,20 @@ export function scorePage(page: FundusPage, got: ExtractedArticle | null): Field
         ? null
         : {
             ok: Math.floor(gotDate / 60_000) === Math.floor(wantDate / 60_000),
-            sameDay: new Date(gotDate || 0).toISOString().slice(0, 10) === new Date(wantDate).toISOString().slice(0, 10),
+            sameDay:
+              new Date(gotDate || 0).toISOString().slice(0, 10) === new Date(wantDate).toISOString().slice(0, 10),
           },
-    authors: { ok: sameSet(got?.authors ?? [], page.expected.authors), overlap: jaccard(got?.authors ?? [], page.expected.authors) },
-    tags: page.expected.topics === null ? null : { ok: sameSet(got?.tags ?? [], page.expected.topics), overlap: jaccard(got?.tags ?? [], page.expected.topics) },
+    authors: {
+      ok: sameSet(got?.authors ?? [], page.expected.authors),
+      overlap: jaccard(got?.authors ?? [], page.expected.authors),
+    },
+    tags:
+      page.expected.topics === null
+        ? null
+        : {
+            ok: sameSet(got?.tags ?? [], page.expected.topics),
+            overlap: jaccard(got?.tags ?? [], page.expected.topics),
+          },
   }
 }
 
@@ -115,29 +127,50 @@ function main(): void {
   const count = <T>(items: readonly T[], ok: (item: T) => boolean): number => items.filter(ok).length
   const dated = results.filter((r) => r.date !== null)
   const tagged = results.filter((r) => r.tags !== null)
-  const mean = (values: readonly number[]): string => (values.length === 0 ? '-' : (values.reduce((a, b) => a + b, 0) / values.length).toFixed(3))
+  const mean = (values: readonly number[]): string =>
+    values.length === 0 ? '-' : (values.reduce((a, b) => a + b, 0) / values.length).toFixed(3)
   rows.push(['title (exact, normalised)', count(results, (r) => r.title.ok), results.length, ''])
   rows.push(['title (one contains other)', count(results, (r) => r.title.contains), results.length, ''])
   rows.push(['published (same minute)', count(dated, (r) => r.date?.ok === true), dated.length, ''])
   rows.push(['published (same UTC day)', count(dated, (r) => r.date?.sameDay === true), dated.length, ''])
-  rows.push(['authors (same set)', count(results, (r) => r.authors.ok), results.length, `mean Jaccard ${mean(results.map((r) => r.authors.overlap))}`])
-  rows.push(['tags (same set)', count(tagged, (r) => r.tags?.ok === true), tagged.length, `mean Jaccard ${mean(tagged.map((r) => r.tags?.overlap ?? 0))}`])
+  rows.push([
+    'authors (same set)',
+    count(results, (r) => r.authors.ok),
+    results.length,
+    `mean Jaccard ${mean(results.map((r) => r.authors.overlap))}`,
+  ])
+  rows.push([
+    'tags (same set)',
+    count(tagged, (r) => r.tags?.ok === true),
+    tagged.length,
+    `mean Jaccard ${mean(tagged.map((r) => r.tags?.overlap ?? 0))}`,
+  ])
 
   const body = evaluateBodies(
     results.map((r) => ({ truth: fundusBodyText(r.page), prediction: r.got?.text ?? '' })),
     200,
   )
   const dateSources = new Map<string, number>()
-  for (const r of results) dateSources.set(r.got?.date_source ?? 'null', (dateSources.get(r.got?.date_source ?? 'null') ?? 0) + 1)
+  for (const r of results)
+    dateSources.set(r.got?.date_source ?? 'null', (dateSources.get(r.got?.date_source ?? 'null') ?? 0) + 1)
 
   console.log(`\nfundus-news-fixtures: ${pages.length} pages, ${new Set(pages.map((p) => p.country)).size} countries\n`)
   console.log('| field                       | correct |   n | accuracy | partial            |')
   console.log('|-----------------------------|--------:|----:|---------:|--------------------|')
   for (const [name, ok, n, extra] of rows) {
-    console.log(`| ${name.padEnd(27)} | ${String(ok).padStart(7)} | ${String(n).padStart(3)} |  ${pct(ok, n)} | ${extra.padEnd(18)} |`)
+    console.log(
+      `| ${name.padEnd(27)} | ${String(ok).padStart(7)} | ${String(n).padStart(3)} |  ${pct(ok, n)} | ${extra.padEnd(18)} |`,
+    )
   }
-  console.log(`\nbody vs fundus paragraphs (hold-out): F1 ${body.f1.toFixed(3)} ± ${body.f1Std.toFixed(3)}  P ${body.precision.toFixed(3)}  R ${body.recall.toFixed(3)}`)
-  console.log(`date_source: ${[...dateSources].sort().map(([k, v]) => `${k} ${v}`).join(', ')}`)
+  console.log(
+    `\nbody vs fundus paragraphs (hold-out): F1 ${body.f1.toFixed(3)} ± ${body.f1Std.toFixed(3)}  P ${body.precision.toFixed(3)}  R ${body.recall.toFixed(3)}`,
+  )
+  console.log(
+    `date_source: ${[...dateSources]
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  )
   const sorted = [...times].sort((a, b) => a - b)
   const at = (q: number): string => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2)
   console.log(`time per page: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`)
@@ -146,10 +179,26 @@ function main(): void {
     console.log(`\nworst ${label} (${bad.length} wrong):`)
     for (const r of bad.slice(0, failureCount)) console.log(`  ${r.page.file}: ${line(r)}`)
   }
-  show('titles', results.filter((r) => !r.title.ok), (r) => `got ${JSON.stringify(r.got?.title ?? null)} want ${JSON.stringify(r.page.expected.title)}`)
-  show('dates', dated.filter((r) => r.date?.ok !== true), (r) => `got ${r.got?.published_at} (${r.got?.date_source}) want ${r.page.expected.publishingDate}`)
-  show('authors', results.filter((r) => !r.authors.ok).sort((a, b) => a.authors.overlap - b.authors.overlap), (r) => `got ${JSON.stringify(r.got?.authors)} want ${JSON.stringify(r.page.expected.authors)}`)
-  show('tags', tagged.filter((r) => r.tags?.ok !== true).sort((a, b) => (a.tags?.overlap ?? 0) - (b.tags?.overlap ?? 0)), (r) => `got ${JSON.stringify(r.got?.tags.slice(0, 8))} want ${JSON.stringify(r.page.expected.topics?.slice(0, 8))}`)
+  show(
+    'titles',
+    results.filter((r) => !r.title.ok),
+    (r) => `got ${JSON.stringify(r.got?.title ?? null)} want ${JSON.stringify(r.page.expected.title)}`,
+  )
+  show(
+    'dates',
+    dated.filter((r) => r.date?.ok !== true),
+    (r) => `got ${r.got?.published_at} (${r.got?.date_source}) want ${r.page.expected.publishingDate}`,
+  )
+  show(
+    'authors',
+    results.filter((r) => !r.authors.ok).sort((a, b) => a.authors.overlap - b.authors.overlap),
+    (r) => `got ${JSON.stringify(r.got?.authors)} want ${JSON.stringify(r.page.expected.authors)}`,
+  )
+  show(
+    'tags',
+    tagged.filter((r) => r.tags?.ok !== true).sort((a, b) => (a.tags?.overlap ?? 0) - (b.tags?.overlap ?? 0)),
+    (r) => `got ${JSON.stringify(r.got?.tags.slice(0, 8))} want ${JSON.stringify(r.page.expected.topics?.slice(0, 8))}`,
+  )
 }
 
 /** Fundus body without its summary: section headlines and paragraphs, one per line. */

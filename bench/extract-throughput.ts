@@ -45,7 +45,12 @@ export function syntheticPage(targetBytes: number, seed: number): string {
 }
 
 function inputFor(html: string, i: number): ExtractInput {
-  return { html, targetUri: `https://demo-news.example/2026/11/20/markets-${i}`, warcDate: '2026-11-20T10:00:00Z', httpHeaders: { 'content-type': 'text/html' } }
+  return {
+    html,
+    targetUri: `https://demo-news.example/2026/11/20/markets-${i}`,
+    warcDate: '2026-11-20T10:00:00Z',
+    httpHeaders: { 'content-type': 'text/html' },
+  }
 }
 
 interface Row {
@@ -88,9 +93,21 @@ function main(): void {
     rows.push(measure(`synthetic ${kb} KB`, inputs))
   }
   const benchmark = loadBenchmark()
-  if (benchmark !== null) rows.push(measure('article-extraction-benchmark', benchmark.map((p) => ({ html: p.html, targetUri: p.url, warcDate: '2019-11-20T00:00:00Z', httpHeaders: {} }))))
+  if (benchmark !== null)
+    rows.push(
+      measure(
+        'article-extraction-benchmark',
+        benchmark.map((p) => ({ html: p.html, targetUri: p.url, warcDate: '2019-11-20T00:00:00Z', httpHeaders: {} })),
+      ),
+    )
   const fundus = loadFundus()
-  if (fundus !== null) rows.push(measure('fundus-news-fixtures', fundus.map((p) => ({ html: p.html, targetUri: p.url, warcDate: p.crawledAt, httpHeaders: {} }))))
+  if (fundus !== null)
+    rows.push(
+      measure(
+        'fundus-news-fixtures',
+        fundus.map((p) => ({ html: p.html, targetUri: p.url, warcDate: p.crawledAt, httpHeaders: {} })),
+      ),
+    )
   else console.log('corpus pages skipped: /work/shared/corpus is absent')
 
   console.log('\nextractArticle throughput, one thread, Bun', Bun.version)

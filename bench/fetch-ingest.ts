@@ -51,7 +51,9 @@ async function demoWarc(dir: string, out: string): Promise<void> {
   // ~4.4 KB a compressed record: 1 GB is ~240k articles; 30 days keeps generation short.
   const perDay = Math.ceil(TARGET_BYTES / 4400 / 30 / 0.97)
   await generateDemoArchive({ outDir: join(dir, 'demo'), now: NOW, days: 30, articlesPerDay: perDay, gzipLevel: 6 })
-  const files = (readdirSync(join(dir, 'demo', 'warc'), { recursive: true }) as string[]).filter((n) => n.endsWith('.warc.gz')).sort()
+  const files = (readdirSync(join(dir, 'demo', 'warc'), { recursive: true }) as string[])
+    .filter((n) => n.endsWith('.warc.gz'))
+    .sort()
   const fd = openSync(out, 'w')
   let written = 0
   for (const f of files) {
@@ -65,7 +67,10 @@ async function demoWarc(dir: string, out: string): Promise<void> {
 
 /** Real article pages under distinct URLs, dates moved into the window (module comment). */
 function realWarc(out: string): boolean {
-  const pages = [...(loadFundus() ?? []).map((p) => ({ url: p.url, html: p.html })), ...(loadBenchmark() ?? []).map((p) => ({ url: p.url, html: p.html }))].filter((p) => /^https?:\/\//.test(p.url))
+  const pages = [
+    ...(loadFundus() ?? []).map((p) => ({ url: p.url, html: p.html })),
+    ...(loadBenchmark() ?? []).map((p) => ({ url: p.url, html: p.html })),
+  ].filter((p) => /^https?:\/\//.test(p.url))
   if (pages.length === 0) return false
   const enc = new TextEncoder()
   const fd = openSync(out, 'w')
@@ -80,7 +85,13 @@ function realWarc(out: string): boolean {
     writeSync(fd, gz)
     written += gz.length
   }
-  member('warcinfo', '', `${NOW.toISOString().slice(0, 19)}Z`, 'application/warc-fields', enc.encode('software: newsdesk bench/fetch-ingest\r\n'))
+  member(
+    'warcinfo',
+    '',
+    `${NOW.toISOString().slice(0, 19)}Z`,
+    'application/warc-fields',
+    enc.encode('software: newsdesk bench/fetch-ingest\r\n'),
+  )
   for (let copy = 0; written < TARGET_BYTES; copy++) {
     const day = new Date(NOW.getTime() - (1 + (copy % 60)) * 86_400_000).toISOString().slice(0, 10)
     for (const p of pages) {
@@ -92,7 +103,12 @@ function realWarc(out: string): boolean {
         .replace(/<meta\b[^>]*\bproperty=["']og:url["'][^>]*>/gi, '')
         .replace(/\b(?:19|20)\d\d-[01]\d-[0-3]\d(?=[T "'<])/g, day)
       const payload = enc.encode(html)
-      const response = Buffer.concat([enc.encode(`HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${payload.length}\r\n\r\n`), payload])
+      const response = Buffer.concat([
+        enc.encode(
+          `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${payload.length}\r\n\r\n`,
+        ),
+        payload,
+      ])
       member('response', u.href, `${day}T12:00:00Z`, 'application/http; msgtype=response', response)
     }
   }
@@ -123,7 +139,13 @@ async function ingestChild(url: string, storeFile: string, cuts: number): Promis
   let peakRss = process.memoryUsage().rss
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200)
   const t = performance.now()
-  const summary = await ingest({ db, sources: [url], now: NOW, workers: WORKERS, retry: { retries: cuts + 2, backoffMs: 50, maxBackoffMs: 500 } })
+  const summary = await ingest({
+    db,
+    sources: [url],
+    now: NOW,
+    workers: WORKERS,
+    retry: { retries: cuts + 2, backoffMs: 50, maxBackoffMs: 500 },
+  })
   const seconds = (performance.now() - t) / 1000
   clearInterval(sampler)
   const articles = (db.query('SELECT count(*) AS n FROM articles').get() as { n: number }).n
@@ -132,13 +154,37 @@ async function ingestChild(url: string, storeFile: string, cuts: number): Promis
   console.log(JSON.stringify({ seconds, peakRss, storeBytes: statSync(storeFile).size, summary, articles }))
 }
 
-async function run(crawl: LocalCommonCrawl, path: string, storeFile: string, cuts: number, size: number): Promise<RunResult> {
+async function run(
+  crawl: LocalCommonCrawl,
+  path: string,
+  storeFile: string,
+  cuts: number,
+  size: number,
+): Promise<RunResult> {
   crawl.log.length = 0
-  crawl.faults.files.set(path, Array.from({ length: cuts }, (_, k) => ({ kind: 'cut', at: Math.floor((size * (k + 1)) / (cuts + 1)) }) as const))
-  const child = Bun.spawn([process.execPath, import.meta.path, '--ingest-child', crawl.baseUrl + path, storeFile, String(cuts), '--workers', String(WORKERS)], { stdout: 'pipe', stderr: 'inherit' })
+  crawl.faults.files.set(
+    path,
+    Array.from({ length: cuts }, (_, k) => ({ kind: 'cut', at: Math.floor((size * (k + 1)) / (cuts + 1)) }) as const),
+  )
+  const child = Bun.spawn(
+    [
+      process.execPath,
+      import.meta.path,
+      '--ingest-child',
+      crawl.baseUrl + path,
+      storeFile,
+      String(cuts),
+      '--workers',
+      String(WORKERS),
+    ],
+    { stdout: 'pipe', stderr: 'inherit' },
+  )
   const out = await new Response(child.stdout).text()
   if ((await child.exited) !== 0) throw new Error(`ingest child failed for ${path}`)
-  const measured = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Omit<RunResult, 'requests' | 'resumesAt' | 'refetched' | 'backwards'>
+  const measured = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Omit<
+    RunResult,
+    'requests' | 'resumesAt' | 'refetched' | 'backwards'
+  >
   const mine = crawl.log.filter((e) => e.path === path)
   // A reset loses what was in flight (socket buffers the reader had not drained yet): those bytes
   // are asked again. Anything before the previous answer's first byte would be a re-read.
@@ -166,7 +212,9 @@ for (const kind of KINDS) {
     const tGen = performance.now()
     if (kind === 'demo') await demoWarc(tmp.dir, file)
     else if (!realWarc(file)) {
-      console.log(`fetch-ingest: skipping real pages: ${process.env.NEWSDESK_CORPUS ?? '/work/shared/corpus'} is absent`)
+      console.log(
+        `fetch-ingest: skipping real pages: ${process.env.NEWSDESK_CORPUS ?? '/work/shared/corpus'} is absent`,
+      )
       continue
     }
     const size = statSync(file).size
@@ -178,14 +226,19 @@ for (const kind of KINDS) {
     try {
       const clean = await run(crawl, path, join(tmp.dir, 'clean.sqlite'), 0, size)
       const cut = await run(crawl, path, join(tmp.dir, 'cut.sqlite'), CUTS, size)
-      for (const [name, r] of [['clean', clean], [`${CUTS} resets`, cut]] as const) {
+      for (const [name, r] of [
+        ['clean', clean],
+        [`${CUTS} resets`, cut],
+      ] as const) {
         const s = r.summary
         rows.push(
           `| ${kind} | ${name} | ${mb(size)} | ${r.seconds.toFixed(1)} | ${(size / 1048576 / r.seconds).toFixed(1)} | ${(s.records / r.seconds).toFixed(0)} | ${(s.articles / r.seconds).toFixed(0)} | ${s.articles} | ${s.files_failed.length} | ${r.requests} | ${r.resumesAt.map((b) => (b / 1048576).toFixed(1)).join(', ') || '–'} | ${(r.refetched / 1048576).toFixed(1)} | ${r.backwards} | ${(size / Math.max(1, s.html)).toFixed(0)} | ${mb(r.peakRss)} | ${(r.storeBytes / Math.max(1, r.articles) / 1024).toFixed(1)} |`,
         )
       }
       const same = clean.articles === cut.articles && clean.summary.articles === cut.summary.articles
-      rows.push(`| ${kind} | same articles stored by both runs: **${same ? 'yes' : `NO (${clean.articles} vs ${cut.articles})`}** | | | | | | | | | | | | | | |`)
+      rows.push(
+        `| ${kind} | same articles stored by both runs: **${same ? 'yes' : `NO (${clean.articles} vs ${cut.articles})`}** | | | | | | | | | | | | | | |`,
+      )
     } finally {
       crawl.stop()
     }
@@ -193,7 +246,11 @@ for (const kind of KINDS) {
     tmp.cleanup()
   }
 }
-console.log(`\nfetch + ingest through the local Common Crawl (loopback HTTP, ${WORKERS} ingest worker${WORKERS === 1 ? '' : 's'})\n`)
-console.log('| pages | run | file MB | s | MB/s | records/s | articles/s | articles | failed files | requests | resumed at MB | MB fetched again (in flight at a reset) | resumes that went back | compressed bytes per HTML record | peak RSS MB | store KB per article |')
+console.log(
+  `\nfetch + ingest through the local Common Crawl (loopback HTTP, ${WORKERS} ingest worker${WORKERS === 1 ? '' : 's'})\n`,
+)
+console.log(
+  '| pages | run | file MB | s | MB/s | records/s | articles/s | articles | failed files | requests | resumed at MB | MB fetched again (in flight at a reset) | resumes that went back | compressed bytes per HTML record | peak RSS MB | store KB per article |',
+)
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|')
 console.log(rows.join('\n'))

@@ -30,7 +30,9 @@ function arg(name: string, fallback: string): string {
 
 const store = arg('--store', '')
 if (store === '' || !existsSync(store)) {
-  console.error('usage: bun bench/fts-segments.ts --store COPY.sqlite [--hours 48] [--per-hour 4600]  (writes into the store: pass a copy)')
+  console.error(
+    'usage: bun bench/fts-segments.ts --store COPY.sqlite [--hours 48] [--per-hour 4600]  (writes into the store: pass a copy)',
+  )
   process.exit(2)
 }
 const hours = Number(arg('--hours', '48'))
@@ -42,7 +44,10 @@ if (textSource === 'corpus' && !hasCategoryCorpus()) {
   process.exit(0)
 }
 /** Real headline and standfirst pairs (with --text corpus), cycled over the written articles. */
-const realText = textSource === 'corpus' ? [...loadUci(), ...loadHuffPost()].map((r) => ({ title: r.title, description: r.description })) : []
+const realText =
+  textSource === 'corpus'
+    ? [...loadUci(), ...loadHuffPost()].map((r) => ({ title: r.title, description: r.description }))
+    : []
 const db = openStore(store)
 const writer = new ArticleWriter(db)
 /** The policies compared: the shipped compactFullText (level merges, one segment past the line) or the rule before it (one segment past the line, nothing else). */
@@ -54,7 +59,9 @@ function compact(): { before: number; after: number } {
   return { before, after: ftsSegments(db) }
 }
 const startS = Math.ceil(Date.now() / 3_600_000) * 3600
-console.log(`policy ${policy}, text ${textSource}; store ${store}: ${db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0} articles, ${ftsSegments(db)} segments; merge past ${FTS_SEGMENTS_MAX}`)
+console.log(
+  `policy ${policy}, text ${textSource}; store ${store}: ${db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0} articles, ${ftsSegments(db)} segments; merge past ${FTS_SEGMENTS_MAX}`,
+)
 console.log('| hour | written | write s | segments after write | merged | merge s |')
 console.log('|---:|---:|---:|---:|---|---:|')
 let merges = 0
@@ -64,8 +71,19 @@ for (let h = 0; h < hours; h++) {
   const batch = [...articles(perHour, 9000 + h)].map((a, i) => {
     const url = `${a.url.replace(/\/a\/\d+$/, '')}/sim/${h}/${i}`
     const t = hourS + Math.floor((i / perHour) * 3600)
-    const real = realText.length === 0 ? {} : (realText[(h * perHour + i) % realText.length] as { title: string; description: string })
-    return { ...a, ...real, id: articleId(url), url, target_uri: url, published_at: isoSeconds(new Date(t * 1000)), crawled_at: isoSeconds(new Date((t + 300) * 1000)) }
+    const real =
+      realText.length === 0
+        ? {}
+        : (realText[(h * perHour + i) % realText.length] as { title: string; description: string })
+    return {
+      ...a,
+      ...real,
+      id: articleId(url),
+      url,
+      target_uri: url,
+      published_at: isoSeconds(new Date(t * 1000)),
+      crawled_at: isoSeconds(new Date((t + 300) * 1000)),
+    }
   })
   let t = performance.now()
   let written = 0
@@ -82,7 +100,9 @@ for (let h = 0; h < hours; h++) {
     merges++
     mergeSeconds += ms
   }
-  console.log(`| ${h + 1} | ${written} | ${writeS.toFixed(1)} | ${segments} | ${merged ? `yes → ${c.after}` : 'no'} | ${merged ? ms.toFixed(1) : ''} |`)
+  console.log(
+    `| ${h + 1} | ${written} | ${writeS.toFixed(1)} | ${segments} | ${merged ? `yes → ${c.after}` : 'no'} | ${merged ? ms.toFixed(1) : ''} |`,
+  )
 }
 console.log(`\n${hours} hours: ${merges} merges, ${mergeSeconds.toFixed(1)} s merging in all`)
 db.close()

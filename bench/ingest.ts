@@ -38,7 +38,9 @@ try {
   // long ingest runs. The first pass's figures are printed below it.
   const pass = () => {
     let t0 = performance.now()
-    const extracted = html.map((e) => extractArticle({ html: e.html, targetUri: e.targetUri, warcDate: e.warcDate, httpHeaders: e.httpHeaders }))
+    const extracted = html.map((e) =>
+      extractArticle({ html: e.html, targetUri: e.targetUri, warcDate: e.warcDate, httpHeaders: e.httpHeaders }),
+    )
     const extractMs = performance.now() - t0
     const kept = extracted.filter((a) => a !== null)
     t0 = performance.now()
@@ -48,7 +50,13 @@ try {
   const cold = pass()
   const { kept, enrichments, extractMs, enrichMs } = pass()
   t = performance.now()
-  const rows: ArticleRow[] = kept.map((a, i) => ({ ...a, ...(enrichments[i] as ReturnType<typeof enrichArticle>), id: articleId(a.url), dup_key: dupKey(a), source_file: 'bench' }))
+  const rows: ArticleRow[] = kept.map((a, i) => ({
+    ...a,
+    ...(enrichments[i] as ReturnType<typeof enrichArticle>),
+    id: articleId(a.url),
+    dup_key: dupKey(a),
+    source_file: 'bench',
+  }))
   const keysMs = performance.now() - t
   const db0 = openStore(join(dir, 'stage.sqlite'))
   const writer = new ArticleWriter(db0)
@@ -77,7 +85,10 @@ try {
     const t0 = performance.now()
     const outs = await Promise.all(
       Array.from({ length: parts }, (_, part) => {
-        const child = Bun.spawn([process.execPath, join(import.meta.dir, 'ingest-part.ts'), listPath, String(part), String(parts)], { stdout: 'pipe' })
+        const child = Bun.spawn(
+          [process.execPath, join(import.meta.dir, 'ingest-part.ts'), listPath, String(part), String(parts)],
+          { stdout: 'pipe' },
+        )
         return new Response(child.stdout).text()
       }),
     )
@@ -89,25 +100,45 @@ try {
 
   const n = rows.length
   const per = (ms: number) => (ms / n).toFixed(3)
-  console.log(`demo archive: ${days} days × ~${perDay}/day, ${sources.length} files, ${n} articles (generated in ${(demo.elapsedMs / 1000).toFixed(1)} s)\n`)
+  console.log(
+    `demo archive: ${days} days × ~${perDay}/day, ${sources.length} files, ${n} articles (generated in ${(demo.elapsedMs / 1000).toFixed(1)} s)\n`,
+  )
   console.log('| stage (one thread) | ms total | ms/article | share |')
   console.log('|---|---:|---:|---:|')
   const total = readMs + extractMs + enrichMs + keysMs + storeMs
-  for (const [name, ms] of [['read .warc.gz', readMs], ['extract', extractMs], ['enrich', enrichMs], ['ids and syndication keys', keysMs], ['store (SQLite + FTS5 + groups)', storeMs]] as const) {
+  for (const [name, ms] of [
+    ['read .warc.gz', readMs],
+    ['extract', extractMs],
+    ['enrich', enrichMs],
+    ['ids and syndication keys', keysMs],
+    ['store (SQLite + FTS5 + groups)', storeMs],
+  ] as const) {
     console.log(`| ${name} | ${ms.toFixed(0)} | ${per(ms)} | ${((ms / total) * 100).toFixed(0)}% |`)
   }
-  console.log(`\nenrichment / extraction cost: ${(enrichMs / extractMs).toFixed(2)} (first, cold pass: extract ${per(cold.extractMs)} ms, enrich ${per(cold.enrichMs)} ms per article, ratio ${(cold.enrichMs / cold.extractMs).toFixed(2)})\n`)
+  console.log(
+    `\nenrichment / extraction cost: ${(enrichMs / extractMs).toFixed(2)} (first, cold pass: extract ${per(cold.extractMs)} ms, enrich ${per(cold.enrichMs)} ms per article, ratio ${(cold.enrichMs / cold.extractMs).toFixed(2)})\n`,
+  )
   console.log('| pipeline | workers | articles | seconds | articles/s | articles/s/core |')
   console.log('|---|---:|---:|---:|---:|---:|')
-  for (const [label, s, w] of [['in-process', one, 1], ['worker threads', all, cores]] as const) {
+  for (const [label, s, w] of [
+    ['in-process', one, 1],
+    ['worker threads', all, cores],
+  ] as const) {
     const sec = s.elapsed_ms / 1000
-    console.log(`| ${label} | ${label === 'in-process' ? 0 : w} | ${s.articles} | ${sec.toFixed(1)} | ${(s.articles / sec).toFixed(0)} | ${(s.articles / sec / w).toFixed(0)} |`)
+    console.log(
+      `| ${label} | ${label === 'in-process' ? 0 : w} | ${s.articles} | ${sec.toFixed(1)} | ${(s.articles / sec).toFixed(0)} | ${(s.articles / sec / w).toFixed(0)} |`,
+    )
   }
   console.log(`\nmachine ceiling, read + extract + enrich without the store (process start included):`)
   console.log('| independent processes | articles | seconds | articles/s | speed-up |')
   console.log('|---:|---:|---:|---:|---:|')
-  for (const [n, r] of [[1, soloProcess], [cores, perCoreProcesses]] as const) {
-    console.log(`| ${n} | ${r.articles} | ${r.seconds.toFixed(1)} | ${(r.articles / r.seconds).toFixed(0)} | ${(soloProcess.seconds / r.seconds).toFixed(2)} |`)
+  for (const [n, r] of [
+    [1, soloProcess],
+    [cores, perCoreProcesses],
+  ] as const) {
+    console.log(
+      `| ${n} | ${r.articles} | ${r.seconds.toFixed(1)} | ${(r.articles / r.seconds).toFixed(0)} | ${(soloProcess.seconds / r.seconds).toFixed(2)} |`,
+    )
   }
   console.log('\ntarget: ≥ 1,000 articles/s/core')
 } finally {

@@ -44,7 +44,20 @@ export interface MixResult extends Stats {
   unexpected: { url: string; status: number | string }[]
 }
 
-const WORDS = ['market', 'election', 'bitcoin', 'price', 'government', 'football', 'climate', 'bank', 'court', 'health', 'energy', 'police']
+const WORDS = [
+  'market',
+  'election',
+  'bitcoin',
+  'price',
+  'government',
+  'football',
+  'climate',
+  'bank',
+  'court',
+  'health',
+  'energy',
+  'police',
+]
 const LANGS = ['en', 'es', 'pt', 'de', 'fr', 'hi']
 const COUNTRIES = ['US', 'GB', 'BR', 'IN', 'DE', 'ES', 'FR']
 // Categories as the registry names them (a search with an unknown one is a 422 since issue 25; it was ignored before).
@@ -53,15 +66,39 @@ const SORTS = ['date', 'relevance', 'crawled']
 const INTERVALS = ['hour', 'day', 'week']
 const NOW_MS = Date.parse('2026-11-21T14:00:00Z')
 
-
-const ALL_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'IN', 'ES', 'IT', 'BR', 'MX', 'JP', 'RU', 'NL', 'TR', 'AU', 'CA', 'AR', 'KR', 'CN', 'EG', 'NG']
+const ALL_COUNTRIES = [
+  'US',
+  'GB',
+  'DE',
+  'FR',
+  'IN',
+  'ES',
+  'IT',
+  'BR',
+  'MX',
+  'JP',
+  'RU',
+  'NL',
+  'TR',
+  'AU',
+  'CA',
+  'AR',
+  'KR',
+  'CN',
+  'EG',
+  'NG',
+]
 const ALL_SORTS = ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance']
 
 /**
  * One request of the mix: 60% snapshot (less the per-country share), 30% search with filters,
  * 10% BTC range, and `countryShare` per-country searches.
  */
-export function nextRequest(random: () => number, snapshotUrls: readonly string[], countryShare = 0): { kind: string; path: string } {
+export function nextRequest(
+  random: () => number,
+  snapshotUrls: readonly string[],
+  countryShare = 0,
+): { kind: string; path: string } {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T
   const r = random()
   if (r < countryShare) {
@@ -72,17 +109,25 @@ export function nextRequest(random: () => number, snapshotUrls: readonly string[
   }
   if (r < 0.6) return { kind: 'snapshot', path: pick(snapshotUrls) }
   if (r < 0.9) {
-    const q = new URLSearchParams({ q: random() < 0.3 ? `${pick(WORDS)} ${pick(WORDS)}` : pick(WORDS), sort: pick(SORTS), size: String(pick([10, 20, 50])) })
+    const q = new URLSearchParams({
+      q: random() < 0.3 ? `${pick(WORDS)} ${pick(WORDS)}` : pick(WORDS),
+      sort: pick(SORTS),
+      size: String(pick([10, 20, 50])),
+    })
     if (random() < 0.5) q.set('lang', pick(LANGS))
     if (random() < 0.5) q.set('country', pick(COUNTRIES))
     if (random() < 0.3) q.set('category', pick(CATEGORIES))
-    if (random() < 0.3) q.set('from', new Date(NOW_MS - Math.floor(random() * 7) * 86_400_000).toISOString().slice(0, 10))
+    if (random() < 0.3)
+      q.set('from', new Date(NOW_MS - Math.floor(random() * 7) * 86_400_000).toISOString().slice(0, 10))
     return { kind: 'search', path: `/v1/search?${q}` }
   }
   const days = 1 + Math.floor(random() * 30)
   const to = NOW_MS - Math.floor(random() * 5) * 86_400_000
   const from = `${new Date(to - days * 86_400_000).toISOString().slice(0, 13)}:00:00Z`
-  return { kind: 'btc-range', path: `/v1/btc/price?interval=${pick(INTERVALS)}&from=${from}&to=${new Date(to).toISOString().slice(0, 13)}:00:00Z` }
+  return {
+    kind: 'btc-range',
+    path: `/v1/btc/price?interval=${pick(INTERVALS)}&from=${from}&to=${new Date(to).toISOString().slice(0, 13)}:00:00Z`,
+  }
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -93,7 +138,19 @@ function percentile(sorted: Float64Array, p: number): number {
 export async function runMix(opts: MixOptions): Promise<MixResult> {
   const random = prng(opts.seed)
   const latencies: Record<string, number[]> = {}
-  const result: MixResult = { requests: 0, p50Ms: 0, p99Ms: 0, seconds: 0, maxMs: 0, ok: 0, intended4xx: 0, otherNon2xx: 0, connectionErrors: 0, byKind: {}, unexpected: [] }
+  const result: MixResult = {
+    requests: 0,
+    p50Ms: 0,
+    p99Ms: 0,
+    seconds: 0,
+    maxMs: 0,
+    ok: 0,
+    intended4xx: 0,
+    otherNon2xx: 0,
+    connectionErrors: 0,
+    byKind: {},
+    unexpected: [],
+  }
   const started = performance.now()
   const deadline = started + opts.seconds * 1000
   const budget = opts.maxRequests ?? Number.POSITIVE_INFINITY

@@ -41,7 +41,13 @@ const CORPUS = process.env.NEWSDESK_CORPUS ?? join(import.meta.dir, '../../share
 const CSV = join(CORPUS, 'trends/uci_news_aggregator_first3000.csv')
 /** A little after the last headline (2014-03-11 10:14 UTC), so the default 24 h window holds them all. */
 const NOW = new Date('2014-03-11T12:00:00Z')
-const UCI_CLASS: Readonly<Record<string, string>> = { business: 'b', technology: 't', science: 't', entertainment: 'e', health: 'm' }
+const UCI_CLASS: Readonly<Record<string, string>> = {
+  business: 'b',
+  technology: 't',
+  science: 't',
+  entertainment: 'e',
+  health: 'm',
+}
 
 export interface RealHeadline {
   title: string
@@ -63,7 +69,14 @@ export function loadHeadlines(path = CSV): RealHeadline[] {
     const title = (row[at('TITLE')] ?? '').trim()
     if (url === '' || title === '' || seen.has(url) || !/^https?:\/\//.test(url)) continue
     seen.add(url)
-    out.push({ title, url, host: row[at('HOSTNAME')] ?? '', story: row[at('STORY')] ?? '', label: row[at('CATEGORY')] ?? '', publishedMs: Number(row[at('TIMESTAMP')]) })
+    out.push({
+      title,
+      url,
+      host: row[at('HOSTNAME')] ?? '',
+      story: row[at('STORY')] ?? '',
+      label: row[at('CATEGORY')] ?? '',
+      publishedMs: Number(row[at('TIMESTAMP')]),
+    })
   }
   return out
 }
@@ -88,7 +101,14 @@ export function writeWarc(path: string, headlines: readonly RealHeadline[]): voi
       `Content-Type: ${contentType}\r\nContent-Length: ${block.length}\r\n\r\n`
     members.push(gzipSync(Buffer.concat([enc.encode(head), block, enc.encode('\r\n\r\n')])))
   }
-  record('warcinfo', '', iso(NOW.getTime()), 'application/warc-fields', enc.encode('software: newsdesk bench/real-trends\r\n'), 0)
+  record(
+    'warcinfo',
+    '',
+    iso(NOW.getTime()),
+    'application/warc-fields',
+    enc.encode('software: newsdesk bench/real-trends\r\n'),
+    0,
+  )
   headlines.forEach((h, i) => {
     const t = escapeHtml(h.title)
     const html =
@@ -96,7 +116,12 @@ export function writeWarc(path: string, headlines: readonly RealHeadline[]): voi
       `<meta property="og:title" content="${t}"><meta property="article:published_time" content="${iso(h.publishedMs)}">` +
       `<link rel="canonical" href="${escapeHtml(h.url)}"></head><body><article><h1>${t}</h1><p>${t}</p></article></body></html>`
     const payload = enc.encode(html)
-    const response = Buffer.concat([enc.encode(`HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${payload.length}\r\n\r\n`), payload])
+    const response = Buffer.concat([
+      enc.encode(
+        `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${payload.length}\r\n\r\n`,
+      ),
+      payload,
+    ])
     // Crawled a few minutes after publication, as CC-NEWS is.
     record('response', h.url, iso(h.publishedMs + 5 * 60_000), 'application/http; msgtype=response', response, i + 1)
   })
@@ -118,7 +143,11 @@ export interface Measures {
 }
 
 /** Purity, recall, stories found and keyword concentration of `clusters` over the stories in `keep`. */
-export function measure(clusters: readonly FoundCluster[], storyOf: ReadonlyMap<string, string>, keep: (story: string) => boolean): Measures {
+export function measure(
+  clusters: readonly FoundCluster[],
+  storyOf: ReadonlyMap<string, string>,
+  keep: (story: string) => boolean,
+): Measures {
   const sizes = new Map<string, number>()
   for (const s of storyOf.values()) if (keep(s)) sizes.set(s, (sizes.get(s) ?? 0) + 1)
   let pureArticles = 0
@@ -170,11 +199,15 @@ export function measure(clusters: readonly FoundCluster[], storyOf: ReadonlyMap<
 }
 
 const BASELINE_STOP = new Set(
-  'a an the of to in on for and or is are was be at by with as from it its this that after over new says said will up us has have how why what who more than not no into out about'.split(' '),
+  'a an the of to in on for and or is are was be at by with as from it its this that after over new says said will up us has have how why what who more than not no into out about'.split(
+    ' ',
+  ),
 )
 
 function baselineTokens(title: string): string[] {
-  return (title.toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? []).filter((t) => !BASELINE_STOP.has(t) && t.length > 1)
+  return (title.toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? []).filter(
+    (t) => !BASELINE_STOP.has(t) && t.length > 1,
+  )
 }
 
 /**
@@ -220,7 +253,8 @@ export function baselineClusters(headlines: readonly RealHeadline[], cut: number
     let b = -1
     let bs = Number.NEGATIVE_INFINITY
     const row = sim[i] as Float32Array
-    for (let j = 0; j < n; j++) if (j !== i && alive[j] === 1 && (row[j] as number) > bs) [b, bs] = [j, row[j] as number]
+    for (let j = 0; j < n; j++)
+      if (j !== i && alive[j] === 1 && (row[j] as number) > bs) [b, bs] = [j, row[j] as number]
     return b
   }
   const nearest = Int32Array.from(headlines.map((_, i) => bestOf(i)))
@@ -229,7 +263,8 @@ export function baselineClusters(headlines: readonly RealHeadline[], cut: number
     let bs = Number.NEGATIVE_INFINITY
     for (let i = 0; i < n; i++) {
       const j = nearest[i] as number
-      if (alive[i] === 1 && j >= 0 && ((sim[i] as Float32Array)[j] as number) > bs) [bi, bs] = [i, (sim[i] as Float32Array)[j] as number]
+      if (alive[i] === 1 && j >= 0 && ((sim[i] as Float32Array)[j] as number) > bs)
+        [bi, bs] = [i, (sim[i] as Float32Array)[j] as number]
     }
     if (bi < 0 || bs < cut) break
     const bj = nearest[bi] as number
@@ -244,7 +279,8 @@ export function baselineClusters(headlines: readonly RealHeadline[], cut: number
     alive[bj] = 0
     size[bi] = si + sj
     ;(members[bi] as number[]).push(...(members[bj] as number[]))
-    for (let k = 0; k < n; k++) if (alive[k] === 1 && (k === bi || nearest[k] === bi || nearest[k] === bj)) nearest[k] = bestOf(k)
+    for (let k = 0; k < n; k++)
+      if (alive[k] === 1 && (k === bi || nearest[k] === bi || nearest[k] === bj)) nearest[k] = bestOf(k)
   }
   const out: FoundCluster[] = []
   for (let i = 0; i < n; i++) {
@@ -252,7 +288,10 @@ export function baselineClusters(headlines: readonly RealHeadline[], cut: number
     const ms = members[i] as number[]
     const counts = new Map<string, number>()
     for (const m of ms) for (const t of new Set(docs[m] ?? [])) counts.set(t, (counts.get(t) ?? 0) + 1)
-    const keywords = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([t]) => t)
+    const keywords = [...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 3)
+      .map(([t]) => t)
     out.push({ urls: ms.map((m) => (headlines[m] as RealHeadline).url), keywords })
   }
   return out
@@ -290,17 +329,28 @@ async function main(): Promise<void> {
     const db = openStore(join(tmp.dir, 'store.sqlite'))
     const sources = await resolveInputs([warcDir], { ccNewsBaseUrl: 'http://127.0.0.1:9/' })
     const summary = await ingest({ db, sources, now: NOW })
-    const app = createApp({ data: () => ({ db, index: new SqliteSearchIndex(db), version: 'bench', watermark: null }), clock: () => NOW, uptimeSeconds: () => 0, version: 'bench' })
+    const app = createApp({
+      data: () => ({ db, index: new SqliteSearchIndex(db), version: 'bench', watermark: null }),
+      clock: () => NOW,
+      uptimeSeconds: () => 0,
+      version: 'bench',
+    })
 
     const trends: TrendRef[] = []
     for (let offset = 0; ; offset += 200) {
-      const page = await json<{ total: number; trends: TrendRef[] }>(app, `/v1/trends?min_articles=2&size=200&offset=${offset}&headlines=0`)
+      const page = await json<{ total: number; trends: TrendRef[] }>(
+        app,
+        `/v1/trends?min_articles=2&size=200&offset=${offset}&headlines=0`,
+      )
       trends.push(...page.trends)
       if (offset + 200 >= page.total) break
     }
     const ours: FoundCluster[] = await Promise.all(
       trends.map(async (t) => {
-        const detail = await json<{ items: { url: string }[] }>(app, `/v1/trends/${t.country}/${encodeURIComponent(t.slug)}?size=500`)
+        const detail = await json<{ items: { url: string }[] }>(
+          app,
+          `/v1/trends/${t.country}/${encodeURIComponent(t.slug)}?size=500`,
+        )
         return { urls: detail.items.map((i) => i.url), keywords: t.keywords }
       }),
     )
@@ -311,7 +361,9 @@ async function main(): Promise<void> {
     let asked = 0
     const byLabel = new Map<string, { n: number; right: number }>()
     for (const h of headlines) {
-      const res = await app.handle(new Request(`http://localhost/v1/article?url=${encodeURIComponent(h.url)}&full_text=false`))
+      const res = await app.handle(
+        new Request(`http://localhost/v1/article?url=${encodeURIComponent(h.url)}&full_text=false`),
+      )
       if (res.status !== 200) continue
       const a = (await res.json()) as { category: string }
       asked++
@@ -337,11 +389,20 @@ async function main(): Promise<void> {
     }
     const baseline = baselineClusters(headlines, bestCut)
 
-    console.log(`real-trends: ${headlines.length} UCI headlines, ${new Set(storyOf.values()).size} stories, ${new Set(headlines.map((h) => h.host)).size} hosts`)
-    console.log(`ingest: ${summary.articles} articles stored; /v1/trends: ${trends.length} trends of ≥ 2 articles in ${new Set(trends.map((t) => t.country)).size} countries`)
+    console.log(
+      `real-trends: ${headlines.length} UCI headlines, ${new Set(storyOf.values()).size} stories, ${new Set(headlines.map((h) => h.host)).size} hosts`,
+    )
+    console.log(
+      `ingest: ${summary.articles} articles stored; /v1/trends: ${trends.length} trends of ≥ 2 articles in ${new Set(trends.map((t) => t.country)).size} countries`,
+    )
     // Trends are per country (a story told in the US and in Britain is two trends), so even a
     // perfect clustering reaches at most, per story, the share of its articles in its biggest country.
-    const countryOf = new Map((db.query('SELECT url, country FROM articles').all() as { url: string; country: string }[]).map((r) => [r.url, r.country]))
+    const countryOf = new Map(
+      (db.query('SELECT url, country FROM articles').all() as { url: string; country: string }[]).map((r) => [
+        r.url,
+        r.country,
+      ]),
+    )
     const perCountry = new Map<string, Map<string, number>>()
     for (const h of headlines) {
       const m = perCountry.get(h.story) ?? new Map<string, number>()
@@ -350,10 +411,14 @@ async function main(): Promise<void> {
       perCountry.set(h.story, m)
     }
     const ceiling = (keep: (s: string) => boolean): string => {
-      const shares = [...perCountry].filter(([s]) => keep(s)).map(([, m]) => Math.max(...m.values()) / [...m.values()].reduce((a, b) => a + b, 0))
+      const shares = [...perCountry]
+        .filter(([s]) => keep(s))
+        .map(([, m]) => Math.max(...m.values()) / [...m.values()].reduce((a, b) => a + b, 0))
       return (shares.reduce((a, b) => a + b, 0) / Math.max(1, shares.length)).toFixed(3)
     }
-    console.log(`recall ceiling of per-country trends (a story's share in its biggest country): report ${ceiling((s) => half(s) === 'report')}, tune ${ceiling((s) => half(s) === 'tune')}, all ${ceiling(() => true)}`)
+    console.log(
+      `recall ceiling of per-country trends (a story's share in its biggest country): report ${ceiling((s) => half(s) === 'report')}, tune ${ceiling((s) => half(s) === 'tune')}, all ${ceiling(() => true)}`,
+    )
     console.log(`baseline cut-off (tuned on the tune half): ${bestCut}  [${tried.join('; ')}]\n`)
     console.log('| stories | method | purity | recall | stories found | keyword concentration |')
     console.log('|---|---|---:|---:|---:|---:|')
@@ -371,39 +436,93 @@ async function main(): Promise<void> {
     console.log(`\n/v1/trends/keywords top ${kwClusters.length}: ${kwClusters.slice(0, 30).join(', ')}`)
     // Per half too: the topical-share rule (core/trends/score.ts) may only be tuned on the tune half.
     const conc = (keep: (s: string) => boolean) => measure(onlyListed, storyOf, keep).concentration.toFixed(3)
-    console.log(`keyword concentration of those words: all ${conc(() => true)}, tune half ${conc((s) => half(s) === 'tune')}, report half ${conc((s) => half(s) === 'report')}`)
-    const perWord = kwClusters.map((w) => ({ w, c: measure(onlyListed.map((c) => ({ ...c, keywords: c.keywords.filter((k) => k === w) })), storyOf, () => true).concentration }))
-    console.log(`least concentrated: ${perWord.sort((a, b) => a.c - b.c).slice(0, 10).map((x) => `${x.w} ${x.c.toFixed(2)}`).join(', ')}`)
-    console.log(`\ncategory via /v1/article against the UCI label (4 classes): ${right}/${asked} = ${(right / Math.max(1, asked)).toFixed(3)}`)
+    console.log(
+      `keyword concentration of those words: all ${conc(() => true)}, tune half ${conc((s) => half(s) === 'tune')}, report half ${conc((s) => half(s) === 'report')}`,
+    )
+    const perWord = kwClusters.map((w) => ({
+      w,
+      c: measure(
+        onlyListed.map((c) => ({ ...c, keywords: c.keywords.filter((k) => k === w) })),
+        storyOf,
+        () => true,
+      ).concentration,
+    }))
+    console.log(
+      `least concentrated: ${perWord
+        .sort((a, b) => a.c - b.c)
+        .slice(0, 10)
+        .map((x) => `${x.w} ${x.c.toFixed(2)}`)
+        .join(', ')}`,
+    )
+    console.log(
+      `\ncategory via /v1/article against the UCI label (4 classes): ${right}/${asked} = ${(right / Math.max(1, asked)).toFixed(3)}`,
+    )
     for (const [label, e] of [...byLabel].sort()) console.log(`  ${label}: ${e.right}/${e.n}`)
 
     // Word counts (store/term-counts.ts) on real headlines: /v1/stats for every counted word, with
     // no filter, one country and several, must equal the same question read from the articles
     // (an exclusion of an absent word is never counted).
     const counted = refreshTermCounts(db, NOW.getTime() / 1000, { minDocs: 30 })
-    const words = db.query<{ term: string }, []>('SELECT term FROM term_keys ORDER BY docs DESC').all().map((r) => r.term)
-    const countries = db.query<{ country: string }, []>('SELECT country FROM articles GROUP BY 1 ORDER BY count(*) DESC LIMIT 3').all().map((r) => r.country)
+    const words = db
+      .query<{ term: string }, []>('SELECT term FROM term_keys ORDER BY docs DESC')
+      .all()
+      .map((r) => r.term)
+    const countries = db
+      .query<{ country: string }, []>('SELECT country FROM articles GROUP BY 1 ORDER BY count(*) DESC LIMIT 3')
+      .all()
+      .map((r) => r.country)
     let compared = 0
     const differ: string[] = []
     for (const w of words) {
-      for (const filter of ['', `&country=${countries[0]}`, `&country=${countries.join(',')}`, '&strict_country=true', '&date=7d']) {
+      for (const filter of [
+        '',
+        `&country=${countries[0]}`,
+        `&country=${countries.join(',')}`,
+        '&strict_country=true',
+        '&date=7d',
+      ]) {
         const strip = ({ q: _q, ...rest }: Record<string, unknown>) => JSON.stringify(rest)
         const fromCounts = await json<Record<string, unknown>>(app, `/v1/stats?q=${encodeURIComponent(w)}${filter}`)
-        const fromArticles = await json<Record<string, unknown>>(app, `/v1/stats?q=${encodeURIComponent(`${w} -qqzzabsent`)}${filter}`)
+        const fromArticles = await json<Record<string, unknown>>(
+          app,
+          `/v1/stats?q=${encodeURIComponent(`${w} -qqzzabsent`)}${filter}`,
+        )
         compared++
         if (strip(fromCounts) !== strip(fromArticles)) differ.push(`${w}${filter}`)
       }
     }
-    console.log(`\nword counts on real headlines: ${counted.keys} words in ≥ 30 titles plus descriptions; ${compared} /v1/stats answers compared with a read of the articles, ${differ.length} differ${differ.length > 0 ? `: ${differ.slice(0, 5).join(', ')}` : ''}`)
+    console.log(
+      `\nword counts on real headlines: ${counted.keys} words in ≥ 30 titles plus descriptions; ${compared} /v1/stats answers compared with a read of the articles, ${differ.length} differ${differ.length > 0 ? `: ${differ.slice(0, 5).join(', ')}` : ''}`,
+    )
 
     // Search totals from the per-day counts (store/search-sqlite.ts, #countFromDays) on the same
     // real store: a counted word with filters, and filters without words (every pair of the
     // commonest countries and languages), each against the same question read from the articles.
     const index = new SqliteSearchIndex(db)
-    const langs = db.query<{ lang: string }, []>('SELECT lang FROM articles GROUP BY 1 ORDER BY count(*) DESC LIMIT 3').all().map((r) => r.lang)
+    const langs = db
+      .query<{ lang: string }, []>('SELECT lang FROM articles GROUP BY 1 ORDER BY count(*) DESC LIMIT 3')
+      .all()
+      .map((r) => r.lang)
     const total = (q: string | null, f: { country?: string[]; lang?: string[]; strictCountry?: boolean }) =>
-      index.search({ query: q === null ? null : parseQuery(q), fromS: NOW.getTime() / 1000 - 90 * 86400, toS: NOW.getTime() / 1000, strictCountry: false, maxSeq: null, sort: 'date', size: 1, offset: 0, dedupe: false, fullText: false, ...f }).total
-    const filterSets = [{ country: [countries[0] as string] }, { country: countries }, { strictCountry: true }, { lang: [langs[0] as string], country: countries }]
+      index.search({
+        query: q === null ? null : parseQuery(q),
+        fromS: NOW.getTime() / 1000 - 90 * 86400,
+        toS: NOW.getTime() / 1000,
+        strictCountry: false,
+        maxSeq: null,
+        sort: 'date',
+        size: 1,
+        offset: 0,
+        dedupe: false,
+        fullText: false,
+        ...f,
+      }).total
+    const filterSets = [
+      { country: [countries[0] as string] },
+      { country: countries },
+      { strictCountry: true },
+      { lang: [langs[0] as string], country: countries },
+    ]
     let totals = 0
     const totalsDiffer: string[] = []
     for (const w of words) {
@@ -415,16 +534,26 @@ async function main(): Promise<void> {
     for (const country of countries) {
       for (const lang of langs) {
         totals++
-        if (total(null, { country: [country], lang: [lang] }) !== total('-qqzzabsent', { country: [country], lang: [lang] })) totalsDiffer.push(`${country}/${lang}`)
+        if (
+          total(null, { country: [country], lang: [lang] }) !==
+          total('-qqzzabsent', { country: [country], lang: [lang] })
+        )
+          totalsDiffer.push(`${country}/${lang}`)
       }
     }
-    console.log(`search totals from the day counts on real headlines: ${totals} totals compared with a read of the articles, ${totalsDiffer.length} differ${totalsDiffer.length > 0 ? `: ${totalsDiffer.slice(0, 5).join(', ')}` : ''}`)
+    console.log(
+      `search totals from the day counts on real headlines: ${totals} totals compared with a read of the articles, ${totalsDiffer.length} differ${totalsDiffer.length > 0 ? `: ${totalsDiffer.slice(0, 5).join(', ')}` : ''}`,
+    )
 
     // Phrases through word-pair tokens (store/fts-pairs.ts) on real headlines, with their real
     // punctuation, apostrophes and capitals: two-, three- and four-word runs typed as a user
     // would (whitespace-separated words of every 5th title), each total against a brute-force
     // scan of the articles under the reference semantics, with no filter and with a country.
-    const stored = db.query<{ title: string; description: string; country: string; published_at: number }, []>('SELECT title, description, country, published_at FROM articles').all()
+    const stored = db
+      .query<{ title: string; description: string; country: string; published_at: number }, []>(
+        'SELECT title, description, country, published_at FROM articles',
+      )
+      .all()
     const fields = stored.map((a) => [indexTokens(a.title), indexTokens(a.description)])
     const fromS = NOW.getTime() / 1000 - 90 * 86400
     let phrases = 0
@@ -435,17 +564,27 @@ async function main(): Promise<void> {
       const n = 2 + (i % 3)
       if (typed.length < n) return
       const at = i % (typed.length - n + 1)
-      const q = `"${typed.slice(at, at + n).join(' ').replaceAll('"', '')}"`
+      const q = `"${typed
+        .slice(at, at + n)
+        .join(' ')
+        .replaceAll('"', '')}"`
       const parsed = parseQuery(q)
       if (parsed === null) return
       for (const country of [undefined, a.country]) {
-        const want = stored.filter((b, k) => b.published_at >= fromS && (country === undefined || b.country === country) && matchesFields(parsed, fields[k] as string[][])).length
+        const want = stored.filter(
+          (b, k) =>
+            b.published_at >= fromS &&
+            (country === undefined || b.country === country) &&
+            matchesFields(parsed, fields[k] as string[][]),
+        ).length
         const got = total(q, country === undefined ? {} : { country: [country] })
         phrases++
         if (got !== want) phrasesDiffer.push(`${q} ${country ?? ''}: ${got} vs ${want}`)
       }
     })
-    console.log(`phrases through word pairs on real headlines: ${phrases} totals compared with a brute-force scan, ${phrasesDiffer.length} differ${phrasesDiffer.length > 0 ? `: ${phrasesDiffer.slice(0, 5).join(', ')}` : ''}`)
+    console.log(
+      `phrases through word pairs on real headlines: ${phrases} totals compared with a brute-force scan, ${phrasesDiffer.length} differ${phrasesDiffer.length > 0 ? `: ${phrasesDiffer.slice(0, 5).join(', ')}` : ''}`,
+    )
     db.close()
   } finally {
     tmp.cleanup()

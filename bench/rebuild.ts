@@ -31,7 +31,7 @@ for (const size of SIZES) {
     let batch: ArticleRow[] = []
     for (const a of articles(size, 1)) {
       batch.push(a)
-      if (batch.length === 5000) (flush(batch), (batch = []))
+      if (batch.length === 5000) flush(batch), (batch = [])
     }
     flush(batch)
     const now = new Date(NOW_S * 1000)
@@ -54,12 +54,16 @@ for (const size of SIZES) {
     const restartMs = performance.now() - t
     if (first.status !== 200 || snap.status !== 200) throw new Error(`restart answered ${first.status}/${snap.status}`)
     ro.close()
-    rows.push(`| ${size.toLocaleString('en')} | ${plain.files.length} | ${(answersMs / 1000).toFixed(1)} s | ${(fullMs / 1000).toFixed(1)} s | ${(restartMs / 1000).toFixed(2)} s |`)
+    rows.push(
+      `| ${size.toLocaleString('en')} | ${plain.files.length} | ${(answersMs / 1000).toFixed(1)} s | ${(fullMs / 1000).toFixed(1)} s | ${(restartMs / 1000).toFixed(2)} s |`,
+    )
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
-console.log('| articles in store | snapshot files | rebuild: answers only | rebuild: answers + bundle | live restart to first answers |')
+console.log(
+  '| articles in store | snapshot files | rebuild: answers only | rebuild: answers + bundle | live restart to first answers |',
+)
 console.log('|---:|---:|---:|---:|---:|')
 for (const r of rows) console.log(r)
 console.log('\nsynthetic articles (bench/synthetic-articles.ts); targets: rebuild ≤ 60 s at 1M, restart ≤ 10 s')

@@ -12,10 +12,24 @@ const BENCHES: { file: string; args?: string[]; what: string }[] = [
   { file: 'sentiment-report.ts', what: 'tone model (new vs 164a8fb) and lexicon per held-out source and language' },
   { file: 'ingest.ts', what: 'ingest throughput from .warc.gz, per stage' },
   { file: 'trends-cluster.ts', what: 'story clustering time and quality' },
-  { file: 'rebuild.ts', args: ['--sizes', '70000'], what: 'hourly rebuild and live restart (add --sizes 70000,1000000 by hand)' },
-  { file: 'search.ts', args: ['--sizes', '100000'], what: 'search/stats latency vs plain FTS5 and Orama (add --sizes 100000,1000000 by hand)' },
-  { file: 'cdn-vs-live.ts', what: 'snapshot reads: live node vs nginx serving the same files, with wrk (target live ≥ 0.5× nginx)' },
-  { file: 'reliability-report.ts', what: 'issue 9 in one table: requests fuzzed and 5xx, hostile pages and queries, kill points and articles lost, load held' },
+  {
+    file: 'rebuild.ts',
+    args: ['--sizes', '70000'],
+    what: 'hourly rebuild and live restart (add --sizes 70000,1000000 by hand)',
+  },
+  {
+    file: 'search.ts',
+    args: ['--sizes', '100000'],
+    what: 'search/stats latency vs plain FTS5 and Orama (add --sizes 100000,1000000 by hand)',
+  },
+  {
+    file: 'cdn-vs-live.ts',
+    what: 'snapshot reads: live node vs nginx serving the same files, with wrk (target live ≥ 0.5× nginx)',
+  },
+  {
+    file: 'reliability-report.ts',
+    what: 'issue 9 in one table: requests fuzzed and 5xx, hostile pages and queries, kill points and articles lost, load held',
+  },
 ]
 
 const filter = process.argv[2]
@@ -23,7 +37,10 @@ for (const b of BENCHES) {
   if (filter !== undefined && !b.file.includes(filter)) continue
   if (!(await Bun.file(new URL(b.file, import.meta.url)).exists())) continue
   console.log(`\n## ${b.file}: ${b.what}\n`)
-  const proc = Bun.spawn([process.execPath, new URL(b.file, import.meta.url).pathname, ...(b.args ?? [])], { stdout: 'inherit', stderr: 'inherit' })
+  const proc = Bun.spawn([process.execPath, new URL(b.file, import.meta.url).pathname, ...(b.args ?? [])], {
+    stdout: 'inherit',
+    stderr: 'inherit',
+  })
   const code = await proc.exited
   if (code !== 0) console.log(`(${b.file} exited with ${code})`)
 }

@@ -17,9 +17,22 @@ import { dirname, join, resolve } from 'node:path'
 import type { SentimentLabel } from '../core/article.ts'
 import { scoreLexicon } from '../core/enrich/lexicon.ts'
 import { lexiconLabel } from '../core/enrich/sentiment.ts'
-import { loadSentimentModels, predictSentiment, SHIPPED_MODELS, type SentimentModel, type SentimentWeights } from '../core/enrich/sentiment-model.ts'
+import {
+  loadSentimentModels,
+  predictSentiment,
+  SHIPPED_MODELS,
+  type SentimentModel,
+  type SentimentWeights,
+} from '../core/enrich/sentiment-model.ts'
 import { type LabelledText, parseLabelledCsv, sentenceKey, splitHeldOut } from '../core/enrich/sentiment-split.ts'
-import { corpusDir, hasSentimentCorpus, loadSentimentData, SENTIMENT_SOURCES, type SentimentSourceName, TWEETS_VALID_FILE } from '../scripts/sentiment-data.ts'
+import {
+  corpusDir,
+  hasSentimentCorpus,
+  loadSentimentData,
+  SENTIMENT_SOURCES,
+  type SentimentSourceName,
+  TWEETS_VALID_FILE,
+} from '../scripts/sentiment-data.ts'
 
 const CLASSES: readonly SentimentLabel[] = ['neg', 'neu', 'pos']
 const OLD_COMMIT = '164a8fb'
@@ -35,7 +48,9 @@ interface Report {
 }
 
 export function report(truth: readonly SentimentLabel[], predicted: readonly SentimentLabel[]): Report {
-  const confusion = Object.fromEntries(CLASSES.map((t) => [t, Object.fromEntries(CLASSES.map((p) => [p, 0]))])) as Report['confusion']
+  const confusion = Object.fromEntries(
+    CLASSES.map((t) => [t, Object.fromEntries(CLASSES.map((p) => [p, 0]))]),
+  ) as Report['confusion']
   truth.forEach((t, i) => {
     confusion[t][predicted[i] ?? 'neu'] += 1
   })
@@ -48,12 +63,23 @@ export function report(truth: readonly SentimentLabel[], predicted: readonly Sen
   }
   const negatives = CLASSES.reduce((s, p) => s + confusion.neg[p], 0)
   const correct = CLASSES.reduce((s, c) => s + confusion[c][c], 0)
-  return { n: truth.length, accuracy: correct / truth.length, macroF1: f1Sum / CLASSES.length, negAsPos: negatives === 0 ? 0 : confusion.neg.pos / negatives, confusion }
+  return {
+    n: truth.length,
+    accuracy: correct / truth.length,
+    macroF1: f1Sum / CLASSES.length,
+    negAsPos: negatives === 0 ? 0 : confusion.neg.pos / negatives,
+    confusion,
+  }
 }
 
 /** The pre-issue-25 weights (format 1: one English model) as a model of today's shape. */
 function loadOldModel(path: string): SentimentModel {
-  const w = JSON.parse(readFileSync(path, 'utf8')) as { format: string; bias: number[]; vocab: string[]; weights: number[] }
+  const w = JSON.parse(readFileSync(path, 'utf8')) as {
+    format: string
+    bias: number[]
+    vocab: string[]
+    weights: number[]
+  }
   if (w.format !== 'newsdesk-sentiment-logreg/1') throw new Error(`${path}: expected format 1, got ${w.format}`)
   const rows = new Map<string, readonly [number, number, number]>()
   w.vocab.forEach((f, i) => rows.set(f, [w.weights[3 * i] ?? 0, w.weights[3 * i + 1] ?? 0, w.weights[3 * i + 2] ?? 0]))
@@ -67,7 +93,11 @@ function oldWeightsPath(repo: string): string | null {
   const cached = join(repo, 'bench/.data', `sentiment-weights-${OLD_COMMIT}.json`)
   if (existsSync(cached)) return cached
   try {
-    const text = execFileSync('git', ['show', `${OLD_COMMIT}:core/enrich/sentiment-weights.json`], { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20 })
+    const text = execFileSync('git', ['show', `${OLD_COMMIT}:core/enrich/sentiment-weights.json`], {
+      cwd: repo,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    })
     mkdirSync(dirname(cached), { recursive: true })
     writeFileSync(cached, text)
     return cached
@@ -90,8 +120,10 @@ function notShipped(repo: string): [string, SentimentModel][] {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
-const row = (name: string, r: Report) => `| ${name} | ${r.n} | ${r.accuracy.toFixed(3)} | ${r.macroF1.toFixed(3)} | ${pct(r.negAsPos)} |`
-const confusionLine = (r: Report) => CLASSES.map((t) => `${t}: ${CLASSES.map((p) => String(r.confusion[t][p])).join('/')}`).join('; ')
+const row = (name: string, r: Report) =>
+  `| ${name} | ${r.n} | ${r.accuracy.toFixed(3)} | ${r.macroF1.toFixed(3)} | ${pct(r.negAsPos)} |`
+const confusionLine = (r: Report) =>
+  CLASSES.map((t) => `${t}: ${CLASSES.map((p) => String(r.confusion[t][p])).join('/')}`).join('; ')
 
 function main(): void {
   const repo = resolve(dirname(new URL(import.meta.url).pathname), '..')
@@ -105,44 +137,78 @@ function main(): void {
   const old = oldPath === null ? null : loadOldModel(oldPath)
   if (old === null) console.log(`note: the ${OLD_COMMIT} weights are unavailable; the old model is left out`)
   // The old model's training rows (80% of the tweets' validation split), to keep them out of its tweets score.
-  const oldTrain = new Set(splitHeldOut(parseLabelledCsv(readFileSync(join(corpus, TWEETS_VALID_FILE), 'utf8')), 20251121, 0.2).train.map((r) => sentenceKey(r.text)))
+  const oldTrain = new Set(
+    splitHeldOut(parseLabelledCsv(readFileSync(join(corpus, TWEETS_VALID_FILE), 'utf8')), 20251121, 0.2).train.map(
+      (r) => sentenceKey(r.text),
+    ),
+  )
 
   type Labeller = { name: string; label: (text: string, lang: string) => SentimentLabel; langs: readonly string[] }
   const labellers: Labeller[] = [
-    { name: 'new model', label: (t, lang) => predictSentiment(t, SHIPPED_MODELS.get(lang)).label, langs: [...SHIPPED_MODELS.keys()] },
-    ...(old === null ? [] : [{ name: `old model (${OLD_COMMIT})`, label: (t: string) => predictSentiment(t, old).label, langs: ['en'] }]),
-    ...notShipped(repo).map(([lang, model]) => ({ name: `${lang} model, not shipped`, label: (t: string) => predictSentiment(t, model).label, langs: [lang] })),
+    {
+      name: 'new model',
+      label: (t, lang) => predictSentiment(t, SHIPPED_MODELS.get(lang)).label,
+      langs: [...SHIPPED_MODELS.keys()],
+    },
+    ...(old === null
+      ? []
+      : [{ name: `old model (${OLD_COMMIT})`, label: (t: string) => predictSentiment(t, old).label, langs: ['en'] }]),
+    ...notShipped(repo).map(([lang, model]) => ({
+      name: `${lang} model, not shipped`,
+      label: (t: string) => predictSentiment(t, model).label,
+      langs: [lang],
+    })),
     { name: 'lexicon', label: (t, lang) => lexiconLabel(scoreLexicon(t, lang).score), langs: ['en', 'de'] },
   ]
-  const evaluate = (l: Labeller, rows: readonly LabelledText[], lang: string) => report(rows.map((r) => r.label), rows.map((r) => l.label(r.text, lang)))
-  const rowsFor = (l: Labeller, source: SentimentSourceName) => (l.name.startsWith('old') && source === 'tweets' ? data.heldOut.tweets.filter((r) => !oldTrain.has(sentenceKey(r.text))) : data.heldOut[source])
+  const evaluate = (l: Labeller, rows: readonly LabelledText[], lang: string) =>
+    report(
+      rows.map((r) => r.label),
+      rows.map((r) => l.label(r.text, lang)),
+    )
+  const rowsFor = (l: Labeller, source: SentimentSourceName) =>
+    l.name.startsWith('old') && source === 'tweets'
+      ? data.heldOut.tweets.filter((r) => !oldTrain.has(sentenceKey(r.text)))
+      : data.heldOut[source]
 
   console.log('Held-out sentences per source (one row per sentence; targets that disagree in polarity dropped):')
   for (const s of data.sources) {
     const held = data.heldOut[s.source.name]
     const counts = CLASSES.map((c) => `${c} ${held.filter((r) => r.label === c).length}`).join(', ')
-    console.log(`- ${s.source.name} (${s.source.lang}, ${s.source.trainable ? 'held-out 20%' : 'whole source, never trained on'}): ${held.length} (${counts})`)
+    console.log(
+      `- ${s.source.name} (${s.source.lang}, ${s.source.trainable ? 'held-out 20%' : 'whole source, never trained on'}): ${held.length} (${counts})`,
+    )
   }
 
   console.log('\n| source | labeller | n | accuracy | macro-F1 | neg read as pos |')
   console.log('|---|---|---:|---:|---:|---:|')
   const groups: { name: string; lang: string; sources: SentimentSourceName[] }[] = [
     ...SENTIMENT_SOURCES.map((s) => ({ name: s.name, lang: s.lang, sources: [s.name] })),
-    { name: '**en real news** (newsmtsc + semeval + sentfin)', lang: 'en', sources: ['newsmtsc', 'semeval', 'sentfin'] },
+    {
+      name: '**en real news** (newsmtsc + semeval + sentfin)',
+      lang: 'en',
+      sources: ['newsmtsc', 'semeval', 'sentfin'],
+    },
     { name: '**en all**', lang: 'en', sources: ['newsmtsc', 'tweets', 'semeval', 'sentfin'] },
   ]
   const confusions: string[] = []
   for (const g of groups) {
     for (const l of labellers) {
       if (!l.langs.includes(g.lang)) continue
-      const r = evaluate(l, g.sources.flatMap((s) => rowsFor(l, s)), g.lang)
+      const r = evaluate(
+        l,
+        g.sources.flatMap((s) => rowsFor(l, s)),
+        g.lang,
+      )
       console.log(row(`${g.name} | ${l.name}`, r))
       if (l.name !== 'lexicon') confusions.push(`- ${g.name.replaceAll('*', '')}, ${l.name}: ${confusionLine(r)}`)
     }
   }
   console.log('\nConfusion matrices (truth: predicted neg/neu/pos):')
   for (const c of confusions) console.log(c)
-  if (old !== null) console.log(`\nold model on tweets: only the held-out rows outside its own training split (${rowsFor(labellers[1] as Labeller, 'tweets').length} of ${data.heldOut.tweets.length}). German had no model before: the lexicon was its label${SHIPPED_MODELS.has('de') ? '' : ', and still is'}.`)
+  if (old !== null)
+    console.log(
+      `\nold model on tweets: only the held-out rows outside its own training split (${rowsFor(labellers[1] as Labeller, 'tweets').length} of ${data.heldOut.tweets.length}). German had no model before: the lexicon was its label${SHIPPED_MODELS.has('de') ? '' : ', and still is'}.`,
+    )
 }
 
 main()

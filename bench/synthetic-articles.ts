@@ -22,12 +22,42 @@ export const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
 
 /** Country, its language, and its weight in the crawl (articles per 1,000, roughly CC-NEWS's mix). */
 const COUNTRY_MIX: ReadonlyArray<readonly [country: string, lang: string, weight: number]> = [
-  ['US', 'en', 260], ['GB', 'en', 90], ['IN', 'en', 70], ['DE', 'de', 50], ['FR', 'fr', 40], ['ES', 'es', 35],
-  ['IT', 'it', 32], ['BR', 'pt', 30], ['AU', 'en', 28], ['CA', 'en', 28], ['RU', 'ru', 26], ['MX', 'es', 22],
-  ['JP', 'ja', 20], ['NL', 'nl', 18], ['TR', 'tr', 18], ['AR', 'es', 14], ['KR', 'ko', 12], ['CN', 'zh', 12],
-  ['IE', 'en', 10], ['PT', 'pt', 10], ['AT', 'de', 10], ['CH', 'de', 9], ['BE', 'fr', 9], ['ZA', 'en', 9],
-  ['NG', 'en', 8], ['EG', 'ar', 7], ['SA', 'ar', 6], ['CO', 'es', 6], ['CL', 'es', 5], ['NZ', 'en', 5],
-  ['PK', 'en', 5], ['PH', 'en', 5], ['KE', 'en', 4], ['GR', 'en', 3], ['IS', 'en', 1], ['LU', 'fr', 1],
+  ['US', 'en', 260],
+  ['GB', 'en', 90],
+  ['IN', 'en', 70],
+  ['DE', 'de', 50],
+  ['FR', 'fr', 40],
+  ['ES', 'es', 35],
+  ['IT', 'it', 32],
+  ['BR', 'pt', 30],
+  ['AU', 'en', 28],
+  ['CA', 'en', 28],
+  ['RU', 'ru', 26],
+  ['MX', 'es', 22],
+  ['JP', 'ja', 20],
+  ['NL', 'nl', 18],
+  ['TR', 'tr', 18],
+  ['AR', 'es', 14],
+  ['KR', 'ko', 12],
+  ['CN', 'zh', 12],
+  ['IE', 'en', 10],
+  ['PT', 'pt', 10],
+  ['AT', 'de', 10],
+  ['CH', 'de', 9],
+  ['BE', 'fr', 9],
+  ['ZA', 'en', 9],
+  ['NG', 'en', 8],
+  ['EG', 'ar', 7],
+  ['SA', 'ar', 6],
+  ['CO', 'es', 6],
+  ['CL', 'es', 5],
+  ['NZ', 'en', 5],
+  ['PK', 'en', 5],
+  ['PH', 'en', 5],
+  ['KE', 'en', 4],
+  ['GR', 'en', 3],
+  ['IS', 'en', 1],
+  ['LU', 'fr', 1],
 ]
 export const COUNTRIES: readonly string[] = COUNTRY_MIX.map(([c]) => c)
 export const LANGS: readonly string[] = [...new Set(COUNTRY_MIX.map(([, l]) => l))]
@@ -39,7 +69,8 @@ const DEMO_WORDS: ReadonlyMap<string, readonly string[]> = new Map(
   Object.values(LANG_PACKS).map((pack) => {
     const texts: string[] = [...Object.values(pack.topics).flat(), ...pack.headlines]
     const words = new Set<string>()
-    for (const t of texts) for (const w of t.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u)) if (w.length >= 3 && !w.includes('{')) words.add(w)
+    for (const t of texts)
+      for (const w of t.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u)) if (w.length >= 3 && !w.includes('{')) words.add(w)
     return [pack.lang, [...words].sort()]
   }),
 )
@@ -54,7 +85,12 @@ function zipfRank(rnd: () => number, n: number): number {
   return Math.min(n - 1, Math.floor(Math.exp(rnd() * Math.log(n + 1)) - 1))
 }
 
-export interface Publisher { host: string; country: string; lang: string; tld: string }
+export interface Publisher {
+  host: string
+  country: string
+  lang: string
+  tld: string
+}
 
 /** The fixed publishers of the synthetic crawl (index = Zipf popularity rank). */
 export const PUBLISHERS: readonly Publisher[] = (() => {
@@ -82,13 +118,24 @@ function zipfWord(rnd: () => number): string {
 
 function text(rnd: () => number, lang: string, n: number): string {
   const demo = demoWords(lang)
-  return Array.from({ length: n }, () => (rnd() < 0.5 ? (demo[zipfRank(rnd, demo.length)] as string) : zipfWord(rnd))).join(' ')
+  return Array.from({ length: n }, () =>
+    rnd() < 0.5 ? (demo[zipfRank(rnd, demo.length)] as string) : zipfWord(rnd),
+  ).join(' ')
 }
 
 /** Category shares of a general news crawl (rough, from the demo's enrichment), heaviest first. */
 const CATEGORY_MIX: readonly (readonly [string, number])[] = [
-  ['world', 16], ['politics', 14], ['business', 14], ['sport', 13], ['entertainment', 10], ['society', 9],
-  ['crime', 7], ['technology', 7], ['health', 5], ['science', 3], ['environment', 2],
+  ['world', 16],
+  ['politics', 14],
+  ['business', 14],
+  ['sport', 13],
+  ['entertainment', 10],
+  ['society', 9],
+  ['crime', 7],
+  ['technology', 7],
+  ['health', 5],
+  ['science', 3],
+  ['environment', 2],
 ]
 const CATEGORY_TOTAL = CATEGORY_MIX.reduce((s, [, w]) => s + w, 0)
 
@@ -113,7 +160,14 @@ function signals(rnd: () => number): { category: string; sentiment: 'pos' | 'neu
 export function* articles(n: number, seed: number): Generator<ArticleRow> {
   const rnd = mulberry32(seed)
   const signalRnd = mulberry32(seed + 7919)
-  const recent: Array<{ title: string; description: string; lang: string; host: string; dupKey: string; published: number }> = []
+  const recent: Array<{
+    title: string
+    description: string
+    lang: string
+    host: string
+    dupKey: string
+    published: number
+  }> = []
   for (let i = 0; i < n; i++) {
     let pub = PUBLISHERS[zipfRank(rnd, PUBLISHERS.length)] as Publisher
     let title = text(rnd, pub.lang, 8 + Math.floor(rnd() * 5))
@@ -140,11 +194,38 @@ export function* articles(n: number, seed: number): Generator<ArticleRow> {
     const defaulted = pub.country === 'US' && rnd() < 0.08
     const { category, sentiment, score } = signals(signalRnd)
     yield {
-      id, url, target_uri: url, title, description,
-      published_at: isoSeconds(new Date(published * 1000)), date_source: 'meta', crawled_at: isoSeconds(new Date((published + 900) * 1000)),
-      host: pub.host, tld: pub.tld, image: '', authors: [], tags: [], text: description, words: 300, declared_lang: pub.lang, section: '', site_country: '',
-      lang: pub.lang, country: pub.country, country_source: defaulted ? 'default' : 'tld', category, category_confidence: 0, category_by: 'terms', sentiment, score,
-      labelled_by: 'lexicon', lexicon_score: 0, lexicon_terms: '', is_bitcoin: false, dup_key: dupKey, source_file: 'bench',
+      id,
+      url,
+      target_uri: url,
+      title,
+      description,
+      published_at: isoSeconds(new Date(published * 1000)),
+      date_source: 'meta',
+      crawled_at: isoSeconds(new Date((published + 900) * 1000)),
+      host: pub.host,
+      tld: pub.tld,
+      image: '',
+      authors: [],
+      tags: [],
+      text: description,
+      words: 300,
+      declared_lang: pub.lang,
+      section: '',
+      site_country: '',
+      lang: pub.lang,
+      country: pub.country,
+      country_source: defaulted ? 'default' : 'tld',
+      category,
+      category_confidence: 0,
+      category_by: 'terms',
+      sentiment,
+      score,
+      labelled_by: 'lexicon',
+      lexicon_score: 0,
+      lexicon_terms: '',
+      is_bitcoin: false,
+      dup_key: dupKey,
+      source_file: 'bench',
     }
   }
 }

@@ -18,7 +18,6 @@ import { mulberry32 as rng } from '../core/random.ts'
 const DAY_S = 86_400
 const END_S = Date.parse('2026-11-21T00:00:00Z') / 1000
 
-
 const LANGS = ['en', 'en', 'en', 'es', 'pt', 'fr', 'de', 'it', 'nl', 'ru', 'ar', 'hi', 'zh', 'ja', 'ko', 'tr'] as const
 const ALPHABETS: Record<string, string> = {
   latin: 'bcdfghjklmnprstvz|aeiou',
@@ -42,7 +41,8 @@ function word(r: () => number, lang: string): string {
   const [cons = '', vows = ''] = (ALPHABETS[lang] ?? (ALPHABETS.latin as string)).split('|')
   const syllables = 2 + Math.floor(r() * 3)
   let w = ''
-  for (let i = 0; i < syllables; i++) w += (cons[Math.floor(r() * cons.length)] ?? '') + (vows[Math.floor(r() * vows.length)] ?? '')
+  for (let i = 0; i < syllables; i++)
+    w += (cons[Math.floor(r() * cons.length)] ?? '') + (vows[Math.floor(r() * vows.length)] ?? '')
   return w
 }
 
@@ -93,10 +93,17 @@ function generate(seed: number, days: number, perDay: number): Planted[] {
   }))
   const shareSum = countries.reduce((s, c) => s + c.share, 0)
   const vocabs = new Map<string, Vocab>()
-  for (const lang of new Set(LANGS)) vocabs.set(lang, vocabulary(rng(seed ^ lang.charCodeAt(0) ^ (lang.charCodeAt(1) << 8)), lang, 30_000))
+  for (const lang of new Set(LANGS))
+    vocabs.set(lang, vocabulary(rng(seed ^ lang.charCodeAt(0) ^ (lang.charCodeAt(1) << 8)), lang, 30_000))
   const out: Planted[] = []
   let seq = 0
-  const push = (c: (typeof countries)[number], host: number, t: number, title: string, story: string | null): Planted => {
+  const push = (
+    c: (typeof countries)[number],
+    host: number,
+    t: number,
+    title: string,
+    story: string | null,
+  ): Planted => {
     const id = `s${seed}-${seq++}`
     const a: Planted = {
       id,
@@ -124,7 +131,7 @@ function generate(seed: number, days: number, perDay: number): Planted[] {
         // 3 + geometric (mean ~7.5), with a heavy tail: one story in 50 is 5× bigger.
         let size = 3 + Math.floor(-Math.log(1 - r()) * 4.5)
         if (r() < 0.02) size *= 5 + Math.floor(r() * 5)
-        size = Math.min(size, Math.max(storyArticles , 3))
+        size = Math.min(size, Math.max(storyArticles, 3))
         storyArticles -= size
         // A story: a name (two rare words, like "Hurricane Milton") in every headline, and a few
         // event words (one of them common, like "landfall" or "election") of which each headline
@@ -138,7 +145,8 @@ function generate(seed: number, days: number, perDay: number): Planted[] {
         for (let j = 0; j < size; j++) {
           const words = r() < 0.85 ? [...name] : [name[Math.floor(r() * 2)] ?? '']
           words.push(...[...event].sort(() => r() - 0.5).slice(0, 1 + Math.floor(r() * 2)))
-          for (let f = 2 + Math.floor(r() * 3); f > 0; f--) words.splice(Math.floor(r() * (words.length + 1)), 0, zipf(r, v))
+          for (let f = 2 + Math.floor(r() * 3); f > 0; f--)
+            words.splice(Math.floor(r() * (words.length + 1)), 0, zipf(r, v))
           push(c, Math.floor(r() * 200), start + Math.floor(r() * span), joinWords(words, c.lang), id)
         }
       }
@@ -155,7 +163,10 @@ function generate(seed: number, days: number, perDay: number): Planted[] {
   return out
 }
 
-function quality(window: readonly Planted[], stories: ReturnType<typeof clusterStories>): { purity: number; recall: number } {
+function quality(
+  window: readonly Planted[],
+  stories: ReturnType<typeof clusterStories>,
+): { purity: number; recall: number } {
   const storyOf = new Map<string, number>()
   stories.forEach((s, i) => {
     for (const a of s.items) storyOf.set(a.id, i)
@@ -189,7 +200,9 @@ const ROWS: { label: string; days: number; perDay: number }[] = [
 const pad = (s: string | number, n: number): string => String(s).padStart(n)
 // Wall time and CPU time (user + system) of this process: the machine may be shared, and CPU time
 // shows what the computation costs when another job competes for the cores.
-console.log(`${'window'.padEnd(16)}${pad('articles', 10)}${pad('background', 12)}${pad('bg count ms', 13)}${pad('cluster ms', 12)}${pad('cluster cpu', 13)}${pad('stories', 9)}${pad('≥2 pubs', 9)}${pad('purity', 8)}${pad('recall', 8)}${pad('heap MB', 9)}`)
+console.log(
+  `${'window'.padEnd(16)}${pad('articles', 10)}${pad('background', 12)}${pad('bg count ms', 13)}${pad('cluster ms', 12)}${pad('cluster cpu', 13)}${pad('stories', 9)}${pad('≥2 pubs', 9)}${pad('purity', 8)}${pad('recall', 8)}${pad('heap MB', 9)}`,
+)
 for (const row of ROWS) {
   const all = generate(20261121, row.days + BACKGROUND_DAYS, row.perDay)
   const sinceS = END_S - row.days * DAY_S

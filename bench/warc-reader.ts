@@ -23,7 +23,11 @@ interface Result {
   maxRssBytes: number
 }
 
-type Variant = { name: string; file: 'recordGzip' | 'wholeGzip' | 'plain'; run: (file: string) => Promise<{ records: number; html: number }> }
+type Variant = {
+  name: string
+  file: 'recordGzip' | 'wholeGzip' | 'plain'
+  run: (file: string) => Promise<{ records: number; html: number }>
+}
 
 const VARIANTS: Variant[] = [
   { name: 'readWarc, record-gzip', file: 'recordGzip', run: countEvents },
@@ -59,7 +63,8 @@ async function warcio(file: string, decode: boolean) {
   const text = new TextDecoder()
   for await (const record of new WARCParser(Bun.file(file).stream())) {
     records++
-    const isHtml = record.warcType === 'response' && /text\/html/i.test(record.httpHeaders?.headers.get('content-type') ?? '')
+    const isHtml =
+      record.warcType === 'response' && /text\/html/i.test(record.httpHeaders?.headers.get('content-type') ?? '')
     const payload = await record.readFully(decode && isHtml)
     if (decode && isHtml) {
       text.decode(payload)
@@ -83,7 +88,10 @@ async function main(): Promise<void> {
   const triplets = Number(process.argv[2] ?? 3000)
   const dir = mkdtempSync(path.join(tmpdir(), 'newsdesk-bench-'))
   try {
-    const generator = Bun.spawn([process.execPath, import.meta.path, '--generate', dir, String(triplets)], { stdout: 'pipe', stderr: 'inherit' })
+    const generator = Bun.spawn([process.execPath, import.meta.path, '--generate', dir, String(triplets)], {
+      stdout: 'pipe',
+      stderr: 'inherit',
+    })
     const synth = JSON.parse(await new Response(generator.stdout).text()) as SyntheticWarc
     if ((await generator.exited) !== 0) throw new Error('generating the synthetic WARC failed')
     const mb = (bytes: number) => (bytes / 1e6).toFixed(1)
@@ -91,9 +99,14 @@ async function main(): Promise<void> {
       `synthetic CC-NEWS-like WARC: ${synth.records} records (${synth.htmlRecords} HTML responses, 5-30 KB), ` +
         `${mb(synth.rawBytes)} MB uncompressed, ${mb(statSync(synth.recordGzip).size)} MB record-gzipped`,
     )
-    const rows: string[][] = [['variant', 'records', 'html', 's', 'records/s', 'html/s', 'MB/s (uncompressed)', 'peak RSS MB']]
+    const rows: string[][] = [
+      ['variant', 'records', 'html', 's', 'records/s', 'html/s', 'MB/s (uncompressed)', 'peak RSS MB'],
+    ]
     for (const [index, variant] of VARIANTS.entries()) {
-      const proc = Bun.spawn([process.execPath, import.meta.path, '--child', String(index), synth[variant.file]], { stdout: 'pipe', stderr: 'inherit' })
+      const proc = Bun.spawn([process.execPath, import.meta.path, '--child', String(index), synth[variant.file]], {
+        stdout: 'pipe',
+        stderr: 'inherit',
+      })
       const output = await new Response(proc.stdout).text()
       if ((await proc.exited) !== 0) throw new Error(`variant ${variant.name} failed`)
       const r = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Result
@@ -109,12 +122,18 @@ async function main(): Promise<void> {
       ])
     }
     const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? []
-    for (const row of rows) console.log(row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join('  '))
+    for (const row of rows)
+      console.log(
+        row
+          .map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0)))
+          .join('  '),
+      )
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
 if (process.argv[2] === '--child') await child(Number(process.argv[3]), process.argv[4] ?? '')
-else if (process.argv[2] === '--generate') console.log(JSON.stringify(writeSyntheticWarc(process.argv[3] ?? '', Number(process.argv[4]))))
+else if (process.argv[2] === '--generate')
+  console.log(JSON.stringify(writeSyntheticWarc(process.argv[3] ?? '', Number(process.argv[4]))))
 else await main()

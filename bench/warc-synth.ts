@@ -45,7 +45,9 @@ export function writeSyntheticWarc(dir: string, triplets: number, seed = 1): Syn
       `WARC-Target-URI: ${uri}\r\nContent-Type: ${contentType}\r\nContent-Length: ${block.length}\r\n\r\n`
     return Buffer.concat([enc.encode(head), block, enc.encode('\r\n\r\n')])
   }
-  const records: Uint8Array[] = [record('warcinfo', '', 'application/warc-fields', enc.encode('software: newsdesk-bench\r\n'), 0)]
+  const records: Uint8Array[] = [
+    record('warcinfo', '', 'application/warc-fields', enc.encode('software: newsdesk-bench\r\n'), 0),
+  ]
   for (let i = 0; i < triplets; i++) {
     const uri = `https://news${i % 97}.example.com/2024/01/15/${sentence(4).replaceAll(' ', '-')}-${i}.html`
     const target = 5_000 + Math.floor(next() * 25_000)
@@ -54,10 +56,14 @@ export function writeSyntheticWarc(dir: string, triplets: number, seed = 1): Syn
     html += '</article><footer>© News</footer></body></html>'
     const payload = enc.encode(html)
     const response = Buffer.concat([
-      enc.encode(`HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${payload.length}\r\nServer: nginx\r\n\r\n`),
+      enc.encode(
+        `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${payload.length}\r\nServer: nginx\r\n\r\n`,
+      ),
       payload,
     ])
-    const request = enc.encode(`GET /${i}.html HTTP/1.1\r\nHost: news.example.com\r\nUser-Agent: CCBot/2.0\r\nAccept: text/html\r\n\r\n`)
+    const request = enc.encode(
+      `GET /${i}.html HTTP/1.1\r\nHost: news.example.com\r\nUser-Agent: CCBot/2.0\r\nAccept: text/html\r\n\r\n`,
+    )
     const metadata = enc.encode(`fetchTimeMs: ${Math.floor(next() * 900)}\r\ncharset-detected: UTF-8\r\n`)
     records.push(
       record('request', uri, 'application/http; msgtype=request', request, 3 * i + 1),

@@ -13,7 +13,11 @@ export interface LiveFileState {
   failedAt: number | null
 }
 
-export function pendingLiveFiles(urls: readonly string[], known: (url: string) => LiveFileState | null, maxFiles: number): string[] {
+export function pendingLiveFiles(
+  urls: readonly string[],
+  known: (url: string) => LiveFileState | null,
+  maxFiles: number,
+): string[] {
   const started: string[] = []
   const fresh: string[] = []
   const failing: { url: string; at: number; order: number }[] = []

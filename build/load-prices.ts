@@ -23,10 +23,24 @@ export interface PriceLoad {
  * for an hourly instrument, `date,close` CSV for a daily one. `source` becomes the instrument's
  * `source` field (the provider of the data). Bad rows are skipped and reported, never fatal.
  */
-export function loadPriceFiles(db: Database, slug: string, files: readonly string[], source: string, nowSeconds: number): PriceLoad {
+export function loadPriceFiles(
+  db: Database,
+  slug: string,
+  files: readonly string[],
+  source: string,
+  nowSeconds: number,
+): PriceLoad {
   const instrument = findInstrument(slug)
   if (instrument === undefined) throw new PriceDataError('no-columns', `unknown instrument "${slug}"`)
-  const load: PriceLoad = { instrument: slug, files: files.length, rows: 0, saved: 0, skipped: 0, errors: [], files_failed: 0 }
+  const load: PriceLoad = {
+    instrument: slug,
+    files: files.length,
+    rows: 0,
+    saved: 0,
+    skipped: 0,
+    errors: [],
+    files_failed: 0,
+  }
   for (const file of files) {
     try {
       loadOne(db, slug, instrument.grain, file, load)

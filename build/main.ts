@@ -13,7 +13,15 @@ import { join } from 'node:path'
 import { type Config, ConfigError, clockFrom, parseConfig } from '../core/config.ts'
 import { openStore, storePath } from '../store/open.ts'
 import { DEMO_DEFAULTS, generateDemoArchive } from './demo/index.ts'
-import { DEMO_INPUT, type InputPlan, OriginError, type StoreState, isDemoArchive, planInputs, publicName } from './origin.ts'
+import {
+  DEMO_INPUT,
+  type InputPlan,
+  OriginError,
+  type StoreState,
+  isDemoArchive,
+  planInputs,
+  publicName,
+} from './origin.ts'
 import { holdsData, ingestedSources, readOrigin, writeOrigin } from '../store/origin.ts'
 import { type IngestHooks, type IngestSummary, ingest } from './ingest/run.ts'
 import { type PriceLoad, loadPriceFiles } from './load-prices.ts'
@@ -99,7 +107,13 @@ function loadDemoPrices(config: Config, dir: string, nowSeconds: number): PriceL
   const db = openStore(storePath(config.dataDir))
   try {
     return Object.entries(DEMO_PRICE_FILES).map(([slug, match]) =>
-      loadPriceFiles(db, slug, names.filter(match).map((n) => join(pricesDir, n)), 'demo', nowSeconds),
+      loadPriceFiles(
+        db,
+        slug,
+        names.filter(match).map((n) => join(pricesDir, n)),
+        'demo',
+        nowSeconds,
+      ),
     )
   } finally {
     db.close()
@@ -118,7 +132,10 @@ function progressPrinter(label: string): (s: IngestSummary) => void {
     const rate = Math.round(s.articles / seconds)
     const done = s.files_ingested + s.files_already_done
     const left = s.files - done - s.files_failed.length
-    const eta = s.files_ingested > 0 && left > 0 ? `, ETA ${formatDuration((left * seconds) / s.files_ingested)} (stop any time: the next run resumes)` : ''
+    const eta =
+      s.files_ingested > 0 && left > 0
+        ? `, ETA ${formatDuration((left * seconds) / s.files_ingested)} (stop any time: the next run resumes)`
+        : ''
     process.stderr.write(`${label}: ${done}/${s.files} files, ${s.articles} new articles, ${rate} articles/s${eta}\n`)
   }
 }
@@ -161,16 +178,34 @@ interface RunIngest {
   listingsFailed: { source: string; message: string }[]
 }
 
-async function runIngest(config: Config, now: Date, specs: readonly string[], opts: BuildOptions = {}): Promise<RunIngest> {
+async function runIngest(
+  config: Config,
+  now: Date,
+  specs: readonly string[],
+  opts: BuildOptions = {},
+): Promise<RunIngest> {
   const stream = opts.stream ?? parseStreamConfig({})
-  const retry: RetryPolicy = { retries: stream.fetchRetries, backoffMs: stream.fetchBackoffMs, maxBackoffMs: stream.fetchMaxBackoffMs }
+  const retry: RetryPolicy = {
+    retries: stream.fetchRetries,
+    backoffMs: stream.fetchBackoffMs,
+    maxBackoffMs: stream.fetchMaxBackoffMs,
+  }
   const live = specs.filter(isCcNewsLive)
-  const sources = await resolveInputs(specs.filter((s) => !isCcNewsLive(s)), { ccNewsBaseUrl: config.ccNewsBaseUrl, retry })
+  const sources = await resolveInputs(
+    specs.filter((s) => !isCcNewsLive(s)),
+    { ccNewsBaseUrl: config.ccNewsBaseUrl, retry },
+  )
   const db = openStore(storePath(config.dataDir))
   try {
     const listingsFailed: RunIngest['listingsFailed'] = []
     if (live.length > 0) {
-      const listing = await listCcNewsLive({ nowMs: now.getTime(), windowDays: RETENTION_DAYS, baseUrl: config.ccNewsBaseUrl, sample: stream.liveSample, retry })
+      const listing = await listCcNewsLive({
+        nowMs: now.getTime(),
+        windowDays: RETENTION_DAYS,
+        baseUrl: config.ccNewsBaseUrl,
+        sample: stream.liveSample,
+        retry,
+      })
       listingsFailed.push(...listing.failed)
       const failed = lastFailures(db)
       const known = (url: string) => {
@@ -178,7 +213,13 @@ async function runIngest(config: Config, now: Date, specs: readonly string[], op
         const failedAt = failed.get(url) ?? null
         return file === null && failedAt === null ? null : { status: file?.status ?? 'running', failedAt }
       }
-      sources.push(...pendingLiveFiles(listing.files.map((f) => f.url), known, stream.liveMaxFiles))
+      sources.push(
+        ...pendingLiveFiles(
+          listing.files.map((f) => f.url),
+          known,
+          stream.liveMaxFiles,
+        ),
+      )
     }
     const workers = config.workers ?? undefined
     const summary = await ingest({
@@ -202,7 +243,9 @@ async function runIngest(config: Config, now: Date, specs: readonly string[], op
         `word counts: ${counts.keys} words (${counts.added} new, ${counts.dropped} dropped${counts.reselected ? ', chosen again' : ''}), ${counts.staleDays} days recounted (${((performance.now() - started) / 1000).toFixed(1)} s)`,
       )
     } catch (e) {
-      console.error(`warning: word counts not refreshed (stats read the articles for the days written since): ${e instanceof Error ? e.message : String(e)}`)
+      console.error(
+        `warning: word counts not refreshed (stats read the articles for the days written since): ${e instanceof Error ? e.message : String(e)}`,
+      )
     }
     // A lookup probes every segment of the full-text index: segments on one level are merged,
     // and past FTS_SEGMENTS_MAX all into one (store/fts-maintenance.ts). Only speed depends on
@@ -212,7 +255,9 @@ async function runIngest(config: Config, now: Date, specs: readonly string[], op
       const c = compactFullText(db)
       if (c.after !== c.before) {
         const how = c.after === c.afterLevels ? 'level merges' : `level merges left ${c.afterLevels}, merged into one`
-        console.log(`full-text index: ${c.before} segments → ${c.after} (${how}, ${((performance.now() - compactStarted) / 1000).toFixed(1)} s)`)
+        console.log(
+          `full-text index: ${c.before} segments → ${c.after} (${how}, ${((performance.now() - compactStarted) / 1000).toFixed(1)} s)`,
+        )
       }
     } catch (e) {
       console.error(`warning: full-text index not merged: ${e instanceof Error ? e.message : String(e)}`)
@@ -254,11 +299,19 @@ function commandIngestPrices(config: Config, now: Date, args: readonly string[])
   const source = stringFlag(args, '--source')
   const [slug, ...files] = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--source')
   if (slug === undefined || files.length === 0) {
-    throw new UsageError('usage: bun run ingest:prices <bitcoin|gold|silver|usd-brl|usd-inr> <files...> [--source NAME]')
+    throw new UsageError(
+      'usage: bun run ingest:prices <bitcoin|gold|silver|usd-brl|usd-inr> <files...> [--source NAME]',
+    )
   }
   const db = openStore(storePath(config.dataDir))
   try {
-    const load = loadPriceFiles(db, slug, files, source ?? (slug === 'bitcoin' ? 'binance' : 'file'), Math.floor(now.getTime() / 1000))
+    const load = loadPriceFiles(
+      db,
+      slug,
+      files,
+      source ?? (slug === 'bitcoin' ? 'binance' : 'file'),
+      Math.floor(now.getTime() / 1000),
+    )
     printPriceLoads([load])
   } finally {
     db.close()
@@ -284,8 +337,16 @@ export interface SourceFailure {
 
 const publicMessage = (message: string): string => message.replace(/(?:\/[^\s/:]+)+\/([^\s/:]+)/g, '$1')
 
-export function sourceFailures(ingest: IngestSummary, prices: readonly PriceLoad[], listings: readonly { source: string; message: string }[] = []): SourceFailure[] {
-  const failures: SourceFailure[] = ingest.files_failed.map((f) => ({ kind: 'warc', source: publicName(f.source), message: publicMessage(f.message) }))
+export function sourceFailures(
+  ingest: IngestSummary,
+  prices: readonly PriceLoad[],
+  listings: readonly { source: string; message: string }[] = [],
+): SourceFailure[] {
+  const failures: SourceFailure[] = ingest.files_failed.map((f) => ({
+    kind: 'warc',
+    source: publicName(f.source),
+    message: publicMessage(f.message),
+  }))
   for (const l of listings) failures.push({ kind: 'listing', source: l.source, message: publicMessage(l.message) })
   for (const p of prices) {
     if (p.files_failed > 0 || (p.saved === 0 && p.errors.length > 0)) {
@@ -300,16 +361,29 @@ async function indexIntoOpenSearch(db: Database, url: string, nowSeconds: number
   const started = performance.now()
   const client = openSearchClient(url)
   try {
-    const s = await syncOpenSearch({ db, send: asyncTransport(client), nowS: nowSeconds, retentionDays: RETENTION_DAYS, ...DAILY_INDEX_LAYOUT })
+    const s = await syncOpenSearch({
+      db,
+      send: asyncTransport(client),
+      nowS: nowSeconds,
+      retentionDays: RETENTION_DAYS,
+      ...DAILY_INDEX_LAYOUT,
+    })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
-    console.log(`opensearch: ${s.indexed} indexed, ${s.regrouped} regrouped, ${s.deletedIndices.length} indices deleted, ${s.trimmed} trimmed (${seconds} s)`)
+    console.log(
+      `opensearch: ${s.indexed} indexed, ${s.regrouped} regrouped, ${s.deletedIndices.length} indices deleted, ${s.trimmed} trimmed (${seconds} s)`,
+    )
   } finally {
     await client.close()
   }
 }
 
 /** One batch run over the configured inputs, never two at once on one data directory (build/run-lock.ts). */
-export async function commandBuild(config: Config, now: Date, args: readonly string[] = [], opts: BuildOptions = {}): Promise<void> {
+export async function commandBuild(
+  config: Config,
+  now: Date,
+  args: readonly string[] = [],
+  opts: BuildOptions = {},
+): Promise<void> {
   const release = acquireRunLock(config.dataDir)
   try {
     await runBuild(config, now, args, opts)
@@ -323,7 +397,9 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const prices: PriceLoad[] = []
   const plan = planRun(config, config.inputs, `NEWSDESK_INPUTS=${config.inputs.join(',')} npm start`)
-  console.log(`origin: ${plan.origin ?? 'empty store'}, following: ${plan.inputs.length === 0 ? 'nothing (the store alone)' : plan.inputs.map(publicName).join(', ')}`)
+  console.log(
+    `origin: ${plan.origin ?? 'empty store'}, following: ${plan.inputs.length === 0 ? 'nothing (the store alone)' : plan.inputs.map(publicName).join(', ')}`,
+  )
   for (const input of plan.inputs) {
     if (input === DEMO_INPUT) {
       const dir = demoDir(config)
@@ -344,7 +420,8 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
   const db = openStore(storePath(config.dataDir))
   try {
     // Before the snapshot: its watermark must be searchable in OpenSearch when latest.json moves.
-    if (config.search === 'opensearch' && config.openSearchUrl !== null) await indexIntoOpenSearch(db, config.openSearchUrl, nowSeconds)
+    if (config.search === 'opensearch' && config.openSearchUrl !== null)
+      await indexIntoOpenSearch(db, config.openSearchUrl, nowSeconds)
     const bundle = args.includes('--no-export') ? false : { withText: args.includes('--with-text') }
     const started = performance.now()
     const manifest = buildSnapshot({
@@ -356,13 +433,17 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
       ...(opts.publishHooks === undefined ? {} : { hooks: opts.publishHooks }),
     })
     const exported = manifest.export === undefined ? 'no bundle' : `bundle of ${manifest.export.articles} articles`
-    console.log(`snapshot ${manifest.version}: ${manifest.files.length} files, ${exported}, watermark ${manifest.watermark} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
+    console.log(
+      `snapshot ${manifest.version}: ${manifest.files.length} files, ${exported}, watermark ${manifest.watermark} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    )
   } finally {
     db.close()
   }
   // After the snapshot, so a page that fails to bundle fails the run without holding back the data.
   const page = await writePage(config.snapshotsDir)
-  console.log(`page: ${page.files.join(', ')} (${page.written.length} written, ${page.removed.length} old assets removed)`)
+  console.log(
+    `page: ${page.files.join(', ')} (${page.written.length} written, ${page.removed.length} old assets removed)`,
+  )
   // A failed source does not fail the build: it is in the manifest and /health, the rest is published.
   for (const f of failed) console.error(`warning: ${f.kind} source failed: ${f.source}: ${f.message}`)
 }
@@ -374,9 +455,12 @@ async function commandImportBundle(config: Config, args: readonly string[]): Pro
   if (!check.ok) throw new UsageError(`${dir} does not match its SHA256SUMS: run bun run verify ${dir}`)
   const db = openStore(storePath(config.dataDir))
   try {
-    if (countArticles(db) > 0) throw new UsageError(`${storePath(config.dataDir)} already holds articles: import into an empty NEWSDESK_DATA`)
+    if (countArticles(db) > 0)
+      throw new UsageError(`${storePath(config.dataDir)} already holds articles: import into an empty NEWSDESK_DATA`)
     const summary = importBundle(db, dir)
-    console.log(`imported ${summary.articles} articles, ${JSON.stringify(summary.rows)} into ${storePath(config.dataDir)}`)
+    console.log(
+      `imported ${summary.articles} articles, ${JSON.stringify(summary.rows)} into ${storePath(config.dataDir)}`,
+    )
   } finally {
     db.close()
   }

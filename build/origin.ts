@@ -59,17 +59,28 @@ export function storeOrigin(state: StoreState): Origin | null {
  * Unset: the demo on an empty or demo store, nothing (the store alone) on a real one.
  * `command` is how the user ran this, used in the message that names a fresh store's command.
  */
-export function planInputs(configured: readonly string[], state: StoreState, dataDir: string, command: string): InputPlan {
+export function planInputs(
+  configured: readonly string[],
+  state: StoreState,
+  dataDir: string,
+  command: string,
+): InputPlan {
   const held = storeOrigin(state)
   if (configured.includes(NO_INPUTS)) {
-    if (configured.length > 1) throw new OriginError(`NEWSDESK_INPUTS=${NO_INPUTS} cannot be combined with other inputs, got "${configured.join(',')}"`)
+    if (configured.length > 1)
+      throw new OriginError(
+        `NEWSDESK_INPUTS=${NO_INPUTS} cannot be combined with other inputs, got "${configured.join(',')}"`,
+      )
     return { origin: held, inputs: [] }
   }
-  if (configured.length === 0) return held === 'real' ? { origin: 'real', inputs: [] } : { origin: 'demo', inputs: [DEMO_INPUT] }
+  if (configured.length === 0)
+    return held === 'real' ? { origin: 'real', inputs: [] } : { origin: 'demo', inputs: [DEMO_INPUT] }
   const demo = configured.filter(isDemoInput)
   const real = configured.filter((s) => !isDemoInput(s))
   if (demo.length > 0 && real.length > 0) {
-    throw new OriginError(`the demo (${demo.map(publicName).join(', ')}) and real inputs (${real.map(publicName).join(', ')}) never go into one store: name only real inputs`)
+    throw new OriginError(
+      `the demo (${demo.map(publicName).join(', ')}) and real inputs (${real.map(publicName).join(', ')}) never go into one store: name only real inputs`,
+    )
   }
   const wanted: Origin = demo.length > 0 ? 'demo' : 'real'
   if (held !== null && held !== wanted) throw new OriginError(mixMessage(held, dataDir, command))

@@ -35,7 +35,17 @@ import { join } from 'node:path'
 import { S3Client } from 'bun'
 import { ASSET_CACHE_CONTROL, INDEX_HEADERS, PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../answers/page.ts'
 import { clockFrom, parseConfig } from '../core/config.ts'
-import { LATEST_FILE, type LatestPointer, MANIFEST_FILE, type Manifest, SUMS_FILE, contentTypeOf, parseSums, readLatest, readManifest } from '../store/snapshot-files.ts'
+import {
+  LATEST_FILE,
+  type LatestPointer,
+  MANIFEST_FILE,
+  type Manifest,
+  SUMS_FILE,
+  contentTypeOf,
+  parseSums,
+  readLatest,
+  readManifest,
+} from '../store/snapshot-files.ts'
 
 /** A key whose content never changes (a version's files, a hashed asset): the page's own asset header. */
 export const IMMUTABLE = ASSET_CACHE_CONTROL
@@ -106,7 +116,14 @@ export function planPublish(input: PlanInput): PlannedObject[] {
   for (const path of [...input.versionFiles.keys()].sort()) {
     const key = `${p}${v}/${path}`
     if (input.existingVersionKeys.has(key)) continue
-    versionPuts.push({ action: 'put', key, from: `${v}/${path}`, contentType: contentTypeFor(path), cacheControl: IMMUTABLE, why: 'new version' })
+    versionPuts.push({
+      action: 'put',
+      key,
+      from: `${v}/${path}`,
+      contentType: contentTypeFor(path),
+      cacheControl: IMMUTABLE,
+      why: 'new version',
+    })
   }
   // The checksums and the manifest describe the rest, so they arrive after it.
   const isIndexOfVersion = (o: PlannedObject) => o.from === `${v}/${MANIFEST_FILE}` || o.from === `${v}/${SUMS_FILE}`
@@ -117,7 +134,14 @@ export function planPublish(input: PlanInput): PlannedObject[] {
   for (const f of input.manifest.files) {
     const old = before.get(f.path)
     if (old === f.sha256) continue
-    plan.push({ action: 'put', key: `${p}${urlKeyOf(f.path)}`, from: `${v}/${f.path}`, contentType: 'application/json', cacheControl: maxAge, why: old === undefined ? 'new' : 'changed' })
+    plan.push({
+      action: 'put',
+      key: `${p}${urlKeyOf(f.path)}`,
+      from: `${v}/${f.path}`,
+      contentType: 'application/json',
+      cacheControl: maxAge,
+      why: old === undefined ? 'new' : 'changed',
+    })
   }
 
   const page = input.page ?? null
@@ -126,19 +150,35 @@ export function planPublish(input: PlanInput): PlannedObject[] {
   if (page !== null && page.indexSha256 !== null) {
     for (const name of [...new Set(page.referenced)].sort()) {
       const bytes = page.assets.get(name)
-      if (bytes === undefined) throw new Error(`${PAGE_INDEX} refers to ${PAGE_ASSETS_DIR}/${name}, which the snapshots root lacks`)
+      if (bytes === undefined)
+        throw new Error(`${PAGE_INDEX} refers to ${PAGE_ASSETS_DIR}/${name}, which the snapshots root lacks`)
       const there = remote?.assets.get(name)
       if (there === bytes) continue
       const path = `${PAGE_ASSETS_DIR}/${name}`
-      plan.push({ action: 'put', key: `${p}${path}`, from: path, contentType: contentTypeFor(path), cacheControl: IMMUTABLE, why: there === undefined ? 'new' : 'changed' })
+      plan.push({
+        action: 'put',
+        key: `${p}${path}`,
+        from: path,
+        contentType: contentTypeFor(path),
+        cacheControl: IMMUTABLE,
+        why: there === undefined ? 'new' : 'changed',
+      })
     }
     const there = remote?.indexSha256 ?? null
     if (page.indexSha256 !== there) {
-      plan.push({ action: 'put', key: `${p}${PAGE_INDEX}`, from: PAGE_INDEX, contentType: contentTypeFor(PAGE_INDEX), cacheControl: INDEX_CACHE_CONTROL, why: there === null ? 'new' : 'changed' })
+      plan.push({
+        action: 'put',
+        key: `${p}${PAGE_INDEX}`,
+        from: PAGE_INDEX,
+        contentType: contentTypeFor(PAGE_INDEX),
+        cacheControl: INDEX_CACHE_CONTROL,
+        why: there === null ? 'new' : 'changed',
+      })
     }
     const keep = new Set([...page.referenced, ...(remote?.referenced ?? [])])
     for (const name of [...(remote?.assets.keys() ?? [])].sort()) {
-      if (!keep.has(name)) assetDeletes.push({ action: 'delete', key: `${p}${PAGE_ASSETS_DIR}/${name}`, why: 'removed' })
+      if (!keep.has(name))
+        assetDeletes.push({ action: 'delete', key: `${p}${PAGE_ASSETS_DIR}/${name}`, why: 'removed' })
     }
   }
 
@@ -146,7 +186,13 @@ export function planPublish(input: PlanInput): PlannedObject[] {
   for (const path of [...before.keys()].sort()) {
     if (!now.has(path)) plan.push({ action: 'delete', key: `${p}${urlKeyOf(path)}`, why: 'removed' })
   }
-  plan.push({ action: 'put', key: `${p}${LATEST_FILE}`, contentType: 'application/json', cacheControl: 'no-cache', why: 'pointer' })
+  plan.push({
+    action: 'put',
+    key: `${p}${LATEST_FILE}`,
+    contentType: 'application/json',
+    cacheControl: 'no-cache',
+    why: 'pointer',
+  })
   return [...plan, ...assetDeletes]
 }
 
@@ -155,10 +201,20 @@ export function pointerBody(m: Manifest): string {
   return `${JSON.stringify(pointer)}\n`
 }
 
-async function putObject(client: S3Client, key: string, body: Uint8Array<ArrayBuffer> | string, contentType: string, cacheControl: string): Promise<void> {
+async function putObject(
+  client: S3Client,
+  key: string,
+  body: Uint8Array<ArrayBuffer> | string,
+  contentType: string,
+  cacheControl: string,
+): Promise<void> {
   // Bun's S3 `write` has no Cache-Control option; a presigned PUT carries it as a plain header.
   const url = client.presign(key, { method: 'PUT', expiresIn: 900 })
-  const r = await fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType, 'cache-control': cacheControl } })
+  const r = await fetch(url, {
+    method: 'PUT',
+    body,
+    headers: { 'content-type': contentType, 'cache-control': cacheControl },
+  })
   if (!r.ok) throw new Error(`PUT ${key}: ${r.status} ${(await r.text()).slice(0, 200)}`)
 }
 
@@ -201,7 +257,9 @@ export function readLocalPage(root: string): PageState | null {
 
 async function readRemotePage(client: S3Client, prefix: string): Promise<PageState | null> {
   const assetsPrefix = `${prefix}${PAGE_ASSETS_DIR}/`
-  const assets = new Map([...(await listObjects(client, assetsPrefix))].map(([key, size]) => [key.slice(assetsPrefix.length), size]))
+  const assets = new Map(
+    [...(await listObjects(client, assetsPrefix))].map(([key, size]) => [key.slice(assetsPrefix.length), size]),
+  )
   const index = client.file(`${prefix}${PAGE_INDEX}`)
   if (!(await index.exists())) return assets.size === 0 ? null : { indexSha256: null, referenced: [], assets }
   const html = new Uint8Array(await index.arrayBuffer())
@@ -214,7 +272,11 @@ export interface PublishResult {
 }
 
 /** Publishes the latest local version to the bucket (or only plans it with dryRun). */
-export async function publishToBucket(root: string, client: S3Client, opts: { prefix?: string; nowMs: number; dryRun?: boolean }): Promise<PublishResult> {
+export async function publishToBucket(
+  root: string,
+  client: S3Client,
+  opts: { prefix?: string; nowMs: number; dryRun?: boolean },
+): Promise<PublishResult> {
   const prefix = opts.prefix ?? ''
   const latest = readLatest(root)
   const manifest = latest === null ? null : readManifest(root, latest.version)
@@ -236,8 +298,16 @@ export async function publishToBucket(root: string, client: S3Client, opts: { pr
   // The plan is in upload order (see the header): one at a time, so each step lands before the next.
   for (const o of plan) {
     if (o.action === 'delete') await client.delete(o.key)
-    else if (o.why === 'pointer') await putObject(client, o.key, pointerBody(manifest), o.contentType as string, o.cacheControl as string)
-    else await putObject(client, o.key, readFileSync(join(root, o.from as string)), o.contentType as string, o.cacheControl as string)
+    else if (o.why === 'pointer')
+      await putObject(client, o.key, pointerBody(manifest), o.contentType as string, o.cacheControl as string)
+    else
+      await putObject(
+        client,
+        o.key,
+        readFileSync(join(root, o.from as string)),
+        o.contentType as string,
+        o.cacheControl as string,
+      )
   }
   return { version: manifest.version, plan }
 }
@@ -253,11 +323,20 @@ if (import.meta.main) {
   const config = parseConfig(env)
   const root = config.snapshotsDir
   const nowMs = clockFrom(config)().getTime()
-  publishToBucket(root, client, { prefix: env.NEWSDESK_S3_PREFIX ?? '', nowMs, dryRun: process.argv.includes('--dry-run') })
+  publishToBucket(root, client, {
+    prefix: env.NEWSDESK_S3_PREFIX ?? '',
+    nowMs,
+    dryRun: process.argv.includes('--dry-run'),
+  })
     .then(({ version, plan }) => {
-      for (const o of plan) console.log(`${o.action.padEnd(6)} ${o.why.padEnd(11)} ${o.key}${o.cacheControl ? `  [${o.cacheControl}]` : ''}`)
+      for (const o of plan)
+        console.log(
+          `${o.action.padEnd(6)} ${o.why.padEnd(11)} ${o.key}${o.cacheControl ? `  [${o.cacheControl}]` : ''}`,
+        )
       const puts = plan.filter((o) => o.action === 'put').length
-      console.log(`${process.argv.includes('--dry-run') ? 'planned' : 'published'} ${version}: ${puts} puts, ${plan.length - puts} deletes`)
+      console.log(
+        `${process.argv.includes('--dry-run') ? 'planned' : 'published'} ${version}: ${puts} puts, ${plan.length - puts} deletes`,
+      )
     })
     .catch((error: unknown) => {
       console.error(`error: ${error instanceof Error ? error.message : String(error)}`)

@@ -51,8 +51,16 @@ export async function verifyBundle(dir: string): Promise<VerifyResult> {
     if (!existsSync(full)) missing.push(path)
     else if ((await sha256File(full)) !== want) mismatched.push(path)
   }
-  const unlisted = walk(dir).filter((p) => p !== SUMS_FILE && !sums.has(p)).sort()
-  return { ok: missing.length === 0 && mismatched.length === 0 && unlisted.length === 0, checked: sums.size, missing, mismatched, unlisted }
+  const unlisted = walk(dir)
+    .filter((p) => p !== SUMS_FILE && !sums.has(p))
+    .sort()
+  return {
+    ok: missing.length === 0 && mismatched.length === 0 && unlisted.length === 0,
+    checked: sums.size,
+    missing,
+    mismatched,
+    unlisted,
+  }
 }
 
 if (import.meta.main) {
@@ -66,7 +74,11 @@ if (import.meta.main) {
       for (const p of r.missing) console.log(`MISSING  ${p}`)
       for (const p of r.mismatched) console.log(`FAILED   ${p}`)
       for (const p of r.unlisted) console.log(`UNLISTED ${p}`)
-      console.log(r.ok ? `OK: ${r.checked} files match ${SUMS_FILE}` : `verify failed: ${r.missing.length} missing, ${r.mismatched.length} mismatched, ${r.unlisted.length} unlisted`)
+      console.log(
+        r.ok
+          ? `OK: ${r.checked} files match ${SUMS_FILE}`
+          : `verify failed: ${r.missing.length} missing, ${r.mismatched.length} mismatched, ${r.unlisted.length} unlisted`,
+      )
       process.exit(r.ok ? 0 : 1)
     })
     .catch((error: unknown) => {

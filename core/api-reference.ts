@@ -56,7 +56,12 @@ export function renderApiReference(): string {
 }
 
 function intro(): string[] {
-  const example = validateRequest(ENDPOINTS.find((e) => e.path === '/v1/search') as EndpointSpec, new URLSearchParams('size=500&sentiment=happy'), {}, 0)
+  const example = validateRequest(
+    ENDPOINTS.find((e) => e.path === '/v1/search') as EndpointSpec,
+    new URLSearchParams('size=500&sentiment=happy'),
+    {},
+    0,
+  )
   const body = example.ok ? {} : { detail: example.detail }
   return [
     'Every endpoint answers `GET` with JSON unless noted, needs no key, and is served by the',
@@ -65,7 +70,7 @@ function intro(): string[] {
     '',
     '- `/openapi.json`: the same registry as an OpenAPI document (interactive at `/docs`).',
     '- `/mcp`: every endpoint below as an MCP tool (Streamable HTTP); the tool name is given with each',
-    '  endpoint, its input schema is the parameter table and its result the endpoint\'s JSON.',
+    "  endpoint, its input schema is the parameter table and its result the endpoint's JSON.",
     '',
     '### Parameters and errors',
     '',
@@ -86,7 +91,14 @@ function intro(): string[] {
 }
 
 function endpointSection(e: EndpointSpec): string[] {
-  const out = [`### \`GET ${e.path}\``, '', `**${text(e.summary)}.** ${text(e.description)}`, '', `MCP tool: \`${toolName(e.path)}\``, '']
+  const out = [
+    `### \`GET ${e.path}\``,
+    '',
+    `**${text(e.summary)}.** ${text(e.description)}`,
+    '',
+    `MCP tool: \`${toolName(e.path)}\``,
+    '',
+  ]
   const rows: string[] = []
   for (const [name, spec] of Object.entries(e.pathParams)) rows.push(paramRow(`\`${name}\` (path)`, spec, 'required'))
   for (const [name, spec] of Object.entries(e.query)) rows.push(paramRow(`\`${name}\``, spec, defaultOf(e, name, spec)))
@@ -124,7 +136,8 @@ function describeKind(spec: ParamSpec): [string, string] {
     case 'enum':
       return ['string', values(spec.values)]
     case 'string': {
-      const pattern = spec.pattern === undefined ? '' : `, ${text(spec.patternHint ?? `matching ${spec.pattern.source}`)}`
+      const pattern =
+        spec.pattern === undefined ? '' : `, ${text(spec.patternHint ?? `matching ${spec.pattern.source}`)}`
       return ['string', `at most ${spec.maxLength} characters${pattern}`]
     }
     case 'list': {
@@ -147,7 +160,9 @@ function responseSection(path: string): string[] {
   if (schema === undefined) return [`Response: ${NON_JSON_BODIES[path] ?? 'not JSON.'}`, '']
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
   const required = new Set((schema.required ?? []) as string[])
-  const rows = Object.entries(properties).map(([name, s]) => `| \`${name}\` | ${schemaType(s)} | ${required.has(name) ? 'yes' : 'no'} |`)
+  const rows = Object.entries(properties).map(
+    ([name, s]) => `| \`${name}\` | ${schemaType(s)} | ${required.has(name) ? 'yes' : 'no'} |`,
+  )
   return ['Response fields (top level):', '', '| Field | Type | Required |', '|---|---|---|', ...rows, '']
 }
 

@@ -85,9 +85,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   if (nowText !== '') {
     now = parseInstant(nowText)
     if (now === null) {
-      throw new ConfigError(
-        `NEWSDESK_NOW must be an ISO 8601 instant such as 2026-11-21T14:00:00Z, got "${nowText}"`,
-      )
+      throw new ConfigError(`NEWSDESK_NOW must be an ISO 8601 instant such as 2026-11-21T14:00:00Z, got "${nowText}"`)
     }
   }
 

@@ -31,8 +31,26 @@ export interface EndpointSpec {
 
 /** The Article fields a client may name in `fields` (DECISIONS.md, Article). */
 export const ARTICLE_FIELDS = [
-  'id', 'url', 'title', 'description', 'published_at', 'crawled_at', 'host', 'tld', 'lang', 'country',
-  'country_source', 'category', 'sentiment', 'score', 'labelled_by', 'image', 'authors', 'tags', 'words', 'text',
+  'id',
+  'url',
+  'title',
+  'description',
+  'published_at',
+  'crawled_at',
+  'host',
+  'tld',
+  'lang',
+  'country',
+  'country_source',
+  'category',
+  'sentiment',
+  'score',
+  'labelled_by',
+  'image',
+  'authors',
+  'tags',
+  'words',
+  'text',
 ] as const
 
 /** Trend slugs: Unicode letters, marks and digits joined by single hyphens (allow-listed before any file lookup). */
@@ -50,16 +68,54 @@ const p = {
     description:
       'Search phrase: words (all must match), "exact phrase", -word to exclude, OR between words (binds tighter than the space), (parentheses) to group, NOT or - before a word or group to exclude it: decision NOT (police OR coach). At most 32 terms, 16 OR groups, 8 levels of parentheses. Empty: the latest articles by filter.',
   },
-  country: { kind: 'list', item: { name: 'country' }, maxItems: 50, description: 'ISO 3166-1 alpha-2 country codes, comma-separated, case-insensitive.' },
-  lang: { kind: 'list', item: { name: 'lang' }, maxItems: 50, description: 'ISO 639-1 language codes, comma-separated, case-insensitive.' },
-  tld: { kind: 'list', item: { name: 'tld' }, maxItems: 50, description: 'Top-level domains (last label of the host, e.g. uk, com), comma-separated.' },
-  host: { kind: 'list', item: { name: 'host' }, maxItems: 50, description: 'Publisher host names without www., comma-separated.' },
-  date: { kind: 'enum', values: DATE_PRESETS, description: 'Date preset: today (since 00:00 UTC), yesterday (the previous UTC day), or 24h, 48h, 7d, 30d before the request. from/to override it.' },
-  from: { kind: 'range', description: 'Start of range: YYYY-MM-DD (00:00 UTC), an ISO 8601 date-time, unix seconds, now, or now-<N><m|h|d|w>.' },
+  country: {
+    kind: 'list',
+    item: { name: 'country' },
+    maxItems: 50,
+    description: 'ISO 3166-1 alpha-2 country codes, comma-separated, case-insensitive.',
+  },
+  lang: {
+    kind: 'list',
+    item: { name: 'lang' },
+    maxItems: 50,
+    description: 'ISO 639-1 language codes, comma-separated, case-insensitive.',
+  },
+  tld: {
+    kind: 'list',
+    item: { name: 'tld' },
+    maxItems: 50,
+    description: 'Top-level domains (last label of the host, e.g. uk, com), comma-separated.',
+  },
+  host: {
+    kind: 'list',
+    item: { name: 'host' },
+    maxItems: 50,
+    description: 'Publisher host names without www., comma-separated.',
+  },
+  date: {
+    kind: 'enum',
+    values: DATE_PRESETS,
+    description:
+      'Date preset: today (since 00:00 UTC), yesterday (the previous UTC day), or 24h, 48h, 7d, 30d before the request. from/to override it.',
+  },
+  from: {
+    kind: 'range',
+    description:
+      'Start of range: YYYY-MM-DD (00:00 UTC), an ISO 8601 date-time, unix seconds, now, or now-<N><m|h|d|w>.',
+  },
   to: { kind: 'range', description: 'End of range, exclusive; same forms as from.' },
-  strictCountry: { kind: 'bool', default: false, description: 'Drop articles whose country is only the unreliable en-US default.' },
+  strictCountry: {
+    kind: 'bool',
+    default: false,
+    description: 'Drop articles whose country is only the unreliable en-US default.',
+  },
   interval: (def: 'hour' | 'day') =>
-    ({ kind: 'enum', values: ['hour', 'day', 'week'], default: def, description: 'Period of each point: hour, day or week (weeks start Monday 00:00 UTC).' }) as const,
+    ({
+      kind: 'enum',
+      values: ['hour', 'day', 'week'],
+      default: def,
+      description: 'Period of each point: hour, day or week (weeks start Monday 00:00 UTC).',
+    }) as const,
   trendWindow: {
     kind: 'window',
     window: { units: ['m', 'h', 'd'], minMs: 15 * MINUTE, maxMs: 30 * DAY },
@@ -68,14 +124,42 @@ const p = {
     description: 'Window ending now: <N>m, <N>h or <N>d, from 15m to 30d.',
   },
   trendDate: { kind: 'day', description: 'One UTC day (YYYY-MM-DD), used instead of window.' },
-  since: { kind: 'instant', description: 'Explicit start (ISO 8601); since/until take precedence over window and date.' },
+  since: {
+    kind: 'instant',
+    description: 'Explicit start (ISO 8601); since/until take precedence over window and date.',
+  },
   until: { kind: 'instant', description: 'Explicit end, exclusive (ISO 8601).' },
-  category: { kind: 'list', item: { name: 'enum', values: CATEGORIES }, maxItems: CATEGORIES.length, description: `Categories, comma-separated: ${CATEGORIES.join(', ')}.` },
-  sentiment: { kind: 'list', item: { name: 'enum', values: SENTIMENTS }, maxItems: SENTIMENTS.length, description: 'Tone labels, comma-separated: pos, neu, neg.' },
-  minScore: { kind: 'number', min: -1, max: 1, description: 'Lowest tone score kept (inclusive), from -1 (most negative) to 1 (most positive).' },
+  category: {
+    kind: 'list',
+    item: { name: 'enum', values: CATEGORIES },
+    maxItems: CATEGORIES.length,
+    description: `Categories, comma-separated: ${CATEGORIES.join(', ')}.`,
+  },
+  sentiment: {
+    kind: 'list',
+    item: { name: 'enum', values: SENTIMENTS },
+    maxItems: SENTIMENTS.length,
+    description: 'Tone labels, comma-separated: pos, neu, neg.',
+  },
+  minScore: {
+    kind: 'number',
+    min: -1,
+    max: 1,
+    description: 'Lowest tone score kept (inclusive), from -1 (most negative) to 1 (most positive).',
+  },
   maxScore: { kind: 'number', min: -1, max: 1, description: 'Highest tone score kept (inclusive), from -1 to 1.' },
-  excludeHost: { kind: 'list', item: { name: 'host' }, maxItems: 50, description: 'Publisher host names to leave out, comma-separated (a leading www. is ignored).' },
-  in: { kind: 'enum', values: ['all', 'title'], default: 'all', description: 'Where the words of q must match: all (headline and standfirst) or title (headline only).' },
+  excludeHost: {
+    kind: 'list',
+    item: { name: 'host' },
+    maxItems: 50,
+    description: 'Publisher host names to leave out, comma-separated (a leading www. is ignored).',
+  },
+  in: {
+    kind: 'enum',
+    values: ['all', 'title'],
+    default: 'all',
+    description: 'Where the words of q must match: all (headline and standfirst) or title (headline only).',
+  },
 } satisfies Record<string, ParamSpec | ((d: 'hour' | 'day') => ParamSpec)>
 
 /** Filters of every article answer that reads the store by filters: search, stats and the feeds. */
@@ -98,7 +182,12 @@ const searchFilters = {
 
 const feedQuery: Record<string, ParamSpec> = {
   ...searchFilters,
-  sort: { kind: 'enum', values: ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance'], default: 'date', description: 'Order of items.' },
+  sort: {
+    kind: 'enum',
+    values: ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance'],
+    default: 'date',
+    description: 'Order of items.',
+  },
   size: { kind: 'int', min: 1, max: 200, default: 50, description: 'Number of items.' },
   strict_country: p.strictCountry,
 }
@@ -112,7 +201,9 @@ const trendScope = {
   category: p.category,
 } as const
 
-function endpoint(spec: Omit<EndpointSpec, 'pathParams' | 'required'> & Partial<Pick<EndpointSpec, 'pathParams' | 'required'>>): EndpointSpec {
+function endpoint(
+  spec: Omit<EndpointSpec, 'pathParams' | 'required'> & Partial<Pick<EndpointSpec, 'pathParams' | 'required'>>,
+): EndpointSpec {
   return { pathParams: {}, required: [], ...spec }
 }
 
@@ -122,17 +213,38 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     readsStore: true,
     group: 'search',
     summary: 'Full-text search over the news stream',
-    description: 'Articles matching q and the filters (country, language, TLD, host or excluded hosts, category, tone label, tone score range, dates), newest first by default; each article carries its category and tone (sentiment, score, labelled_by).',
+    description:
+      'Articles matching q and the filters (country, language, TLD, host or excluded hosts, category, tone label, tone score range, dates), newest first by default; each article carries its category and tone (sentiment, score, labelled_by).',
     query: {
       ...searchFilters,
-      sort: { kind: 'enum', values: ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance'], default: 'date', description: 'date/date_asc by published_at, crawled/crawled_asc by crawl time, relevance: articles whose headline holds every word first, then the other matches, newest first within each (BM25 on the OpenSearch engine; by date without q).' },
+      sort: {
+        kind: 'enum',
+        values: ['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance'],
+        default: 'date',
+        description:
+          'date/date_asc by published_at, crawled/crawled_asc by crawl time, relevance: articles whose headline holds every word first, then the other matches, newest first within each (BM25 on the OpenSearch engine; by date without q).',
+      },
       size: { kind: 'int', min: 1, max: 100, default: 20, description: 'Results per page.' },
       offset: { kind: 'int', min: 0, max: 9900, default: 0, description: 'Results to skip.' },
-      highlight: { kind: 'bool', default: false, description: 'Wrap matched terms of title and description in <em>…</em>; the rest of those fields is HTML-escaped.' },
+      highlight: {
+        kind: 'bool',
+        default: false,
+        description:
+          'Wrap matched terms of title and description in <em>…</em>; the rest of those fields is HTML-escaped.',
+      },
       full_text: { kind: 'bool', default: false, description: 'Include the article body as text.' },
       strict_country: p.strictCountry,
-      fields: { kind: 'list', item: { name: 'enum', values: ARTICLE_FIELDS }, maxItems: ARTICLE_FIELDS.length, description: `Keep only these article fields, in this order: ${ARTICLE_FIELDS.join(', ')}.` },
-      dedupe: { kind: 'bool', default: false, description: 'Collapse syndicated copies (one dup_group) to their first article.' },
+      fields: {
+        kind: 'list',
+        item: { name: 'enum', values: ARTICLE_FIELDS },
+        maxItems: ARTICLE_FIELDS.length,
+        description: `Keep only these article fields, in this order: ${ARTICLE_FIELDS.join(', ')}.`,
+      },
+      dedupe: {
+        kind: 'bool',
+        default: false,
+        description: 'Collapse syndicated copies (one dup_group) to their first article.',
+      },
     },
   }),
   endpoint({
@@ -149,7 +261,8 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
         kind: 'enum',
         values: ['none', 'share'],
         default: 'none',
-        description: "share: each timeline period also gives its articles as a share of all articles published in that period (all_articles, share), so a story's rise shows however busy the day is.",
+        description:
+          "share: each timeline period also gives its articles as a share of all articles published in that period (all_articles, share), so a story's rise shows however busy the day is.",
       },
     },
   }),
@@ -165,21 +278,53 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     },
     required: ['url'],
   }),
-  endpoint({ path: '/v1/rss', readsStore: true, group: 'search', summary: 'Search as an RSS 2.0 feed', description: 'The same search as an RSS 2.0 document.', query: feedQuery }),
-  endpoint({ path: '/v1/atom', readsStore: true, group: 'search', summary: 'Search as an Atom 1.0 feed', description: 'The same search as an Atom 1.0 document.', query: feedQuery }),
-  endpoint({ path: '/v1/feed.json', readsStore: true, group: 'search', summary: 'Search as a JSON Feed 1.1', description: 'The same search as a JSON Feed 1.1 document.', query: feedQuery }),
+  endpoint({
+    path: '/v1/rss',
+    readsStore: true,
+    group: 'search',
+    summary: 'Search as an RSS 2.0 feed',
+    description: 'The same search as an RSS 2.0 document.',
+    query: feedQuery,
+  }),
+  endpoint({
+    path: '/v1/atom',
+    readsStore: true,
+    group: 'search',
+    summary: 'Search as an Atom 1.0 feed',
+    description: 'The same search as an Atom 1.0 document.',
+    query: feedQuery,
+  }),
+  endpoint({
+    path: '/v1/feed.json',
+    readsStore: true,
+    group: 'search',
+    summary: 'Search as a JSON Feed 1.1',
+    description: 'The same search as a JSON Feed 1.1 document.',
+    query: feedQuery,
+  }),
   endpoint({
     path: '/v1/trends',
     group: 'trends',
     summary: 'Trending stories',
-    description: 'Stories (articles from one country whose headlines share significant words) in the window, ranked by publishers.',
+    description:
+      'Stories (articles from one country whose headlines share significant words) in the window, ranked by publishers.',
     query: {
       ...trendScope,
-      kw: { kind: 'list', item: { name: 'word' }, maxItems: 20, description: 'Keep only stories carrying all these keywords.' },
+      kw: {
+        kind: 'list',
+        item: { name: 'word' },
+        maxItems: 20,
+        description: 'Keep only stories carrying all these keywords.',
+      },
       q: { kind: 'string', maxLength: 200, description: 'Substring of the story title (case-insensitive).' },
       min_publishers: { kind: 'int', min: 1, max: 100, default: 1, description: 'Minimum distinct publishers.' },
       min_articles: { kind: 'int', min: 1, max: 1000, default: 1, description: 'Minimum articles.' },
-      sort: { kind: 'enum', values: ['publishers', 'articles', 'newest', 'oldest', 'title'], default: 'publishers', description: 'Order of stories.' },
+      sort: {
+        kind: 'enum',
+        values: ['publishers', 'articles', 'newest', 'oldest', 'title'],
+        default: 'publishers',
+        description: 'Order of stories.',
+      },
       size: { kind: 'int', min: 1, max: 200, default: 50, description: 'Stories per page.' },
       offset: { kind: 'int', min: 0, max: 10000, default: 0, description: 'Stories to skip.' },
       headlines: { kind: 'int', min: 0, max: 10, default: 3, description: 'Headlines listed per story.' },
@@ -193,7 +338,13 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     query: {
       ...trendScope,
       starts: { kind: 'string', maxLength: 100, description: 'Keep words starting with this (case-insensitive).' },
-      min_trends: { kind: 'int', min: 1, max: 1000, default: 2, description: 'A word used by fewer stories is treated as noise.' },
+      min_trends: {
+        kind: 'int',
+        min: 1,
+        max: 1000,
+        default: 2,
+        description: 'A word used by fewer stories is treated as noise.',
+      },
       size: { kind: 'int', min: 1, max: 500, default: 50, description: 'Keywords per page.' },
       offset: { kind: 'int', min: 0, max: 10000, default: 0, description: 'Keywords to skip.' },
     },
@@ -211,12 +362,30 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     summary: 'One trend with its articles',
     description: 'A story of the default window by country and slug.',
     pathParams: {
-      cc: { kind: 'string', maxLength: 2, pattern: /^[A-Za-z]{2}$/, patternHint: 'a two-letter country code', description: 'ISO-2 country code.' },
-      slug: { kind: 'string', maxLength: 200, pattern: TREND_SLUG_PATTERN, patternHint: 'lower-case words joined by hyphens', description: 'Trend slug.' },
+      cc: {
+        kind: 'string',
+        maxLength: 2,
+        pattern: /^[A-Za-z]{2}$/,
+        patternHint: 'a two-letter country code',
+        description: 'ISO-2 country code.',
+      },
+      slug: {
+        kind: 'string',
+        maxLength: 200,
+        pattern: TREND_SLUG_PATTERN,
+        patternHint: 'lower-case words joined by hyphens',
+        description: 'Trend slug.',
+      },
     },
     query: { size: { kind: 'int', min: 1, max: 500, default: 100, description: 'Maximum number of items.' } },
   }),
-  endpoint({ path: '/v1/btc/summary', group: 'btc', summary: 'BTC price, changes, tone today and coverage', description: 'Latest close, 24h high/low, change over 1h/24h/7d/30d, bitcoin news tone today, data coverage.', query: {} }),
+  endpoint({
+    path: '/v1/btc/summary',
+    group: 'btc',
+    summary: 'BTC price, changes, tone today and coverage',
+    description: 'Latest close, 24h high/low, change over 1h/24h/7d/30d, bitcoin news tone today, data coverage.',
+    query: {},
+  }),
   endpoint({
     path: '/v1/btc/price',
     group: 'btc',
@@ -245,7 +414,8 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     path: '/v1/btc/correlation',
     group: 'btc',
     summary: 'Lead/lag correlation between BTC returns and news tone',
-    description: "Pearson r between return_pct and net tone for each shift; positive shifts pair news with later prices.",
+    description:
+      'Pearson r between return_pct and net tone for each shift; positive shifts pair news with later prices.',
     query: {
       interval: p.interval('day'),
       from: p.from,
@@ -267,7 +437,12 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
       host: p.host,
       lang: p.lang,
       q: { kind: 'string', maxLength: 200, description: 'Substring of the headline (case-insensitive).' },
-      sort: { kind: 'enum', values: ['date', 'date_asc', 'score', 'score_asc'], default: 'date', description: 'Order of results.' },
+      sort: {
+        kind: 'enum',
+        values: ['date', 'date_asc', 'score', 'score_asc'],
+        default: 'date',
+        description: 'Order of results.',
+      },
       size: { kind: 'int', min: 1, max: 100, default: 20, description: 'Results per page.' },
       offset: { kind: 'int', min: 0, max: 9900, default: 0, description: 'Results to skip.' },
     },
@@ -286,13 +461,27 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     },
     defaultRangeDays: 30,
   }),
-  endpoint({ path: '/v1/markets', group: 'markets', summary: 'Market instruments', description: 'The instruments with their kind, unit, grain and data source.', query: {} }),
+  endpoint({
+    path: '/v1/markets',
+    group: 'markets',
+    summary: 'Market instruments',
+    description: 'The instruments with their kind, unit, grain and data source.',
+    query: {},
+  }),
   endpoint({
     path: '/v1/markets/{slug}',
     group: 'markets',
     summary: 'Prices of one instrument',
     description: "Closing prices at the instrument's grain over a window ending now.",
-    pathParams: { slug: { kind: 'string', maxLength: 40, pattern: /^[a-z0-9-]{1,40}$/, patternHint: 'an instrument slug such as bitcoin or usd-brl', description: 'Instrument slug.' } },
+    pathParams: {
+      slug: {
+        kind: 'string',
+        maxLength: 40,
+        pattern: /^[a-z0-9-]{1,40}$/,
+        patternHint: 'an instrument slug such as bitcoin or usd-brl',
+        description: 'Instrument slug.',
+      },
+    },
     query: {
       window: {
         kind: 'window',
@@ -303,14 +492,18 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
       },
     },
   }),
-  endpoint({ path: '/health', group: 'service', summary: 'Service health and corpus size', description: 'Status, snapshot version, article count and ingest lag.', query: {} }),
+  endpoint({
+    path: '/health',
+    group: 'service',
+    summary: 'Service health and corpus size',
+    description: 'Status, snapshot version, article count and ingest lag.',
+    query: {},
+  }),
 ]
 
 /** MCP tool name: `news_get_` plus the path words (`/v1/trends/{cc}/{slug}` → `news_get_trends_cc_slug`). */
 export function toolName(path: string): string {
-  const words = path
-    .split(/[/{}.]+/)
-    .filter((w) => w !== '' && w !== 'v1')
+  const words = path.split(/[/{}.]+/).filter((w) => w !== '' && w !== 'v1')
   return `news_get_${words.join('_')}`
 }
 

@@ -57,7 +57,10 @@ export function literalList(values: readonly string[]): string {
   return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`
 }
 
-const ITEM_PATTERNS: Record<Exclude<ListItem['name'], 'enum'>, { re: RegExp; hint: string; fold: 'upper' | 'lower' | 'none' }> = {
+const ITEM_PATTERNS: Record<
+  Exclude<ListItem['name'], 'enum'>,
+  { re: RegExp; hint: string; fold: 'upper' | 'lower' | 'none' }
+> = {
   country: { re: /^[A-Za-z]{2}$/, hint: 'two-letter ISO 3166-1 country codes', fold: 'upper' },
   lang: { re: /^[A-Za-z]{2,3}$/, hint: 'ISO 639-1 language codes', fold: 'lower' },
   host: { re: /^[A-Za-z0-9.-]{1,253}$/, hint: 'host names', fold: 'lower' },
@@ -74,8 +77,10 @@ export function parseParam(spec: ParamSpec, raw: string, ctx: ParseContext): Par
         return fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer', raw)
       }
       const n = Number(text)
-      if (n < spec.min) return fail('greater_than_equal', `Input should be greater than or equal to ${spec.min}`, raw, { ge: spec.min })
-      if (n > spec.max) return fail('less_than_equal', `Input should be less than or equal to ${spec.max}`, raw, { le: spec.max })
+      if (n < spec.min)
+        return fail('greater_than_equal', `Input should be greater than or equal to ${spec.min}`, raw, { ge: spec.min })
+      if (n > spec.max)
+        return fail('less_than_equal', `Input should be less than or equal to ${spec.max}`, raw, { le: spec.max })
       return { ok: true, value: n }
     }
     case 'number': {
@@ -85,8 +90,10 @@ export function parseParam(spec: ParamSpec, raw: string, ctx: ParseContext): Par
         return fail('float_parsing', 'Input should be a valid number, unable to parse string as a number', raw)
       }
       const n = Number(text)
-      if (n < spec.min) return fail('greater_than_equal', `Input should be greater than or equal to ${spec.min}`, raw, { ge: spec.min })
-      if (n > spec.max) return fail('less_than_equal', `Input should be less than or equal to ${spec.max}`, raw, { le: spec.max })
+      if (n < spec.min)
+        return fail('greater_than_equal', `Input should be greater than or equal to ${spec.min}`, raw, { ge: spec.min })
+      if (n > spec.max)
+        return fail('less_than_equal', `Input should be less than or equal to ${spec.max}`, raw, { le: spec.max })
       return { ok: true, value: n }
     }
     case 'bool': {
@@ -103,7 +110,9 @@ export function parseParam(spec: ParamSpec, raw: string, ctx: ParseContext): Par
     }
     case 'string': {
       if (raw.length > spec.maxLength) {
-        return fail('string_too_long', `String should have at most ${spec.maxLength} characters`, raw, { max_length: spec.maxLength })
+        return fail('string_too_long', `String should have at most ${spec.maxLength} characters`, raw, {
+          max_length: spec.maxLength,
+        })
       }
       if (spec.pattern !== undefined && !spec.pattern.test(raw)) {
         return valueError(`must be ${spec.patternHint ?? `a string matching ${spec.pattern.source}`}`, raw)
@@ -117,13 +126,17 @@ export function parseParam(spec: ParamSpec, raw: string, ctx: ParseContext): Par
         ? valueError(`expected ${RANGE_FORMS}`, raw)
         : { ok: true, value: raw.trim() }
     case 'day':
-      return parseDay(raw.trim()) === null ? valueError('expected a calendar day as YYYY-MM-DD', raw) : { ok: true, value: raw.trim() }
+      return parseDay(raw.trim()) === null
+        ? valueError('expected a calendar day as YYYY-MM-DD', raw)
+        : { ok: true, value: raw.trim() }
     case 'instant':
       return parseDay(raw.trim()) === null && parseDateTime(raw.trim()) === null
         ? valueError('expected an ISO 8601 date or date-time', raw)
         : { ok: true, value: raw.trim() }
     case 'window':
-      return parseWindow(raw, spec.window) === null ? valueError(`expected ${spec.forms}`, raw) : { ok: true, value: raw.trim() }
+      return parseWindow(raw, spec.window) === null
+        ? valueError(`expected ${spec.forms}`, raw)
+        : { ok: true, value: raw.trim() }
   }
 }
 
@@ -133,11 +146,16 @@ function parseList(spec: Extract<ParamSpec, { kind: 'list' }>, raw: string): Par
     .map((s) => s.trim())
     .filter((s) => s !== '')
   if (items.length > spec.maxItems) {
-    return fail('too_long', `List should have at most ${spec.maxItems} items after validation, not ${items.length}`, raw, {
-      field_type: 'List',
-      max_length: spec.maxItems,
-      actual_length: items.length,
-    })
+    return fail(
+      'too_long',
+      `List should have at most ${spec.maxItems} items after validation, not ${items.length}`,
+      raw,
+      {
+        field_type: 'List',
+        max_length: spec.maxItems,
+        actual_length: items.length,
+      },
+    )
   }
   if (spec.item.name === 'enum') {
     const allowed = spec.item.values
@@ -171,15 +189,37 @@ export function paramSchema(spec: ParamSpec): JsonSchema {
   const d = { description: spec.description }
   switch (spec.kind) {
     case 'int':
-      return { type: 'integer', minimum: spec.min, maximum: spec.max, ...(spec.default === undefined ? {} : { default: spec.default }), ...d }
+      return {
+        type: 'integer',
+        minimum: spec.min,
+        maximum: spec.max,
+        ...(spec.default === undefined ? {} : { default: spec.default }),
+        ...d,
+      }
     case 'number':
-      return { type: 'number', minimum: spec.min, maximum: spec.max, ...(spec.default === undefined ? {} : { default: spec.default }), ...d }
+      return {
+        type: 'number',
+        minimum: spec.min,
+        maximum: spec.max,
+        ...(spec.default === undefined ? {} : { default: spec.default }),
+        ...d,
+      }
     case 'bool':
       return { type: 'boolean', default: spec.default, ...d }
     case 'enum':
-      return { type: 'string', enum: [...spec.values], ...(spec.default === undefined ? {} : { default: spec.default }), ...d }
+      return {
+        type: 'string',
+        enum: [...spec.values],
+        ...(spec.default === undefined ? {} : { default: spec.default }),
+        ...d,
+      }
     case 'string':
-      return { type: 'string', maxLength: spec.maxLength, ...(spec.pattern ? { pattern: spec.pattern.source } : {}), ...d }
+      return {
+        type: 'string',
+        maxLength: spec.maxLength,
+        ...(spec.pattern ? { pattern: spec.pattern.source } : {}),
+        ...d,
+      }
     case 'list':
       return { type: 'string', ...d }
     case 'range':

@@ -36,28 +36,31 @@ export const VALIDATION_ERROR_SCHEMA: JsonSchema = object({
   ),
 })
 
-export const ARTICLE_SCHEMA: JsonSchema = object({
-  id: str,
-  url: str,
-  title: str,
-  description: str,
-  published_at: timestamp,
-  crawled_at: timestamp,
-  host: str,
-  tld: str,
-  lang: str,
-  country: str,
-  country_source: { type: 'string', enum: ['tld', 'html', 'content', 'default'] },
-  category: str,
-  sentiment: { type: 'string', enum: ['pos', 'neu', 'neg'] },
-  score: { type: 'number', minimum: -1, maximum: 1 },
-  labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
-  image: str,
-  authors: arrayOf(str),
-  tags: arrayOf(str),
-  words: int,
-  text: str,
-}, ['text'])
+export const ARTICLE_SCHEMA: JsonSchema = object(
+  {
+    id: str,
+    url: str,
+    title: str,
+    description: str,
+    published_at: timestamp,
+    crawled_at: timestamp,
+    host: str,
+    tld: str,
+    lang: str,
+    country: str,
+    country_source: { type: 'string', enum: ['tld', 'html', 'content', 'default'] },
+    category: str,
+    sentiment: { type: 'string', enum: ['pos', 'neu', 'neg'] },
+    score: { type: 'number', minimum: -1, maximum: 1 },
+    labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
+    image: str,
+    authors: arrayOf(str),
+    tags: arrayOf(str),
+    words: int,
+    text: str,
+  },
+  ['text'],
+)
 
 /** A slice's or a period's tone (answers/search.ts, toneSummary). */
 const TONE_SUMMARY: Record<string, JsonSchema> = {
@@ -87,7 +90,11 @@ const toneCounts = { articles: int, positive: int, neutral: int, negative: int, 
 /** Operator-configured promotion block; optional on btc summary, sources, correlation and news. */
 const recommendation = (extra: Record<string, JsonSchema> = {}): JsonSchema =>
   object({ use_for: str, docs: str, access: str, example: str, ...extra })
-const STRONGLY_RECOMMENDED: JsonSchema = object({ web_search: recommendation({ mcp: str }), seo: recommendation(), indexing: recommendation() })
+const STRONGLY_RECOMMENDED: JsonSchema = object({
+  web_search: recommendation({ mcp: str }),
+  seo: recommendation(),
+  indexing: recommendation(),
+})
 const withRecommendation = (properties: Record<string, JsonSchema>): JsonSchema =>
   object({ ...properties, strongly_recommended: STRONGLY_RECOMMENDED }, ['strongly_recommended'])
 
@@ -103,7 +110,9 @@ const btcShift: JsonSchema = object({
 
 /** The group key sits under a field named after `by`: exactly one of host, lang, country. */
 const btcSourceBucket: JsonSchema = {
-  oneOf: ['host', 'lang', 'country'].map((by) => object({ [by]: str, articles: int, positive: int, negative: int, net: int, mean_score: num })),
+  oneOf: ['host', 'lang', 'country'].map((by) =>
+    object({ [by]: str, articles: int, positive: int, negative: int, net: int, mean_score: num }),
+  ),
 }
 
 const instrument: JsonSchema = object({
@@ -140,40 +149,43 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     sentiments: arrayOf(bucket),
     tone: object(TONE_SUMMARY),
     normalize: { type: 'string', enum: ['none', 'share'] },
-    timeline: arrayOf(object({ time: timestamp, articles: int, ...TONE_SUMMARY, all_articles: int, share: nullable({ type: 'number' }) }, ['all_articles', 'share'])),
+    timeline: arrayOf(
+      object(
+        { time: timestamp, articles: int, ...TONE_SUMMARY, all_articles: int, share: nullable({ type: 'number' }) },
+        ['all_articles', 'share'],
+      ),
+    ),
   }),
   '/v1/article': ARTICLE_SCHEMA,
-  '/v1/feed.json': object(
-    {
-      version: { const: 'https://jsonfeed.org/version/1.1' },
-      title: str,
-      home_page_url: str,
-      feed_url: str,
-      description: str,
-      items: arrayOf(
-        object(
-          {
-            id: str,
-            url: str,
-            title: str,
-            summary: str,
-            date_published: timestamp,
-            image: str,
-            authors: arrayOf(object({ name: str })),
-            tags: arrayOf(str),
-            external_url: str,
-            _newsdesk: object({
-              category: str,
-              sentiment: { type: 'string', enum: ['pos', 'neu', 'neg'] },
-              score: { type: 'number', minimum: -1, maximum: 1 },
-              labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
-            }),
-          },
-          ['image'],
-        ),
+  '/v1/feed.json': object({
+    version: { const: 'https://jsonfeed.org/version/1.1' },
+    title: str,
+    home_page_url: str,
+    feed_url: str,
+    description: str,
+    items: arrayOf(
+      object(
+        {
+          id: str,
+          url: str,
+          title: str,
+          summary: str,
+          date_published: timestamp,
+          image: str,
+          authors: arrayOf(object({ name: str })),
+          tags: arrayOf(str),
+          external_url: str,
+          _newsdesk: object({
+            category: str,
+            sentiment: { type: 'string', enum: ['pos', 'neu', 'neg'] },
+            score: { type: 'number', minimum: -1, maximum: 1 },
+            labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
+          }),
+        },
+        ['image'],
       ),
-    },
-  ),
+    ),
+  }),
   '/v1/trends': object({
     window: str,
     since: timestamp,
@@ -251,7 +263,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     to: timestamp,
     interval: btcInterval,
     points: int,
-    candles: arrayOf(object({ time: timestamp, open: num, high: num, low: num, close: num, volume: num, trades: int, hours: int })),
+    candles: arrayOf(
+      object({ time: timestamp, open: num, high: num, low: num, close: num, volume: num, trades: int, hours: int }),
+    ),
   }),
   '/v1/btc/sentiment': object({
     from: timestamp,
@@ -325,4 +339,3 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     price: arrayOf(object({ t: timestamp, close: num })),
   }),
 }
-

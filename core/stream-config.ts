@@ -34,7 +34,8 @@ export function parseStreamConfig(env: Readonly<Record<string, string | undefine
     const text = env[name]?.trim() ?? ''
     if (text === '') return STREAM_DEFAULTS[name]
     const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
-    if (!(n >= min && n <= max)) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${text}"`)
+    if (!(n >= min && n <= max))
+      throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${text}"`)
     return n
   }
   return {

@@ -5,7 +5,8 @@
 
 const UNIT_SECONDS = { m: 60, h: 3600, d: 86400, w: 604800 } as const
 
-export const RANGE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time, unix seconds, now, or now-<N><m|h|d|w>, from 1970 to 9998'
+export const RANGE_FORMS =
+  'YYYY-MM-DD, an ISO 8601 date-time, unix seconds, now, or now-<N><m|h|d|w>, from 1970 to 9998'
 
 /**
  * Every instant a client gives lies in [1970-01-01, 9999-01-01): unix seconds start at the epoch,
@@ -15,7 +16,8 @@ export const RANGE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time, unix seconds, now
  */
 const MIN_INSTANT_MS = 0
 const MAX_INSTANT_MS = Date.UTC(9999, 0, 1)
-const inSpan = (ms: number | null): number | null => (ms !== null && ms >= MIN_INSTANT_MS && ms < MAX_INSTANT_MS ? ms : null)
+const inSpan = (ms: number | null): number | null =>
+  ms !== null && ms >= MIN_INSTANT_MS && ms < MAX_INSTANT_MS ? ms : null
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i

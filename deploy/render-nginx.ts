@@ -36,5 +36,11 @@ if (import.meta.main) {
     }
     return v
   }
-  process.stdout.write(renderNginx({ listen: arg('--listen', '80'), snapshotsRoot: arg('--snapshots'), live: arg('--live', '127.0.0.1:8000') }))
+  process.stdout.write(
+    renderNginx({
+      listen: arg('--listen', '80'),
+      snapshotsRoot: arg('--snapshots'),
+      live: arg('--live', '127.0.0.1:8000'),
+    }),
+  )
 }

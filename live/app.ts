@@ -65,7 +65,15 @@ export function answer(
   const data = deps.data()
   const meta = { requestId, snapshotVersion: data?.version ?? null }
   if (data === null) {
-    return respond(request, { status: 503, body: { detail: 'No data loaded yet: the first build is running' }, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }, meta)
+    return respond(
+      request,
+      {
+        status: 503,
+        body: { detail: 'No data loaded yet: the first build is running' },
+        headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      },
+      meta,
+    )
   }
   const url = new URL(request.url)
   const snapshotBytes = snapshotAnswer(data, url)
@@ -77,9 +85,18 @@ export function answer(
     // A bad request is answered here at once; only valid ones wait for a worker.
     const checked = validateRequest(endpoint, url.searchParams, pathValues, nowMs)
     if (!checked.ok) return respond(request, unprocessable(checked.detail), meta)
-    const job = { path: endpoint.path, url: url.href, pathValues, nowMs, version: data.version, watermark: data.watermark, builtAt: data.builtAt ?? null }
+    const job = {
+      path: endpoint.path,
+      url: url.href,
+      pathValues,
+      nowMs,
+      version: data.version,
+      watermark: data.watermark,
+      builtAt: data.builtAt ?? null,
+    }
     return deps.queries.run(job).then((payload) => {
-      if (payload.status === 500) (deps.log ?? console.error)(`request ${requestId} ${endpoint.path} failed in a query worker`)
+      if (payload.status === 500)
+        (deps.log ?? console.error)(`request ${requestId} ${endpoint.path} failed in a query worker`)
       return respond(request, payload, meta)
     })
   }
@@ -87,7 +104,9 @@ export function answer(
   try {
     payload = answerRequest(endpoint, handler, data, nowMs, url, pathValues)
   } catch (error) {
-    ;(deps.log ?? console.error)(`request ${requestId} ${endpoint.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    ;(deps.log ?? console.error)(
+      `request ${requestId} ${endpoint.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    )
     payload = { status: 500, body: { detail: 'Internal error' } }
   }
   return respond(request, payload, meta)
@@ -116,13 +135,23 @@ export function createApp(deps: AppDeps) {
         specPath: '/openapi.json',
         // Swagger UI from our own dependency (live/docs-assets.ts), never from a CDN.
         provider: 'swagger-ui',
-        swagger: { cdn: `${DOCS_ASSET_PREFIX}swagger-ui-bundle.js`, theme: `${DOCS_ASSET_PREFIX}swagger-ui.css`, autoDarkMode: false },
+        swagger: {
+          cdn: `${DOCS_ASSET_PREFIX}swagger-ui-bundle.js`,
+          theme: `${DOCS_ASSET_PREFIX}swagger-ui.css`,
+          autoDarkMode: false,
+        },
         documentation: {
-          info: { title: 'Newsdesk', version: '1.0', description: 'Read-only news search and market context over the CC-NEWS stream. No key needed.' },
+          info: {
+            title: 'Newsdesk',
+            version: '1.0',
+            description: 'Read-only news search and market context over the CC-NEWS stream. No key needed.',
+          },
           // The plugin replaces the parameters of routes with path parameters by its own guess;
           // these operations are restated whole from the registry (merged over the generated ones).
           paths: Object.fromEntries(
-            endpoints.filter((e) => Object.keys(e.pathParams).length > 0).map((e) => [e.path, { get: operationDetail(e) }]),
+            endpoints
+              .filter((e) => Object.keys(e.pathParams).length > 0)
+              .map((e) => [e.path, { get: operationDetail(e) }]),
           ) as OpenApiPaths,
         },
         exclude: { paths: ['/mcp'], staticFile: false },
@@ -133,20 +162,44 @@ export function createApp(deps: AppDeps) {
       if (code === 'NOT_FOUND') return respond(request, { status: 404, body: { detail: 'Not Found' } }, meta)
       return respond(request, { status: 500, body: { detail: 'Internal error' } }, meta)
     })
-    .options('/*', () => new Response(null, { status: 204, headers: { ...baseHeaders({ requestId: crypto.randomUUID(), snapshotVersion: null }), 'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS', 'access-control-allow-headers': '*', 'access-control-max-age': '86400' } }), { detail: { hide: true } })
+    .options(
+      '/*',
+      () =>
+        new Response(null, {
+          status: 204,
+          headers: {
+            ...baseHeaders({ requestId: crypto.randomUUID(), snapshotVersion: null }),
+            'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+            'access-control-allow-headers': '*',
+            'access-control-max-age': '86400',
+          },
+        }),
+      { detail: { hide: true } },
+    )
   if (deps.snapshotsRoot !== undefined) app.use(snapshotDownloads(deps.snapshotsRoot))
   // The web page (public/), kept out of the OpenAPI document like /mcp.
   const page = createPage(deps.log)
   app.get(`${DOCS_ASSET_PREFIX}:file`, ({ params }) => docsAsset(params.file), { detail: { hide: true } })
-  app.get('/', () => page.index(), { detail: { hide: true } }).get('/assets/:file', ({ params }) => page.asset(params.file), { detail: { hide: true } })
+  app
+    .get('/', () => page.index(), { detail: { hide: true } })
+    .get('/assets/:file', ({ params }) => page.asset(params.file), { detail: { hide: true } })
   for (const endpoint of endpoints) {
     const handler = handlers[endpoint.path] as Handler
-    app.get(elysiaPath(endpoint.path), ({ request, params }) => answer(deps, endpoint, handler, request, params as Record<string, string>), {
-      detail: operationDetail(endpoint),
-    })
+    app.get(
+      elysiaPath(endpoint.path),
+      ({ request, params }) => answer(deps, endpoint, handler, request, params as Record<string, string>),
+      {
+        detail: operationDetail(endpoint),
+      },
+    )
   }
-  return app.all('/mcp', ({ request }) => handleMcp(request, { app: { handle: (r: Request) => app.handle(r) }, endpoints, version: deps.version }), {
-    parse: 'none',
-    detail: { hide: true },
-  })
+  return app.all(
+    '/mcp',
+    ({ request }) =>
+      handleMcp(request, { app: { handle: (r: Request) => app.handle(r) }, endpoints, version: deps.version }),
+    {
+      parse: 'none',
+      detail: { hide: true },
+    },
+  )
 }

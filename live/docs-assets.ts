@@ -17,7 +17,11 @@ const DIST_DIR = dirname(Bun.resolveSync('swagger-ui-dist/package.json', import.
 /** The asset named `file`, or a 404 for any other name. */
 export async function docsAsset(file: string): Promise<Response> {
   const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined
-  if (type === undefined) return new Response(JSON.stringify({ detail: 'Not Found' }), { status: 404, headers: { 'content-type': 'application/json' } })
+  if (type === undefined)
+    return new Response(JSON.stringify({ detail: 'Not Found' }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    })
   const body = Bun.file(join(DIST_DIR, file))
   return new Response(body, { headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } })
 }

@@ -36,16 +36,19 @@ type Fetch = (request: Request) => Response | Promise<Response>
 export function capConcurrency(fetch: Fetch, max: number, retryAfterSeconds: number): Fetch {
   let inFlight = 0
   const busy = () =>
-    new Response(JSON.stringify({ detail: `Too many requests in flight (over ${max}): retry in ${retryAfterSeconds} s` }), {
-      status: 503,
-      headers: {
-        'content-type': 'application/json',
-        'retry-after': String(retryAfterSeconds),
-        'cache-control': 'no-store',
-        'access-control-allow-origin': '*',
-        'access-control-expose-headers': 'Retry-After',
+    new Response(
+      JSON.stringify({ detail: `Too many requests in flight (over ${max}): retry in ${retryAfterSeconds} s` }),
+      {
+        status: 503,
+        headers: {
+          'content-type': 'application/json',
+          'retry-after': String(retryAfterSeconds),
+          'cache-control': 'no-store',
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'Retry-After',
+        },
       },
-    })
+    )
   return (request) => {
     if (inFlight >= max) return busy()
     inFlight++
@@ -72,7 +75,11 @@ export function serveOptions(limits: Limits = LIMITS): { maxRequestBodySize: num
 }
 
 /** A listening server with the limits, as server.ts runs it. */
-export function serveWithLimits(app: { fetch: Fetch }, where: { port: number; hostname: string }, limits: Limits = LIMITS): Bun.Server<undefined> {
+export function serveWithLimits(
+  app: { fetch: Fetch },
+  where: { port: number; hostname: string },
+  limits: Limits = LIMITS,
+): Bun.Server<undefined> {
   return Bun.serve({
     ...where,
     ...serveOptions(limits),

@@ -28,7 +28,8 @@ export interface ToolDescription {
 
 export function describeTool(e: EndpointSpec): ToolDescription {
   const properties: Record<string, unknown> = {}
-  for (const [name, spec] of [...Object.entries(e.pathParams), ...Object.entries(e.query)]) properties[name] = paramSchema(spec)
+  for (const [name, spec] of [...Object.entries(e.pathParams), ...Object.entries(e.query)])
+    properties[name] = paramSchema(spec)
   const output = RESPONSE_SCHEMAS[e.path]
   return {
     name: toolName(e.path),
@@ -66,29 +67,43 @@ function buildServer(deps: McpDeps, origin: string): Server {
     if (endpoint === undefined) {
       return { isError: true, content: [{ type: 'text' as const, text: `Unknown tool ${request.params.name}` }] }
     }
-    const response = await deps.app.handle(new Request(toolRequestUrl(endpoint, request.params.arguments ?? {}, origin)))
+    const response = await deps.app.handle(
+      new Request(toolRequestUrl(endpoint, request.params.arguments ?? {}, origin)),
+    )
     const text = await response.text()
     const isJson = (response.headers.get('content-type') ?? '').includes('json')
     if (response.status !== 200) return { isError: true, content: [{ type: 'text' as const, text }] }
     if (!isJson) return { content: [{ type: 'text' as const, text }] }
-    return { content: [{ type: 'text' as const, text }], structuredContent: JSON.parse(text) as Record<string, unknown> }
+    return {
+      content: [{ type: 'text' as const, text }],
+      structuredContent: JSON.parse(text) as Record<string, unknown>,
+    }
   })
   return server
 }
 
 export async function handleMcp(request: Request, deps: McpDeps): Promise<Response> {
   if (request.method === 'GET' || request.method === 'DELETE') {
-    return new Response(JSON.stringify({ detail: 'Use POST: this MCP endpoint is stateless and opens no event stream' }), {
-      status: 405,
-      headers: { allow: 'POST', 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-    })
+    return new Response(
+      JSON.stringify({ detail: 'Use POST: this MCP endpoint is stateless and opens no event stream' }),
+      {
+        status: 405,
+        headers: { allow: 'POST', 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+      },
+    )
   }
   const length = Number(request.headers.get('content-length') ?? '0')
   if (length > MCP_MAX_BODY_BYTES) {
-    return new Response(JSON.stringify({ detail: `Request body over ${MCP_MAX_BODY_BYTES} bytes` }), { status: 413, headers: { 'content-type': 'application/json' } })
+    return new Response(JSON.stringify({ detail: `Request body over ${MCP_MAX_BODY_BYTES} bytes` }), {
+      status: 413,
+      headers: { 'content-type': 'application/json' },
+    })
   }
   const server = buildServer(deps, new URL(request.url).origin)
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  })
   await server.connect(transport)
   const response = await transport.handleRequest(request)
   const headers = new Headers(response.headers)

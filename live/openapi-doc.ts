@@ -5,7 +5,13 @@ import { RESPONSE_SCHEMAS, VALIDATION_ERROR_SCHEMA, DETAIL_SCHEMA } from '../cor
 
 export function operationDetail(e: EndpointSpec): Record<string, unknown> {
   const parameters = [
-    ...Object.entries(e.pathParams).map(([name, spec]) => ({ name, in: 'path', required: true, description: spec.description, schema: paramSchema(spec) })),
+    ...Object.entries(e.pathParams).map(([name, spec]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description: spec.description,
+      schema: paramSchema(spec),
+    })),
     ...Object.entries(e.query).map(([name, spec]) => ({
       name,
       in: 'query',
@@ -14,7 +20,10 @@ export function operationDetail(e: EndpointSpec): Record<string, unknown> {
       schema: paramSchema(spec),
     })),
   ]
-  const json = (schema: JsonSchema, description: string) => ({ description, content: { 'application/json': { schema } } })
+  const json = (schema: JsonSchema, description: string) => ({
+    description,
+    content: { 'application/json': { schema } },
+  })
   const responses: Record<string, unknown> = {}
   const schema = RESPONSE_SCHEMAS[e.path]
   if (e.path === '/v1/rss' || e.path === '/v1/atom') {
@@ -26,13 +35,19 @@ export function operationDetail(e: EndpointSpec): Record<string, unknown> {
     responses['200'] = json(schema ?? { type: 'object' }, 'Successful response')
   }
   if (parameters.length > 0) responses['422'] = json(VALIDATION_ERROR_SCHEMA, 'Validation error')
-  if (Object.keys(e.pathParams).length > 0 || e.path === '/v1/article') responses['404'] = json(DETAIL_SCHEMA, 'Not found')
+  if (Object.keys(e.pathParams).length > 0 || e.path === '/v1/article')
+    responses['404'] = json(DETAIL_SCHEMA, 'Not found')
   responses['503'] = json(DETAIL_SCHEMA, 'No data loaded yet (Retry-After says when to try again)')
   return {
     summary: e.summary,
     description: e.description,
     tags: [e.group],
-    operationId: e.path.replace(/[{}]/g, '').split(/[/.]+/).filter(Boolean).map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join(''),
+    operationId: e.path
+      .replace(/[{}]/g, '')
+      .split(/[/.]+/)
+      .filter(Boolean)
+      .map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1)))
+      .join(''),
     parameters,
     responses,
   }

@@ -17,7 +17,10 @@ export function createPage(log: (line: string) => void = console.error) {
   }
   const failed = (error: unknown) => {
     log(`page: ${error instanceof Error ? error.message : String(error)}`)
-    return new Response('The page could not be built; the API still answers at /docs.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    return new Response('The page could not be built; the API still answers at /docs.', {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    })
   }
   return {
     async index(): Promise<Response> {
@@ -36,8 +39,15 @@ export function createPage(log: (line: string) => void = console.error) {
         return failed(error)
       }
       const asset = assets.get(name)
-      if (asset === undefined) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-      return new Response(asset.bytes, { headers: { 'content-type': asset.type, 'cache-control': ASSET_CACHE_CONTROL, 'x-content-type-options': 'nosniff' } })
+      if (asset === undefined)
+        return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+      return new Response(asset.bytes, {
+        headers: {
+          'content-type': asset.type,
+          'cache-control': ASSET_CACHE_CONTROL,
+          'x-content-type-options': 'nosniff',
+        },
+      })
     },
   }
 }

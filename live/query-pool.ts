@@ -27,7 +27,9 @@ export interface QueryJob {
   builtAt: string | null
 }
 
-export type ToQueryWorker = { type: 'init'; config: unknown; nowMs: number; warm: boolean } | { type: 'job'; id: number; job: QueryJob }
+export type ToQueryWorker =
+  | { type: 'init'; config: unknown; nowMs: number; warm: boolean }
+  | { type: 'job'; id: number; job: QueryJob }
 /** A worker's warm-up report: requests answered, pages read, what failed, and how long it took. */
 export interface WorkerReady {
   type: 'ready'
@@ -80,7 +82,8 @@ export class QueryPool {
   #closed = false
 
   constructor(private readonly opts: QueryPoolOptions) {
-    if (!Number.isInteger(opts.size) || opts.size < 1) throw new Error(`query pool size must be a positive integer, got ${opts.size}`)
+    if (!Number.isInteger(opts.size) || opts.size < 1)
+      throw new Error(`query pool size must be a positive integer, got ${opts.size}`)
     for (let i = 0; i < opts.size; i++) this.#slots.push(this.#spawn())
   }
 
@@ -124,14 +127,20 @@ export class QueryPool {
     slot.worker = worker
     slot.ready = false
     const warm = slot.warmLosses < WARMUP_MAX_LOSSES
-    worker.postMessage({ type: 'init', config: this.opts.config, nowMs: (this.opts.clock ?? Date.now)(), warm } satisfies ToQueryWorker)
+    worker.postMessage({
+      type: 'init',
+      config: this.opts.config,
+      nowMs: (this.opts.clock ?? Date.now)(),
+      warm,
+    } satisfies ToQueryWorker)
     worker.onmessage = (event: MessageEvent<FromQueryWorker>) => {
       const msg = event.data
       if ('type' in msg) {
         if (slot.worker !== worker) return
         slot.ready = true
         if (warm) slot.warmLosses = 0
-        if (msg.failures.length > 0) this.opts.log?.(`query worker warm-up: ${msg.failures.length} request(s) failed: ${msg.failures.join('; ')}`)
+        if (msg.failures.length > 0)
+          this.opts.log?.(`query worker warm-up: ${msg.failures.length} request(s) failed: ${msg.failures.join('; ')}`)
         this.opts.onReady?.(msg)
         this.#dispatch()
         return
@@ -152,7 +161,10 @@ export class QueryPool {
       const pending = slot.busy
       if (!slot.ready) {
         slot.warmLosses++
-        if (slot.warmLosses === WARMUP_MAX_LOSSES) this.opts.log?.(`query worker lost ${WARMUP_MAX_LOSSES} times while warming up: its replacements skip the warm-up`)
+        if (slot.warmLosses === WARMUP_MAX_LOSSES)
+          this.opts.log?.(
+            `query worker lost ${WARMUP_MAX_LOSSES} times while warming up: its replacements skip the warm-up`,
+          )
       }
       this.#replace(slot)
       pending?.resolve({ status: 500, body: { detail: 'Internal error' } })
@@ -190,7 +202,9 @@ export class QueryPool {
         this.#replace(slot)
         next.resolve({
           status: 503,
-          body: { detail: `The query ran past its time budget of ${this.opts.budgetMs} ms and was stopped; narrow it (fewer days, more filters, fewer OR terms) or retry later` },
+          body: {
+            detail: `The query ran past its time budget of ${this.opts.budgetMs} ms and was stopped; narrow it (fewer days, more filters, fewer OR terms) or retry later`,
+          },
           headers: { 'retry-after': String(QUERY_RETRY_AFTER_SECONDS) },
         })
         this.#dispatch()

@@ -34,7 +34,13 @@ function answer(job: QueryJob): Payload {
   const endpoint = findEndpoint(job.path)
   const handler = handlers[job.path]
   if (endpoint === undefined || handler === undefined) throw new Error(`no answer for ${job.path}`)
-  const view: DataView = { db, index: new SqliteSearchIndex(db), version: job.version, watermark: job.watermark, builtAt: job.builtAt }
+  const view: DataView = {
+    db,
+    index: new SqliteSearchIndex(db),
+    version: job.version,
+    watermark: job.watermark,
+    builtAt: job.builtAt,
+  }
   return answerRequest(endpoint, handler, view, job.nowMs, new URL(job.url), job.pathValues)
 }
 
@@ -77,6 +83,9 @@ self.onmessage = (message: MessageEvent<ToQueryWorker>) => {
   try {
     self.postMessage({ id: msg.id, payload: answer(msg.job) } satisfies FromQueryWorker)
   } catch (error) {
-    self.postMessage({ id: msg.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies FromQueryWorker)
+    self.postMessage({
+      id: msg.id,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    } satisfies FromQueryWorker)
   }
 }

@@ -67,7 +67,10 @@ function send(request: Request, payload: Payload, raw: Uint8Array, meta: Respons
   if (bytes.byteLength >= COMPRESS_MIN_BYTES) {
     if (/\bbr\b/.test(accept)) {
       headers['content-encoding'] = 'br'
-      return new Response(brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }), { status: payload.status, headers })
+      return new Response(brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }), {
+        status: payload.status,
+        headers,
+      })
     }
     if (/\bgzip\b/.test(accept)) {
       headers['content-encoding'] = 'gzip'

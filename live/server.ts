@@ -24,7 +24,10 @@ const BUILD_SCRIPT = fileURLToPath(new URL('../build/main.ts', import.meta.url))
 const SNAPSHOT_POLL_MS = 2000
 
 function runBuild(): Promise<number> {
-  const child = Bun.spawn([process.execPath, 'run', BUILD_SCRIPT, 'build'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env })
+  const child = Bun.spawn([process.execPath, 'run', BUILD_SCRIPT, 'build'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: process.env,
+  })
   return child.exited
 }
 
@@ -35,12 +38,17 @@ async function main(): Promise<void> {
   const started = performance.now()
   let db: Database | null = null
   // One transport for the process: the OpenSearch engine holds no state beyond the connection.
-  const openSearch = config.search === 'opensearch' && config.openSearchUrl !== null ? syncTransport(config.openSearchUrl) : null
-  const searchIndex = (store: Database): SearchIndex => (openSearch === null ? new SqliteSearchIndex(store) : new OpenSearchIndex(openSearch.send, INDEX_PATTERN, storeVariantResolver(store)))
+  const openSearch =
+    config.search === 'opensearch' && config.openSearchUrl !== null ? syncTransport(config.openSearchUrl) : null
+  const searchIndex = (store: Database): SearchIndex =>
+    openSearch === null
+      ? new SqliteSearchIndex(store)
+      : new OpenSearchIndex(openSearch.send, INDEX_PATTERN, storeVariantResolver(store))
   const snapshots = new SnapshotSource({
     root: config.snapshotsDir,
     db: () => {
-      if (db === null && existsSync(path)) db = openStore(path, { readonly: true, mmapBytes: config.sqliteMmapMb * 1048576 })
+      if (db === null && existsSync(path))
+        db = openStore(path, { readonly: true, mmapBytes: config.sqliteMmapMb * 1048576 })
       return db
     },
     index: searchIndex,
@@ -98,6 +106,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `error: ${error instanceof Error ? error.message : String(error)}`)
+  console.error(
+    error instanceof ConfigError ? error.message : `error: ${error instanceof Error ? error.message : String(error)}`,
+  )
   process.exit(error instanceof ConfigError ? 2 : 1)
 })

@@ -7,11 +7,19 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
-import { type Manifest, SUMS_FILE, VERSION_PATTERN, contentTypeOf, listVersions, parseSums, readLatest, readManifest } from '../store/snapshot-files.ts'
+import {
+  type Manifest,
+  SUMS_FILE,
+  VERSION_PATTERN,
+  contentTypeOf,
+  listVersions,
+  parseSums,
+  readLatest,
+  readManifest,
+} from '../store/snapshot-files.ts'
 import { baseHeaders, respond } from './respond.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null
 
@@ -46,13 +54,27 @@ export function listSnapshots(root: string): VersionListing {
     .reverse()
     .flatMap((v) => {
       const manifest = readManifest(root, v)
-      return manifest === null ? [] : [{ version: v, built_at: manifest.built_at, watermark: manifest.watermark, url: `/snapshots/${v}/`, manifest }]
+      return manifest === null
+        ? []
+        : [
+            {
+              version: v,
+              built_at: manifest.built_at,
+              watermark: manifest.watermark,
+              url: `/snapshots/${v}/`,
+              manifest,
+            },
+          ]
     })
   return { latest: readLatest(root)?.version ?? null, versions }
 }
 
 function notFound(request: Request): Response {
-  return respond(request, { status: 404, body: { detail: 'Not Found' } }, { requestId: crypto.randomUUID(), snapshotVersion: null })
+  return respond(
+    request,
+    { status: 404, body: { detail: 'Not Found' } },
+    { requestId: crypto.randomUUID(), snapshotVersion: null },
+  )
 }
 
 /** Routes under /snapshots/ for the snapshot folder at `root`. */
@@ -102,22 +124,38 @@ export function snapshotDownloads(root: string) {
     const range = ifRange === null || ifRange === etag ? parseRange(request.headers.get('range'), size) : null
     const file = Bun.file(full)
     if (range === 'unsatisfiable') {
-      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}`, 'cache-control': 'no-store' } })
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, 'content-range': `bytes */${size}`, 'cache-control': 'no-store' },
+      })
     }
     if (range === null) {
-      return new Response(request.method === 'HEAD' ? null : file, { status: 200, headers: { ...headers, 'content-length': String(size) } })
+      return new Response(request.method === 'HEAD' ? null : file, {
+        status: 200,
+        headers: { ...headers, 'content-length': String(size) },
+      })
     }
     headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`
     headers['content-length'] = String(range.end - range.start + 1)
-    return new Response(request.method === 'HEAD' ? null : file.slice(range.start, range.end + 1), { status: 206, headers })
+    return new Response(request.method === 'HEAD' ? null : file.slice(range.start, range.end + 1), {
+      status: 206,
+      headers,
+    })
   }
 
   const listing = (request: Request): Response =>
-    respond(request, { status: 200, body: listSnapshots(root) }, { requestId: crypto.randomUUID(), snapshotVersion: readLatest(root)?.version ?? null })
+    respond(
+      request,
+      { status: 200, body: listSnapshots(root) },
+      { requestId: crypto.randomUUID(), snapshotVersion: readLatest(root)?.version ?? null },
+    )
 
   return new Elysia({ name: 'snapshot-downloads' })
     .get('/snapshots/', ({ request }) => listing(request), {
-      detail: { summary: 'Snapshot versions on this node, newest first, each with its manifest (files, sizes, sha256)', tags: ['downloads'] },
+      detail: {
+        summary: 'Snapshot versions on this node, newest first, each with its manifest (files, sizes, sha256)',
+        tags: ['downloads'],
+      },
     })
     .get('/snapshots/:version/*', ({ request }) => serveFile(request), {
       detail: {

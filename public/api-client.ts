@@ -19,7 +19,8 @@ export class ApiError extends Error {
 
 export function apiUrl(path: string, query: Query = {}): URL {
   const url = new URL(path.replace(/^\//, ''), document.baseURI)
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(name, String(value))
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== '') url.searchParams.set(name, String(value))
   return url
 }
 
@@ -39,7 +40,11 @@ async function errorFrom(response: Response): Promise<ApiError> {
     detail = null
   }
   if (response.status === 422) {
-    return new ApiError(422, 'The API did not accept these parameters:', Array.isArray(detail) ? detail.map(validationLine) : [String(detail)])
+    return new ApiError(
+      422,
+      'The API did not accept these parameters:',
+      Array.isArray(detail) ? detail.map(validationLine) : [String(detail)],
+    )
   }
   if (response.status === 503) {
     const retry = Number(response.headers.get('retry-after'))
@@ -47,8 +52,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
     const why = typeof detail === 'string' ? detail : 'The service is not ready'
     return new ApiError(503, `${why}. Try again${wait === null ? ' shortly' : ` in ${wait} s`}.`, [], wait)
   }
-  if (response.status === 404) return new ApiError(404, typeof detail === 'string' ? `Not found: ${detail}` : 'Not found.')
-  return new ApiError(response.status, `The API answered ${response.status}${typeof detail === 'string' ? `: ${detail}` : ''}.`)
+  if (response.status === 404)
+    return new ApiError(404, typeof detail === 'string' ? `Not found: ${detail}` : 'Not found.')
+  return new ApiError(
+    response.status,
+    `The API answered ${response.status}${typeof detail === 'string' ? `: ${detail}` : ''}.`,
+  )
 }
 
 export async function getJson<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T> {

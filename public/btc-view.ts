@@ -23,7 +23,10 @@ export function mountBtc(specs: ParamSpecs): { render: () => void } {
 
   intervalPicker.replaceChildren(...specs.choices(SERIES, 'interval').map((v) => h('option', { value: v }, v)))
   const onChange = () => {
-    writeState({ interval: intervalPicker.value === defaultInterval ? undefined : intervalPicker.value, range: rangePicker.value === defaultRange ? undefined : rangePicker.value })
+    writeState({
+      interval: intervalPicker.value === defaultInterval ? undefined : intervalPicker.value,
+      range: rangePicker.value === defaultRange ? undefined : rangePicker.value,
+    })
     void renderCharts()
   }
   intervalPicker.addEventListener('change', onChange)
@@ -36,14 +39,39 @@ export function mountBtc(specs: ParamSpecs): { render: () => void } {
     setStatus(status, 'loading', 'Loading the latest price…')
     try {
       const s = await getJson<BtcSummary>('/v1/btc/summary', {}, signal)
-      const tile = (label: string, value: string, cls = '') => h('div', {}, h('dt', {}, label), h('dd', { class: cls }, value))
+      const tile = (label: string, value: string, cls = '') =>
+        h('div', {}, h('dt', {}, label), h('dd', { class: cls }, value))
       const trend = (v: number | null) => (v === null || v === 0 ? '' : v > 0 ? 'up' : 'down')
       tiles.replaceChildren(
-        tile(`Price${s.price.time === null ? '' : ` (${utcMinute(s.price.time)})`}`, s.price.close === null ? '—' : `$${formatNumber(s.price.close, 0)}`),
-        ...(['1h', '24h', '7d', '30d'] as const).map((k) => tile(`Change ${k}`, signedPct(s.change_pct[k]), trend(s.change_pct[k]))),
-        tile('24h high / low', s.price.high_24h === null || s.price.low_24h === null ? '—' : `${formatNumber(s.price.high_24h, 0)} / ${formatNumber(s.price.low_24h, 0)}`),
+        tile(
+          `Price${s.price.time === null ? '' : ` (${utcMinute(s.price.time)})`}`,
+          s.price.close === null ? '—' : `$${formatNumber(s.price.close, 0)}`,
+        ),
+        ...(['1h', '24h', '7d', '30d'] as const).map((k) =>
+          tile(`Change ${k}`, signedPct(s.change_pct[k]), trend(s.change_pct[k])),
+        ),
+        tile(
+          '24h high / low',
+          s.price.high_24h === null || s.price.low_24h === null
+            ? '—'
+            : `${formatNumber(s.price.high_24h, 0)} / ${formatNumber(s.price.low_24h, 0)}`,
+        ),
         tile('Tone today (net)', `${s.tone_today.net > 0 ? '+' : ''}${s.tone_today.net}`, trend(s.tone_today.net)),
-        h('div', {}, h('dt', {}, 'Bitcoin articles today'), h('dd', {}, String(s.tone_today.articles), h('span', { class: 'meta' }, ` ${s.tone_today.positive} pos · ${s.tone_today.neutral} neu · ${s.tone_today.negative} neg`))),
+        h(
+          'div',
+          {},
+          h('dt', {}, 'Bitcoin articles today'),
+          h(
+            'dd',
+            {},
+            String(s.tone_today.articles),
+            h(
+              'span',
+              { class: 'meta' },
+              ` ${s.tone_today.positive} pos · ${s.tone_today.neutral} neu · ${s.tone_today.negative} neg`,
+            ),
+          ),
+        ),
       )
       setStatus(status, s.price.close === null ? 'empty' : 'ok', 'No BTC price has been loaded yet.')
     } catch (error) {
@@ -74,10 +102,18 @@ export function mountBtc(specs: ParamSpecs): { render: () => void } {
         setStatus(status, 'empty', 'No prices in this range.')
         return
       }
-      const { opts, data } = priceOverTone(answer.series.map((p) => toSeconds(p.time)), answer.series.map((p) => p.close), answer.series.map((p) => p.net))
+      const { opts, data } = priceOverTone(
+        answer.series.map((p) => toSeconds(p.time)),
+        answer.series.map((p) => p.close),
+        answer.series.map((p) => p.net),
+      )
       const first = answer.series[0]
       const last = answer.series[answer.series.length - 1]
-      seriesChart.draw(opts, data, `${answer.points} ${answer.interval} periods from ${first === undefined ? '' : utcMinute(first.time)} to ${last === undefined ? '' : utcMinute(last.time)}; close ${formatNumber(first?.close ?? null, 0)} → ${formatNumber(last?.close ?? null, 0)} USD.`)
+      seriesChart.draw(
+        opts,
+        data,
+        `${answer.points} ${answer.interval} periods from ${first === undefined ? '' : utcMinute(first.time)} to ${last === undefined ? '' : utcMinute(last.time)}; close ${formatNumber(first?.close ?? null, 0)} → ${formatNumber(last?.close ?? null, 0)} USD.`,
+      )
       byId('btc-series-chart').dataset.interval = answer.interval
       setStatus(status, 'ok')
     } catch (error) {
@@ -102,11 +138,27 @@ export function mountBtc(specs: ParamSpecs): { render: () => void } {
           : `Best shift ${answer.best.shift > 0 ? '+' : ''}${answer.best.shift}: ${answer.best.reading}, r = ${formatNumber(answer.best.r, 2)} (95% CI ${formatNumber(answer.best.ci_low, 2)} to ${formatNumber(answer.best.ci_high, 2)}, ${answer.best.pairs} pairs).`
       if (answer.by_shift.every((s) => s.r === null)) {
         corrChart.clear()
-        setStatus(status, 'empty', 'Too few periods in this range to correlate; choose a longer range or a shorter interval.')
+        setStatus(
+          status,
+          'empty',
+          'Too few periods in this range to correlate; choose a longer range or a shorter interval.',
+        )
         return
       }
-      const { opts, data } = correlationBars(answer.by_shift.map((s) => ({ shift: s.shift, r: s.r, ciLow: s.ci_low, ciHigh: s.ci_high, significant: s.significant })))
-      corrChart.draw(opts, data, `${answer.points} ${answer.interval} periods; same-period r = ${formatNumber(answer.same_period_r, 2)}. ${answer.by_shift.map((s) => `shift ${s.shift}: r ${formatNumber(s.r, 2)}`).join('; ')}.`)
+      const { opts, data } = correlationBars(
+        answer.by_shift.map((s) => ({
+          shift: s.shift,
+          r: s.r,
+          ciLow: s.ci_low,
+          ciHigh: s.ci_high,
+          significant: s.significant,
+        })),
+      )
+      corrChart.draw(
+        opts,
+        data,
+        `${answer.points} ${answer.interval} periods; same-period r = ${formatNumber(answer.same_period_r, 2)}. ${answer.by_shift.map((s) => `shift ${s.shift}: r ${formatNumber(s.r, 2)}`).join('; ')}.`,
+      )
       setStatus(status, 'ok')
     } catch (error) {
       if (isAbort(error)) return

@@ -31,15 +31,23 @@ export class CoverageChart {
     const points = answer.timeline
     const first = points[0]
     const second = points[1]
-    const hourly = first !== undefined && second !== undefined && toSeconds(second.time) - toSeconds(first.time) === HOUR_S
+    const hourly =
+      first !== undefined && second !== undefined && toSeconds(second.time) - toSeconds(first.time) === HOUR_S
     const { opts, data } = volumeOverTone(
-      points.map((p) => ({ time: toSeconds(p.time), volume: share ? percent(p.share) : p.articles, netTone: p.net_tone })),
+      points.map((p) => ({
+        time: toSeconds(p.time),
+        volume: share ? percent(p.share) : p.articles,
+        netTone: p.net_tone,
+      })),
       hourly,
       share,
     )
     const tone = answer.tone
     const last = points[points.length - 1]
-    const span = first === undefined || last === undefined ? '' : ` from ${periodLabel(toSeconds(first.time), hourly)} to ${periodLabel(toSeconds(last.time), hourly)} UTC`
+    const span =
+      first === undefined || last === undefined
+        ? ''
+        : ` from ${periodLabel(toSeconds(first.time), hourly)} to ${periodLabel(toSeconds(last.time), hourly)} UTC`
     this.slot.draw(
       opts,
       data,
@@ -52,8 +60,21 @@ export class CoverageChart {
 
   private drawTable(points: readonly TimelinePoint[], hourly: boolean, share: boolean): void {
     const num = (value: number | null | undefined, text: (v: number) => string = String) =>
-      h('td', { 'data-value': value === null || value === undefined ? '' : value }, value === null || value === undefined ? '—' : text(value))
-    const heads = [hourly ? 'Hour (UTC)' : 'Day (UTC)', 'Articles', ...(share ? ['All articles', 'Share'] : []), 'Positive', 'Neutral', 'Negative', 'Net tone', 'Mean score']
+      h(
+        'td',
+        { 'data-value': value === null || value === undefined ? '' : value },
+        value === null || value === undefined ? '—' : text(value),
+      )
+    const heads = [
+      hourly ? 'Hour (UTC)' : 'Day (UTC)',
+      'Articles',
+      ...(share ? ['All articles', 'Share'] : []),
+      'Positive',
+      'Neutral',
+      'Negative',
+      'Net tone',
+      'Mean score',
+    ]
     this.table.hidden = false
     this.table.replaceChildren(
       h('summary', {}, 'The timeline as a table'),
@@ -70,7 +91,12 @@ export class CoverageChart {
               { 'data-time': p.time },
               h('th', { scope: 'row' }, periodLabel(toSeconds(p.time), hourly)),
               num(p.articles),
-              ...(share ? [num(p.all_articles), num(p.share, (v) => `${(v * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`)] : []),
+              ...(share
+                ? [
+                    num(p.all_articles),
+                    num(p.share, (v) => `${(v * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`),
+                  ]
+                : []),
               num(p.pos),
               num(p.neu),
               num(p.neg),

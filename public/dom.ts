@@ -3,7 +3,11 @@
 type Child = Node | string | null | undefined | false
 type Attrs = Record<string, string | number | boolean | undefined | ((event: Event) => void)>
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag)
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === false) continue
@@ -16,7 +20,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 }
 
 export function append(parent: Node, ...children: Child[]): void {
-  for (const c of children) if (c !== null && c !== undefined && c !== false) parent.appendChild(typeof c === 'string' ? document.createTextNode(c) : c)
+  for (const c of children)
+    if (c !== null && c !== undefined && c !== false)
+      parent.appendChild(typeof c === 'string' ? document.createTextNode(c) : c)
 }
 
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -28,7 +34,12 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 export type PanelState = 'loading' | 'empty' | 'error' | 'ok'
 
 /** Sets a status box: `ok` empties it (the content speaks), the others say what is going on. */
-export function setStatus(box: HTMLElement, state: PanelState, message: Child = '', details: readonly string[] = []): void {
+export function setStatus(
+  box: HTMLElement,
+  state: PanelState,
+  message: Child = '',
+  details: readonly string[] = [],
+): void {
   box.className = state === 'ok' ? 'status' : `status ${state}`
   box.dataset.state = state
   box.setAttribute('role', state === 'error' ? 'alert' : 'status')
@@ -66,7 +77,9 @@ export function utcMinute(iso: string): string {
 }
 
 export function formatNumber(value: number | null, digits = 2): string {
-  return value === null ? '—' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: Math.min(digits, 2) })
+  return value === null
+    ? '—'
+    : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: Math.min(digits, 2) })
 }
 
 export function signedPct(value: number | null): string {

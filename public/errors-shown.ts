@@ -8,5 +8,9 @@ export function showError(box: HTMLElement, error: unknown): void {
     setStatus(box, 'error', error.message, error.details)
     return
   }
-  setStatus(box, 'error', `Something went wrong on this page: ${error instanceof Error ? error.message : String(error)}`)
+  setStatus(
+    box,
+    'error',
+    `Something went wrong on this page: ${error instanceof Error ? error.message : String(error)}`,
+  )
 }

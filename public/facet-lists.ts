@@ -20,8 +20,18 @@ export interface Facet {
 
 export const FACETS: readonly Facet[] = [
   { param: 'category', field: 'categories', title: 'Category', label: (key) => key },
-  { param: 'sentiment', field: 'sentiments', title: 'Tone', label: (key) => (key in TONE_WORDS ? TONE_WORDS[key as keyof typeof TONE_WORDS] : key) },
-  { param: 'country', field: 'countries', title: 'Country', label: (key) => `${countryName(key)} (${key.toUpperCase()})` },
+  {
+    param: 'sentiment',
+    field: 'sentiments',
+    title: 'Tone',
+    label: (key) => (key in TONE_WORDS ? TONE_WORDS[key as keyof typeof TONE_WORDS] : key),
+  },
+  {
+    param: 'country',
+    field: 'countries',
+    title: 'Country',
+    label: (key) => `${countryName(key)} (${key.toUpperCase()})`,
+  },
   { param: 'lang', field: 'langs', title: 'Language', label: (key) => `${languageName(key)} (${key.toLowerCase()})` },
 ]
 
@@ -54,7 +64,9 @@ export function drawFacets(
                     class: 'facet-value',
                     'aria-pressed': pressed ? 'true' : 'false',
                     'data-value': b.key,
-                    title: pressed ? `Remove the ${facet.title.toLowerCase()} filter ${b.key}` : `Keep only ${facet.title.toLowerCase()} ${b.key} (with any other ${facet.title.toLowerCase()} chosen)`,
+                    title: pressed
+                      ? `Remove the ${facet.title.toLowerCase()} filter ${b.key}`
+                      : `Keep only ${facet.title.toLowerCase()} ${b.key} (with any other ${facet.title.toLowerCase()} chosen)`,
                     onclick: () => onChange(facet.param, toggled(chosen, b.key)),
                   },
                   h('span', { class: 'facet-label' }, facet.label(b.key)),

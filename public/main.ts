@@ -19,7 +19,8 @@ function showApiHelp(): void {
 }
 
 function showView(view: View): void {
-  for (const panel of document.querySelectorAll<HTMLElement>('[data-view-panel]')) panel.hidden = panel.dataset.viewPanel !== view
+  for (const panel of document.querySelectorAll<HTMLElement>('[data-view-panel]'))
+    panel.hidden = panel.dataset.viewPanel !== view
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-view]')) {
     if (link.dataset.view === view) link.setAttribute('aria-current', 'page')
     else link.removeAttribute('aria-current')
@@ -67,4 +68,10 @@ async function start(): Promise<void> {
   render(true)
 }
 
-void start().catch((error: unknown) => setStatus(byId('page-status'), 'error', `The page failed to start: ${error instanceof Error ? error.message : String(error)}`))
+void start().catch((error: unknown) =>
+  setStatus(
+    byId('page-status'),
+    'error',
+    `The page failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  ),
+)

@@ -43,8 +43,16 @@ function instrumentCard(instrument: Instrument, defaultWindow: string): HTMLElem
   const latest = h('p', { class: 'meta' })
   const slot = new ChartSlot(figure)
   const next = latestOnly()
-  const windows = WINDOWS.includes(defaultWindow as (typeof WINDOWS)[number]) ? [...WINDOWS] : [...WINDOWS, defaultWindow]
-  const buttons = windows.map((w) => h('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false', 'data-window': w, onclick: () => void load(w) }, w))
+  const windows = WINDOWS.includes(defaultWindow as (typeof WINDOWS)[number])
+    ? [...WINDOWS]
+    : [...WINDOWS, defaultWindow]
+  const buttons = windows.map((w) =>
+    h(
+      'button',
+      { type: 'button', class: 'secondary', 'aria-pressed': 'false', 'data-window': w, onclick: () => void load(w) },
+      w,
+    ),
+  )
 
   async function load(window: string): Promise<void> {
     for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.window === window))
@@ -52,18 +60,37 @@ function instrumentCard(instrument: Instrument, defaultWindow: string): HTMLElem
     const signal = next()
     setStatus(status, 'loading', `Loading ${window}…`)
     try {
-      const answer = await getJson<MarketAnswer>(`/v1/markets/${encodeURIComponent(instrument.slug)}`, { window }, signal)
+      const answer = await getJson<MarketAnswer>(
+        `/v1/markets/${encodeURIComponent(instrument.slug)}`,
+        { window },
+        signal,
+      )
       if (answer.price.length === 0) {
         slot.clear()
         latest.textContent = ''
-        setStatus(status, 'empty', instrument.source === 'none' ? 'No data source is configured for this instrument.' : `No prices in the last ${window}.`)
+        setStatus(
+          status,
+          'empty',
+          instrument.source === 'none'
+            ? 'No data source is configured for this instrument.'
+            : `No prices in the last ${window}.`,
+        )
         return
       }
       const last = answer.price[answer.price.length - 1]
       const first = answer.price[0]
-      latest.textContent = last === undefined ? '' : `Last close ${formatNumber(last.close)} ${instrument.unit} (${last.t.slice(0, 10)})`
-      const { opts, data } = priceLine(answer.price.map((p) => toSeconds(p.t)), answer.price.map((p) => p.close), instrument.unit)
-      slot.draw(opts, data, `${answer.price.length} closes over ${window}: ${formatNumber(first?.close ?? null)} → ${formatNumber(last?.close ?? null)} ${instrument.unit}.`)
+      latest.textContent =
+        last === undefined ? '' : `Last close ${formatNumber(last.close)} ${instrument.unit} (${last.t.slice(0, 10)})`
+      const { opts, data } = priceLine(
+        answer.price.map((p) => toSeconds(p.t)),
+        answer.price.map((p) => p.close),
+        instrument.unit,
+      )
+      slot.draw(
+        opts,
+        data,
+        `${answer.price.length} closes over ${window}: ${formatNumber(first?.close ?? null)} → ${formatNumber(last?.close ?? null)} ${instrument.unit}.`,
+      )
       setStatus(status, 'ok')
     } catch (error) {
       if (isAbort(error)) return
@@ -77,7 +104,11 @@ function instrumentCard(instrument: Instrument, defaultWindow: string): HTMLElem
     'article',
     { class: 'market', 'aria-labelledby': `${id}-name`, 'data-slug': instrument.slug },
     h('h3', { id: `${id}-name` }, instrument.name),
-    h('p', { class: 'meta' }, `${instrument.kind} · ${instrument.unit} · per ${instrument.grain} · source: ${instrument.source}`),
+    h(
+      'p',
+      { class: 'meta' },
+      `${instrument.kind} · ${instrument.unit} · per ${instrument.grain} · source: ${instrument.source}`,
+    ),
     h('div', { class: 'windows', role: 'group', 'aria-label': `${instrument.name} window` }, ...buttons),
     latest,
     status,

@@ -10,7 +10,8 @@ interface HealthOrigin {
 export function originText(health: HealthOrigin): string | null {
   const following = health.following ?? []
   if (health.origin === 'demo') return 'Demo data: generated articles and prices, not real news.'
-  if (health.origin === 'real') return `Real data. Following: ${following.length === 0 ? 'nothing (the store alone)' : following.join(', ')}.`
+  if (health.origin === 'real')
+    return `Real data. Following: ${following.length === 0 ? 'nothing (the store alone)' : following.join(', ')}.`
   return null
 }
 

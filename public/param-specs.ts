@@ -13,7 +13,10 @@ export interface ParamSchema {
 }
 
 interface OpenApiDoc {
-  paths: Record<string, { get?: { parameters?: { name: string; in: string; description?: string; schema?: ParamSchema }[] } }>
+  paths: Record<
+    string,
+    { get?: { parameters?: { name: string; in: string; description?: string; schema?: ParamSchema }[] } }
+  >
 }
 
 export class ParamSpecs {

@@ -7,9 +7,21 @@ export function hitItem(hit: SearchHit): HTMLLIElement {
   const title = hit.title !== undefined && hit.title !== '' ? highlighted(hit.title) : '(no title)'
   const image =
     hit.image !== undefined && hit.image !== ''
-      ? h('img', { src: hit.image, alt: '', loading: 'lazy', referrerpolicy: 'no-referrer', width: 96, height: 72, onerror: (e: Event) => (e.target as HTMLElement).remove() })
+      ? h('img', {
+          src: hit.image,
+          alt: '',
+          loading: 'lazy',
+          referrerpolicy: 'no-referrer',
+          width: 96,
+          height: 72,
+          onerror: (e: Event) => (e.target as HTMLElement).remove(),
+        })
       : null
-  const meta = [hit.host, hit.published_at === undefined ? undefined : utcMinute(hit.published_at), [hit.lang, hit.country].filter(Boolean).join(' · ')].filter((s) => s !== undefined && s !== '')
+  const meta = [
+    hit.host,
+    hit.published_at === undefined ? undefined : utcMinute(hit.published_at),
+    [hit.lang, hit.country].filter(Boolean).join(' · '),
+  ].filter((s) => s !== undefined && s !== '')
   return h(
     'li',
     { class: 'hit' },
@@ -17,7 +29,11 @@ export function hitItem(hit: SearchHit): HTMLLIElement {
     h(
       'div',
       {},
-      h('h3', {}, hit.url === undefined ? title : h('a', { href: hit.url, rel: 'noopener noreferrer', target: '_blank' }, title)),
+      h(
+        'h3',
+        {},
+        hit.url === undefined ? title : h('a', { href: hit.url, rel: 'noopener noreferrer', target: '_blank' }, title),
+      ),
       hit.description !== undefined && hit.description !== '' ? h('p', {}, highlighted(hit.description)) : null,
       h('p', { class: 'meta' }, meta.join(' — ')),
       signals(hit),
@@ -30,7 +46,15 @@ export function hitItem(hit: SearchHit): HTMLLIElement {
  * word says (never colour alone); the hidden prefixes make a screen reader say "Category: sport, tone: negative −0.42".
  */
 function signals(hit: SearchHit): HTMLParagraphElement | null {
-  const category = hit.category === undefined || hit.category === '' ? null : h('span', { class: 'badge category', 'data-category': hit.category }, h('span', { class: 'sr-only' }, 'Category: '), hit.category)
+  const category =
+    hit.category === undefined || hit.category === ''
+      ? null
+      : h(
+          'span',
+          { class: 'badge category', 'data-category': hit.category },
+          h('span', { class: 'sr-only' }, 'Category: '),
+          hit.category,
+        )
   const tone =
     hit.sentiment === undefined
       ? null

@@ -14,7 +14,10 @@ import type { StatsAnswer } from './wire-types.ts'
 
 const STATS = '/v1/stats'
 
-export function mountStats(specs: ParamSpecs, onFacet: (param: Facet['param'], values: string[]) => void): { render: (filters: Readonly<Record<string, string>>) => void } {
+export function mountStats(
+  specs: ParamSpecs,
+  onFacet: (param: Facet['param'], values: string[]) => void,
+): { render: (filters: Readonly<Record<string, string>>) => void } {
   const coverageStatus = byId('coverage-status')
   const facetsStatus = byId('facets-status')
   const facetsBox = byId('facets')
@@ -35,7 +38,9 @@ export function mountStats(specs: ParamSpecs, onFacet: (param: Facet['param'], v
     lastFilters = filters
     const share = readState().get('normalize') === 'share'
     shareToggle.checked = share
-    const query: Record<string, string> = Object.fromEntries(Object.entries(filters).filter(([name]) => accepted.has(name)))
+    const query: Record<string, string> = Object.fromEntries(
+      Object.entries(filters).filter(([name]) => accepted.has(name)),
+    )
     const key = JSON.stringify([query, share])
     if (key === drawn) return
     drawn = ''
@@ -44,9 +49,12 @@ export function mountStats(specs: ParamSpecs, onFacet: (param: Facet['param'], v
     setStatus(facetsStatus, 'loading', 'Counting…')
     // Each facet in use is counted without its own filter; the others come from the main answer.
     const own = FACETS.filter((f) => query[f.param] !== undefined)
-    const withoutOwn = (param: string): Query => Object.fromEntries(Object.entries(query).filter(([name]) => name !== param))
+    const withoutOwn = (param: string): Query =>
+      Object.fromEntries(Object.entries(query).filter(([name]) => name !== param))
     const main = getJson<StatsAnswer>(STATS, { ...query, normalize: share ? 'share' : undefined }, signal)
-    const others = own.map(async (f) => [f.param, await getJson<StatsAnswer>(STATS, withoutOwn(f.param), signal)] as const)
+    const others = own.map(
+      async (f) => [f.param, await getJson<StatsAnswer>(STATS, withoutOwn(f.param), signal)] as const,
+    )
     try {
       const [answer, ...extra] = await Promise.all([main, ...others])
       if (answer.total === 0) {

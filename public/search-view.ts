@@ -19,7 +19,18 @@ const FEEDS = [
   { path: '/v1/feed.json', label: 'JSON Feed' },
 ] as const
 /** The search's filters, named as the API names them; their values travel in the page URL too. */
-const FILTERS = ['q', 'in', 'country', 'lang', 'category', 'sentiment', 'min_score', 'max_score', 'date', 'sort'] as const
+const FILTERS = [
+  'q',
+  'in',
+  'country',
+  'lang',
+  'category',
+  'sentiment',
+  'min_score',
+  'max_score',
+  'date',
+  'sort',
+] as const
 /** The filters the form's text fields and pickers hold (category is set from its facet only). */
 const TYPED = ['q', 'country', 'lang', 'min_score', 'max_score', 'date', 'sort'] as const
 
@@ -37,16 +48,25 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
     void render()
   })
 
-  fillSelect(byId<HTMLSelectElement>('f-date'), [['', 'any time'], ...specs.choices(SEARCH, 'date').map((v) => [v, v] as const)])
+  fillSelect(byId<HTMLSelectElement>('f-date'), [
+    ['', 'any time'],
+    ...specs.choices(SEARCH, 'date').map((v) => [v, v] as const),
+  ])
   const sortDefault = specs.defaultOf(SEARCH, 'sort')
-  fillSelect(byId<HTMLSelectElement>('f-sort'), specs.choices(SEARCH, 'sort').map((v) => [v, v === sortDefault ? `${v} (default)` : v] as const))
+  fillSelect(
+    byId<HTMLSelectElement>('f-sort'),
+    specs.choices(SEARCH, 'sort').map((v) => [v, v === sortDefault ? `${v} (default)` : v] as const),
+  )
   for (const name of ['min_score', 'max_score'] as const) {
     const input = field(name)
     const { minimum, maximum } = specs.schema(SEARCH, name)
-    if (input instanceof HTMLInputElement && minimum !== undefined && maximum !== undefined) Object.assign(input, { min: String(minimum), max: String(maximum) })
+    if (input instanceof HTMLInputElement && minimum !== undefined && maximum !== undefined)
+      Object.assign(input, { min: String(minimum), max: String(maximum) })
   }
   const toneBoxes = SENTIMENTS.map((value) => h('input', { type: 'checkbox', name: 'sentiment', value }))
-  byId('f-sentiment').replaceChildren(...SENTIMENTS.map((value, i) => h('label', { class: 'inline' }, toneBoxes[i], ` ${TONE_WORDS[value]}`)))
+  byId('f-sentiment').replaceChildren(
+    ...SENTIMENTS.map((value, i) => h('label', { class: 'inline' }, toneBoxes[i], ` ${TONE_WORDS[value]}`)),
+  )
 
   function field(name: string): HTMLInputElement | HTMLSelectElement | null {
     const el = form.elements.namedItem(name)
@@ -61,7 +81,10 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
       changes[name] = name === 'sort' && value === sortDefault ? undefined : value
     }
     changes.in = inTitle.checked ? 'title' : undefined
-    changes.sentiment = toneBoxes.filter((b) => b.checked).map((b) => b.value).join(',')
+    changes.sentiment = toneBoxes
+      .filter((b) => b.checked)
+      .map((b) => b.value)
+      .join(',')
     writeState(changes)
     void render()
   })
@@ -91,10 +114,20 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
     renderFeeds(feeds, specs, filters)
     stats.render(filters)
     try {
-      const answer = await getJson<SearchAnswer>(SEARCH, { ...filters, offset: offset === 0 ? undefined : offset, highlight: 'true' }, signal)
+      const answer = await getJson<SearchAnswer>(
+        SEARCH,
+        { ...filters, offset: offset === 0 ? undefined : offset, highlight: 'true' },
+        signal,
+      )
       list.replaceChildren(...answer.results.map(hitItem))
       if (answer.results.length === 0) {
-        setStatus(status, 'empty', answer.total === 0 ? 'No articles match this search. Try fewer words, another date, or fewer filters.' : 'No more results on this page.')
+        setStatus(
+          status,
+          'empty',
+          answer.total === 0
+            ? 'No articles match this search. Try fewer words, another date, or fewer filters.'
+            : 'No more results on this page.',
+        )
       } else {
         const last = answer.offset + answer.results.length
         setStatus(status, 'ok')
@@ -125,16 +158,34 @@ function fillSelect(select: HTMLSelectElement, options: readonly (readonly [stri
 }
 
 /** Pages of the API's own `size` (its default, since the page never sends one). */
-function renderPager(pager: HTMLElement, answer: SearchAnswer, maxOffset: number, onPage: (offset: number) => void): void {
+function renderPager(
+  pager: HTMLElement,
+  answer: SearchAnswer,
+  maxOffset: number,
+  onPage: (offset: number) => void,
+): void {
   const last = answer.offset + answer.results.length
   const total = `${answer.total_relation === 'gte' ? 'at least ' : ''}${answer.total.toLocaleString('en-US')}`
   const prevOffset = Math.max(0, answer.offset - answer.size)
   const nextOffset = answer.offset + answer.size
   const go = (offset: number) => () => onPage(offset)
   pager.replaceChildren(
-    h('button', { type: 'button', class: 'secondary', disabled: answer.offset === 0, onclick: go(prevOffset) }, '← Previous'),
+    h(
+      'button',
+      { type: 'button', class: 'secondary', disabled: answer.offset === 0, onclick: go(prevOffset) },
+      '← Previous',
+    ),
     h('span', { 'aria-live': 'polite', id: 'search-range' }, `Results ${answer.offset + 1}–${last} of ${total}`),
-    h('button', { type: 'button', class: 'secondary', disabled: last >= answer.total || nextOffset > maxOffset, onclick: go(nextOffset) }, 'Next →'),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary',
+        disabled: last >= answer.total || nextOffset > maxOffset,
+        onclick: go(nextOffset),
+      },
+      'Next →',
+    ),
   )
 }
 
@@ -144,7 +195,11 @@ function renderFeeds(feeds: HTMLElement, specs: ParamSpecs, filters: Readonly<Re
     ...FEEDS.map(({ path, label }) => {
       const accepted = new Set(specs.queryNames(path))
       const query: Query = Object.fromEntries(Object.entries(filters).filter(([name]) => accepted.has(name)))
-      return h('a', { href: apiUrl(path, query).href, type: path === '/v1/feed.json' ? 'application/feed+json' : undefined }, label)
+      return h(
+        'a',
+        { href: apiUrl(path, query).href, type: path === '/v1/feed.json' ? 'application/feed+json' : undefined },
+        label,
+      )
     }),
   )
 }

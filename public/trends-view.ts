@@ -33,7 +33,13 @@ export function mountTrends(): { render: () => void } {
     const answer = await getJson<CountriesAnswer>('/v1/trends/countries')
     picker.replaceChildren(
       h('option', { value: '' }, 'All countries'),
-      ...answer.countries.map((c) => h('option', { value: c.country }, `${countryName(c.country)} (${c.trends} ${c.trends === 1 ? 'story' : 'stories'})`)),
+      ...answer.countries.map((c) =>
+        h(
+          'option',
+          { value: c.country },
+          `${countryName(c.country)} (${c.trends} ${c.trends === 1 ? 'story' : 'stories'})`,
+        ),
+      ),
     )
     countriesLoaded = true
   }
@@ -52,7 +58,12 @@ export function mountTrends(): { render: () => void } {
       picker.value = country
       const answer = await getJson<TrendsAnswer>('/v1/trends', { country }, signal)
       list.replaceChildren(...answer.trends.map((t) => trendItem(t, openTrend)))
-      if (answer.trends.length === 0) setStatus(listStatus, 'empty', `No trending stories in the last ${answer.window}${country === '' ? '' : ` for ${countryName(country)}`}.`)
+      if (answer.trends.length === 0)
+        setStatus(
+          listStatus,
+          'empty',
+          `No trending stories in the last ${answer.window}${country === '' ? '' : ` for ${countryName(country)}`}.`,
+        )
       else setStatus(listStatus, 'ok')
     } catch (error) {
       if (isAbort(error)) return
@@ -94,13 +105,25 @@ export function mountTrends(): { render: () => void } {
     byId('h-trend-detail').textContent = 'Story'
     setStatus(detailStatus, 'loading', 'Loading the story…')
     try {
-      const t = await getJson<TrendDetail>(`/v1/trends/${encodeURIComponent(match[1] ?? '')}/${encodeURIComponent(match[2] ?? '')}`, {}, signal)
+      const t = await getJson<TrendDetail>(
+        `/v1/trends/${encodeURIComponent(match[1] ?? '')}/${encodeURIComponent(match[2] ?? '')}`,
+        {},
+        signal,
+      )
       byId('h-trend-detail').textContent = t.title
       detailBody.replaceChildren(
-        h('p', { class: 'meta' }, `${countryName(t.country)} · ${t.category} · ${t.publishers} publishers · ${t.articles} articles · ${utcMinute(t.first_seen)} to ${utcMinute(t.last_seen)}`),
+        h(
+          'p',
+          { class: 'meta' },
+          `${countryName(t.country)} · ${t.category} · ${t.publishers} publishers · ${t.articles} articles · ${utcMinute(t.first_seen)} to ${utcMinute(t.last_seen)}`,
+        ),
         h('ol', { class: 'headlines' }, ...t.items.map(headlineItem)),
       )
-      setStatus(detailStatus, t.items.length === 0 ? 'empty' : 'ok', 'This story has no headlines in the window any more.')
+      setStatus(
+        detailStatus,
+        t.items.length === 0 ? 'empty' : 'ok',
+        'This story has no headlines in the window any more.',
+      )
     } catch (error) {
       if (!isAbort(error)) showError(detailStatus, error)
     }
@@ -115,7 +138,13 @@ function kwView(): 'cloud' | 'list' {
 
 function drawKeywords(box: HTMLElement, answer: KeywordsAnswer, view: 'cloud' | 'list'): void {
   if (view === 'list') {
-    box.replaceChildren(h('ol', { class: 'kwlist' }, ...answer.keywords.map((k) => h('li', {}, `${k.word} — ${k.trends} stories, ${k.articles} articles`))))
+    box.replaceChildren(
+      h(
+        'ol',
+        { class: 'kwlist' },
+        ...answer.keywords.map((k) => h('li', {}, `${k.word} — ${k.trends} stories, ${k.articles} articles`)),
+      ),
+    )
     return
   }
   const most = Math.max(...answer.keywords.map((k) => k.trends))
@@ -137,11 +166,20 @@ function trendItem(t: Trend, open: (t: Trend) => void): HTMLLIElement {
     'li',
     {},
     h('button', { type: 'button', class: 'link', onclick: () => open(t) }, t.title),
-    h('div', { class: 'meta' }, `${t.publishers} ${t.publishers === 1 ? 'publisher' : 'publishers'} · ${t.articles} ${t.articles === 1 ? 'article' : 'articles'} · ${countryName(t.country)} · ${t.category}`),
+    h(
+      'div',
+      { class: 'meta' },
+      `${t.publishers} ${t.publishers === 1 ? 'publisher' : 'publishers'} · ${t.articles} ${t.articles === 1 ? 'article' : 'articles'} · ${countryName(t.country)} · ${t.category}`,
+    ),
     t.headlines.length > 0 ? h('ul', {}, ...t.headlines.map(headlineItem)) : null,
   )
 }
 
 function headlineItem(item: Headline): HTMLLIElement {
-  return h('li', {}, h('a', { href: item.url, rel: 'noopener noreferrer', target: '_blank' }, item.title), h('span', { class: 'meta' }, ` ${item.host}, ${utcMinute(item.published_at)}`))
+  return h(
+    'li',
+    {},
+    h('a', { href: item.url, rel: 'noopener noreferrer', target: '_blank' }, item.title),
+    h('span', { class: 'meta' }, ` ${item.host}, ${utcMinute(item.published_at)}`),
+  )
 }

@@ -13,7 +13,10 @@ export function currentView(): View {
 }
 
 /** Replaces the given keys (empty or undefined removes them) and pushes a history entry. */
-export function writeState(changes: Readonly<Record<string, string | number | undefined>>, mode: 'push' | 'replace' = 'push'): void {
+export function writeState(
+  changes: Readonly<Record<string, string | number | undefined>>,
+  mode: 'push' | 'replace' = 'push',
+): void {
   const params = readState()
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || value === '') params.delete(key)
@@ -28,7 +31,10 @@ export function writeState(changes: Readonly<Record<string, string | number | un
 
 /** A comma-list parameter's values (`category=sport,world` → `['sport', 'world']`), as the API splits them. */
 export function listOf(value: string | null): string[] {
-  return (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '')
+  return (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '')
 }
 
 /** The list with `value` added, or removed when already there (case-insensitive, as the API compares codes). */

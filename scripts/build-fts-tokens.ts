@@ -15,7 +15,12 @@ import { readFtsCodePoints } from '../store/fts-code-points.ts'
 
 const table = readFtsCodePoints()
 if (table.anomalies.length > 0) {
-  throw new Error(`FTS5 made neither one token nor two of ${table.anomalies.length} code points: ${table.anomalies.slice(0, 10).map((c) => c.toString(16)).join(', ')}`)
+  throw new Error(
+    `FTS5 made neither one token nor two of ${table.anomalies.length} code points: ${table.anomalies
+      .slice(0, 10)
+      .map((c) => c.toString(16))
+      .join(', ')}`,
+  )
 }
 const out = resolve(import.meta.dir, '../core/search/fts-code-points.json')
 writeFileSync(out, `${JSON.stringify({ separators: table.separators, folds: table.folds })}\n`)

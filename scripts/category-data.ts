@@ -43,7 +43,12 @@ export interface CategorySource {
 export const UCI_PATH = 'trends/uci_news_aggregator_first3000.csv'
 export const HUFFPOST_PATH = 'categories/huffpost_news_category_v3_first10k.jsonl'
 
-export const UCI_LABELS: Readonly<Record<string, Category>> = { b: 'business', t: 'technology', e: 'entertainment', m: 'health' }
+export const UCI_LABELS: Readonly<Record<string, Category>> = {
+  b: 'business',
+  t: 'technology',
+  e: 'entertainment',
+  m: 'health',
+}
 
 /** HuffPost's desks, v2 and v3 names. U.S. NEWS is left out: a desk, not a topic (its rows are politics, crime, health…). */
 export const HUFFPOST_LABELS: Readonly<Record<string, Category>> = {
@@ -97,8 +102,26 @@ const MASAKHA_LABELS: Readonly<Record<string, Category>> = {
 }
 
 export const CATEGORY_SOURCES: readonly CategorySource[] = [
-  { id: 'uci', path: UCI_PATH, sha256: 'b85765e4d4f09b9d6eb4e4d801932eddbd22c11d3c19364093f5cdd43c92cd99', lang: 'en', licence: 'CC BY 4.0', use: 'train', format: 'uci-csv', labels: UCI_LABELS },
-  { id: 'huffpost', path: HUFFPOST_PATH, sha256: 'c50f756e92f00cd22b96869a042dc4089752b3883d34dc946c8002791bc82472', lang: 'en', licence: 'CC BY 4.0', use: 'train', format: 'huffpost-v3', labels: HUFFPOST_LABELS },
+  {
+    id: 'uci',
+    path: UCI_PATH,
+    sha256: 'b85765e4d4f09b9d6eb4e4d801932eddbd22c11d3c19364093f5cdd43c92cd99',
+    lang: 'en',
+    licence: 'CC BY 4.0',
+    use: 'train',
+    format: 'uci-csv',
+    labels: UCI_LABELS,
+  },
+  {
+    id: 'huffpost',
+    path: HUFFPOST_PATH,
+    sha256: 'c50f756e92f00cd22b96869a042dc4089752b3883d34dc946c8002791bc82472',
+    lang: 'en',
+    licence: 'CC BY 4.0',
+    use: 'train',
+    format: 'huffpost-v3',
+    labels: HUFFPOST_LABELS,
+  },
   {
     id: 'huffpost-2018',
     path: 'categories/huffpost_news_category_v2_slice_2018.jsonl',
@@ -147,7 +170,13 @@ export const CATEGORY_SOURCES: readonly CategorySource[] = [
     licence: 'BBC copyright, research use only',
     use: 'measure',
     format: 'librarian-jsonl',
-    labels: { business: 'business', sport: 'sport', politics: 'politics', entertainment: 'entertainment', tech: 'technology' },
+    labels: {
+      business: 'business',
+      sport: 'sport',
+      politics: 'politics',
+      entertainment: 'entertainment',
+      tech: 'technology',
+    },
   },
   {
     id: 'reddit',
@@ -158,7 +187,15 @@ export const CATEGORY_SOURCES: readonly CategorySource[] = [
     use: 'measure',
     // r/news, r/nottheonion, r/UpliftingNews and the local subreddits name a mood or a place, not a topic.
     format: 'librarian-jsonl',
-    labels: { worldnews: 'world', ukraine: 'world', politics: 'politics', technology: 'technology', science: 'science', sports: 'sport', television: 'entertainment' },
+    labels: {
+      worldnews: 'world',
+      ukraine: 'world',
+      politics: 'politics',
+      technology: 'technology',
+      science: 'science',
+      sports: 'sport',
+      television: 'entertainment',
+    },
   },
   {
     id: '10kgnad',
@@ -231,7 +268,10 @@ export function sha256File(path: string): string {
 /** Throws when a present set is not the file the data card describes (a changed file would change the weights silently). */
 export function checkSource(s: CategorySource, dir = corpusDir()): void {
   const got = sha256File(join(dir, s.path))
-  if (got !== s.sha256) throw new Error(`category-data: ${s.path} has sha256 ${got}, expected ${s.sha256}; update docs/category-data.md and CATEGORY_SOURCES if the set changed on purpose`)
+  if (got !== s.sha256)
+    throw new Error(
+      `category-data: ${s.path} has sha256 ${got}, expected ${s.sha256}; update docs/category-data.md and CATEGORY_SOURCES if the set changed on purpose`,
+    )
 }
 
 function hostOf(url: string): string {
@@ -262,7 +302,16 @@ export function loadUci(dir = corpusDir()): LabelledArticle[] {
     const url = (row[at('URL')] ?? '').replace(/\\\?/g, '?')
     if (category === undefined || title === '' || seen.has(url)) continue
     seen.add(url)
-    out.push({ title, description: '', url, host: hostOf(url), category, group: `uci:${row[at('STORY')] ?? ''}`, source: 'uci', lang: 'en' })
+    out.push({
+      title,
+      description: '',
+      url,
+      host: hostOf(url),
+      category,
+      group: `uci:${row[at('STORY')] ?? ''}`,
+      source: 'uci',
+      lang: 'en',
+    })
   }
   return out
 }
@@ -284,7 +333,16 @@ export function loadHuffPost(dir = corpusDir()): LabelledArticle[] {
     const title = String(row.headline ?? '').trim()
     if (category === undefined || title === '') continue
     const url = String(row.link ?? '')
-    out.push({ title, description: String(row.short_description ?? '').trim(), url, host: hostOf(url), category, group: `huffpost:${String(row.date ?? '')}`, source: 'huffpost', lang: 'en' })
+    out.push({
+      title,
+      description: String(row.short_description ?? '').trim(),
+      url,
+      host: hostOf(url),
+      category,
+      group: `huffpost:${String(row.date ?? '')}`,
+      source: 'huffpost',
+      lang: 'en',
+    })
   }
   return out
 }
@@ -362,5 +420,12 @@ export function hash32(text: string): number {
 
 /** A fingerprint of a row set (FNV-1a over sorted urls and labels), to prove two runs used the same split. */
 export function fingerprintRows(rows: readonly LabelledArticle[]): string {
-  return hash32(rows.map((r) => `${r.category}\t${r.url}\t${r.title}`).sort().join('\n')).toString(16).padStart(8, '0')
+  return hash32(
+    rows
+      .map((r) => `${r.category}\t${r.url}\t${r.title}`)
+      .sort()
+      .join('\n'),
+  )
+    .toString(16)
+    .padStart(8, '0')
 }

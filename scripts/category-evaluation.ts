@@ -19,7 +19,19 @@ import { classifyCategory } from '../core/enrich/category.ts'
 import { CATEGORY_MODEL_FORMAT, type CategoryModel, loadCategoryModel } from '../core/enrich/category-model.ts'
 import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from '../core/enrich/word-clusters.ts'
 import { hash32, type LabelledArticle } from './category-data.ts'
-import { CLASSES, type FeatureCache, type FitParams, type Fitted, featuresOf, fit, formatConfusion, predictProbaWith, publisherOf, type Scores, score } from './category-logreg.ts'
+import {
+  CLASSES,
+  type FeatureCache,
+  type FitParams,
+  type Fitted,
+  featuresOf,
+  fit,
+  formatConfusion,
+  predictProbaWith,
+  publisherOf,
+  type Scores,
+  score,
+} from './category-logreg.ts'
 
 export const SPLIT_SEED = 'newsdesk-category-2'
 export const BROAD_CLASSES = ['World', 'Sports', 'Business', 'Sci/Tech', 'other'] as const
@@ -40,7 +52,10 @@ export interface Verdict {
 }
 
 export function termListVerdict(r: LabelledArticle): Verdict {
-  const g = classifyCategory({ url: r.url, host: r.host, section: '', tags: [], title: r.title, description: r.description, text: '' }, r.lang)
+  const g = classifyCategory(
+    { url: r.url, host: r.host, section: '', tags: [], title: r.title, description: r.description, text: '' },
+    r.lang,
+  )
   return { category: g.category, confidence: g.confidence }
 }
 
@@ -69,7 +84,11 @@ export function modelVerdicts(m: Fitted, rows: readonly LabelledArticle[], cache
  * The service's rule (core/enrich/category-choice.ts) replayed on verdicts: the model at or above
  * `threshold`; below it the term lists, whose `world` at confidence 0 says nobody knows (`none`).
  */
-export function serviceVerdict(model: Verdict, terms: Verdict, threshold: number): Verdict & { by: 'model' | 'terms' | 'none' } {
+export function serviceVerdict(
+  model: Verdict,
+  terms: Verdict,
+  threshold: number,
+): Verdict & { by: 'model' | 'terms' | 'none' } {
   if (model.confidence >= threshold) return { ...model, by: 'model' }
   return { ...terms, by: terms.confidence > 0 ? 'terms' : 'none' }
 }
@@ -125,14 +144,31 @@ export function isHeldOutFrench(r: LabelledArticle): boolean {
 }
 
 function frenchSet(m: Fitted, fr: readonly LabelledArticle[], cache: FeatureCache): HeldOutSet {
-  return { name: 'masakhanews-fr (held-out third)', lang: 'fr', rows: [...fr], model: modelVerdicts(m, fr, cache), terms: fr.map(termListVerdict), tunes: false }
+  return {
+    name: 'masakhanews-fr (held-out third)',
+    lang: 'fr',
+    rows: [...fr],
+    model: modelVerdicts(m, fr, cache),
+    terms: fr.map(termListVerdict),
+    tunes: false,
+  }
 }
 
 /** The French third alone, for callers that measure the other sets with the shipped weights. */
 export function frenchHeldOut(train: readonly LabelledArticle[], p: FitParams, cache: FeatureCache): HeldOutSet[] {
   const fr = train.filter(isHeldOutFrench)
   if (fr.length === 0) return []
-  return [frenchSet(fit(train.filter((r) => !isHeldOutFrench(r)), p, cache), fr, cache)]
+  return [
+    frenchSet(
+      fit(
+        train.filter((r) => !isHeldOutFrench(r)),
+        p,
+        cache,
+      ),
+      fr,
+      cache,
+    ),
+  ]
 }
 
 /**
@@ -148,7 +184,9 @@ export function heldOutSets(
   holdOut: (publisher: string) => boolean = () => true,
 ): HeldOutSet[] {
   const sets: HeldOutSet[] = []
-  const publishers = [...new Set(train.filter((r) => r.lang === 'en').map((r) => publisherOf(r.source)))].filter(holdOut).sort()
+  const publishers = [...new Set(train.filter((r) => r.lang === 'en').map((r) => publisherOf(r.source)))]
+    .filter(holdOut)
+    .sort()
   for (const pub of publishers) {
     const held = train.filter((r) => publisherOf(r.source) === pub)
     const rest = train.filter((r) => publisherOf(r.source) !== pub && !isHeldOutFrench(r))
@@ -156,7 +194,14 @@ export function heldOutSets(
     log(`fitted without ${pub}: ${rest.length} rows, ${m.vocab.length} features`)
     // Without HuffPost the fit keeps 16% of the rows (UCI and MasakhaNEWS), a regime the shipped
     // model is never in: its verdicts are reported but do not tune the threshold.
-    sets.push({ name: pub, lang: 'en', rows: held, model: modelVerdicts(m, held, cache), terms: held.map(termListVerdict), tunes: pub !== 'huffpost' })
+    sets.push({
+      name: pub,
+      lang: 'en',
+      rows: held,
+      model: modelVerdicts(m, held, cache),
+      terms: held.map(termListVerdict),
+      tunes: pub !== 'huffpost',
+    })
   }
   if (measure.length === 0) return sets
   const all = fit(
@@ -171,7 +216,14 @@ export function heldOutSets(
   for (const r of measure) bySource.set(r.source, [...(bySource.get(r.source) ?? []), r])
   for (const [name, rows] of [...bySource].sort((a, b) => a[0].localeCompare(b[0]))) {
     const lang = rows[0]?.lang ?? 'en'
-    sets.push({ name, lang, rows, model: modelVerdicts(all, rows, cache), terms: rows.map(termListVerdict), tunes: false })
+    sets.push({
+      name,
+      lang,
+      rows,
+      model: modelVerdicts(all, rows, cache),
+      terms: rows.map(termListVerdict),
+      tunes: false,
+    })
   }
   return sets
 }
@@ -219,21 +271,34 @@ export function thresholdTable(sets: readonly HeldOutSet[]): ThresholdLine[] {
       })
     }
     const n = Math.max(1, tuning.length)
-    return { threshold, modelShare: byModel / Math.max(1, rows), noneShare: none / Math.max(1, rows), broadAccuracy: broadSum / n, macroF1: f1Sum / n, answeredAccuracy: answeredRight / Math.max(1, byModel) }
+    return {
+      threshold,
+      modelShare: byModel / Math.max(1, rows),
+      noneShare: none / Math.max(1, rows),
+      broadAccuracy: broadSum / n,
+      macroF1: f1Sum / n,
+      answeredAccuracy: answeredRight / Math.max(1, byModel),
+    }
   })
 }
 
 /** The threshold with the best tuning score (4-class accuracy + macro-F1); ties go to the higher threshold (more caution). */
 export function chooseThreshold(lines: readonly ThresholdLine[]): number {
   let best = lines[0]
-  for (const l of lines) if (best === undefined || l.broadAccuracy + l.macroF1 >= best.broadAccuracy + best.macroF1 - 1e-9) best = l
+  for (const l of lines)
+    if (best === undefined || l.broadAccuracy + l.macroF1 >= best.broadAccuracy + best.macroF1 - 1e-9) best = l
   return best?.threshold ?? 0.5
 }
 
 export function formatThresholds(lines: readonly ThresholdLine[]): string {
-  const out = ['| threshold | model answers | nobody answers | 4-class acc. (mean) | macro-F1 (mean) | acc. where the model answers |', '|---:|---:|---:|---:|---:|---:|']
+  const out = [
+    '| threshold | model answers | nobody answers | 4-class acc. (mean) | macro-F1 (mean) | acc. where the model answers |',
+    '|---:|---:|---:|---:|---:|---:|',
+  ]
   for (const l of lines) {
-    out.push(`| ${l.threshold.toFixed(2)} | ${pct(l.modelShare)} | ${pct(l.noneShare)} | ${l.broadAccuracy.toFixed(3)} | ${l.macroF1.toFixed(3)} | ${l.answeredAccuracy.toFixed(3)} |`)
+    out.push(
+      `| ${l.threshold.toFixed(2)} | ${pct(l.modelShare)} | ${pct(l.noneShare)} | ${l.broadAccuracy.toFixed(3)} | ${l.macroF1.toFixed(3)} | ${l.answeredAccuracy.toFixed(3)} |`,
+    )
   }
   return out.join('\n')
 }
@@ -274,7 +339,12 @@ export function formatConfusions(lines: readonly ReportLine[], method: string): 
   const out: string[] = []
   for (const l of lines) {
     if (l.method !== method) continue
-    out.push(`${l.set} (${l.lang}), ${method}, 4 classes (rows truth, columns predicted):`, '```', formatConfusion(l.scores.broad), '```')
+    out.push(
+      `${l.set} (${l.lang}), ${method}, 4 classes (rows truth, columns predicted):`,
+      '```',
+      formatConfusion(l.scores.broad),
+      '```',
+    )
     out.push(`${l.set} (${l.lang}), ${method}, categories:`, '```', formatConfusion(l.scores.fine), '```', '')
   }
   return out.join('\n')

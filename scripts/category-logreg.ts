@@ -50,7 +50,10 @@ export function cacheFeatures(rows: readonly LabelledArticle[]): FeatureCache {
 export function fit(rows: readonly LabelledArticle[], p: FitParams, cache: FeatureCache): Fitted {
   const df = new Map<string, number>()
   for (const r of rows) for (const f of cache.get(r) ?? []) df.set(f, (df.get(f) ?? 0) + 1)
-  const vocab = [...df].filter(([, n]) => n >= p.minDf).map(([f]) => f).sort()
+  const vocab = [...df]
+    .filter(([, n]) => n >= p.minDf)
+    .map(([f]) => f)
+    .sort()
   const index = new Map(vocab.map((f, i) => [f, i]))
   const docs = rows.map((r) => Int32Array.from((cache.get(r) ?? []).flatMap((f) => index.get(f) ?? [])))
   const ys = rows.map((r) => CLASSES.indexOf(r.category))
@@ -58,7 +61,8 @@ export function fit(rows: readonly LabelledArticle[], p: FitParams, cache: Featu
   const present = counts.filter((c) => c > 0).length
   const perSource = new Map<string, number>()
   for (const r of rows) perSource.set(publisherOf(r.source), (perSource.get(publisherOf(r.source)) ?? 0) + 1)
-  const sourceScale = (source: string): number => Math.min(1, (p.maxSourceShare * rows.length) / (perSource.get(publisherOf(source)) ?? 1))
+  const sourceScale = (source: string): number =>
+    Math.min(1, (p.maxSourceShare * rows.length) / (perSource.get(publisherOf(source)) ?? 1))
   const raw = rows.map((r) => sourceScale(r.source) * (r.source === 'uci' ? p.uciWeight : 1))
   // Class balance over the source-scaled weights: every class carries the same total weight.
   const classMass = CLASSES.map(() => 0)
@@ -72,7 +76,16 @@ export function fit(rows: readonly LabelledArticle[], p: FitParams, cache: Featu
     return classWeight * (raw[d] as number)
   })
   const totalWeight = sampleWeight.reduce((a, b) => a + b, 0)
-  const fitted = fitSoftmax({ docs, ys, docWeight: sampleWeight.map((sw) => sw / totalWeight), classes: K, features: vocab.length, l2: p.l2, iterations: p.iterations, learningRate: p.learningRate })
+  const fitted = fitSoftmax({
+    docs,
+    ys,
+    docWeight: sampleWeight.map((sw) => sw / totalWeight),
+    classes: K,
+    features: vocab.length,
+    l2: p.l2,
+    iterations: p.iterations,
+    learningRate: p.learningRate,
+  })
   return { vocab, ...fitted }
 }
 
@@ -89,7 +102,11 @@ export function predictWith(model: Fitted, index: ReadonlyMap<string, number>, f
 }
 
 /** The winner and its probability (softmax over the classes), as the service's predictCategory computes them. */
-export function predictProbaWith(model: Fitted, index: ReadonlyMap<string, number>, features: readonly string[]): { category: Category; probability: number } {
+export function predictProbaWith(
+  model: Fitted,
+  index: ReadonlyMap<string, number>,
+  features: readonly string[],
+): { category: Category; probability: number } {
   const z = Array.from(model.bias)
   for (const f of features) {
     const i = index.get(f)

@@ -12,7 +12,14 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SentimentLabel } from '../core/article.ts'
-import { collapseBySentence, isHeldOutSentence, type LabelledText, parseCsv, sentenceKey, type TargetLabel } from '../core/enrich/sentiment-split.ts'
+import {
+  collapseBySentence,
+  isHeldOutSentence,
+  type LabelledText,
+  parseCsv,
+  sentenceKey,
+  type TargetLabel,
+} from '../core/enrich/sentiment-split.ts'
 
 export type SentimentSourceName = 'newsmtsc' | 'tweets' | 'semeval' | 'sentfin' | 'gerntsa'
 
@@ -29,10 +36,38 @@ export interface SentimentSource {
 
 export const SENTIMENT_SOURCES: readonly SentimentSource[] = [
   { name: 'newsmtsc', file: 'sentiment/newsmtsc.jsonl', lang: 'en', licence: 'MIT', trainable: true, realNews: true },
-  { name: 'tweets', file: 'sentiment/twitter_financial_news_sentiment_train.csv', lang: 'en', licence: 'MIT', trainable: true, realNews: false },
-  { name: 'semeval', file: 'sentiment/semeval2017_task5_headlines.jsonl', lang: 'en', licence: 'unknown', trainable: false, realNews: true },
-  { name: 'sentfin', file: 'sentiment/sentfin_headlines.jsonl', lang: 'en', licence: 'unknown', trainable: false, realNews: true },
-  { name: 'gerntsa', file: 'sentiment/gerntsa_de.jsonl', lang: 'de', licence: 'CC BY 4.0', trainable: true, realNews: true },
+  {
+    name: 'tweets',
+    file: 'sentiment/twitter_financial_news_sentiment_train.csv',
+    lang: 'en',
+    licence: 'MIT',
+    trainable: true,
+    realNews: false,
+  },
+  {
+    name: 'semeval',
+    file: 'sentiment/semeval2017_task5_headlines.jsonl',
+    lang: 'en',
+    licence: 'unknown',
+    trainable: false,
+    realNews: true,
+  },
+  {
+    name: 'sentfin',
+    file: 'sentiment/sentfin_headlines.jsonl',
+    lang: 'en',
+    licence: 'unknown',
+    trainable: false,
+    realNews: true,
+  },
+  {
+    name: 'gerntsa',
+    file: 'sentiment/gerntsa_de.jsonl',
+    lang: 'de',
+    licence: 'CC BY 4.0',
+    trainable: true,
+    realNews: true,
+  },
 ]
 /** The tweets' validation split is read with the train split as one source. */
 export const TWEETS_VALID_FILE = 'sentiment/twitter_financial_news_sentiment_valid.csv'
@@ -80,7 +115,12 @@ function jsonlTargets(text: string, source: SentimentSourceName): TargetLabel[] 
     if (line.trim() === '') continue
     const row = JSON.parse(line) as { text?: unknown; label?: unknown; target?: unknown }
     if (typeof row.text !== 'string') continue
-    const label = source === 'semeval' ? (typeof row.label === 'number' ? scoreLabel(row.label) : undefined) : WORD_LABELS[String(row.label)]
+    const label =
+      source === 'semeval'
+        ? typeof row.label === 'number'
+          ? scoreLabel(row.label)
+          : undefined
+        : WORD_LABELS[String(row.label)]
     if (label === undefined) continue
     out.push({ text: row.text.trim(), target: typeof row.target === 'string' ? row.target : '', label })
   }
@@ -134,7 +174,9 @@ export function loadSentimentData(corpus: string): SentimentData {
   const heldOut = {} as SentimentData['heldOut']
   const measured = new Set<string>()
   for (const { source, rows } of sources) {
-    heldOut[source.name] = source.trainable ? rows.filter((r) => isHeldOutSentence(r.text, SENTENCE_SPLIT_SEED, HELD_OUT_SHARE)) : rows
+    heldOut[source.name] = source.trainable
+      ? rows.filter((r) => isHeldOutSentence(r.text, SENTENCE_SPLIT_SEED, HELD_OUT_SHARE))
+      : rows
     for (const r of heldOut[source.name]) measured.add(sentenceKey(r.text))
   }
   const train: SentimentData['train'] = { en: [], de: [] }

@@ -23,7 +23,16 @@ import { dirname, resolve } from 'node:path'
 import { CATEGORY_MODEL_FORMAT } from '../core/enrich/category-model.ts'
 import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from '../core/enrich/word-clusters.ts'
 import { CATEGORY_SOURCES, corpusDir, fingerprintRows, hasCategoryCorpus, loadSources } from './category-data.ts'
-import { chooseThreshold, formatReport, formatThresholds, heldOutSets, type ReportLine, reportLine, serviceVerdict, thresholdTable } from './category-evaluation.ts'
+import {
+  chooseThreshold,
+  formatReport,
+  formatThresholds,
+  heldOutSets,
+  type ReportLine,
+  reportLine,
+  serviceVerdict,
+  thresholdTable,
+} from './category-evaluation.ts'
 import { CLASSES, cacheFeatures, type FitParams, fit } from './category-logreg.ts'
 
 export const ITERATIONS = 100
@@ -43,7 +52,15 @@ function round(x: number): number {
 const PRUNE_BELOW = 0.05
 
 function params(l2: number, maxSourceShare: number): FitParams {
-  return { l2, minDf: 2, balanced: true, uciWeight: 1, maxSourceShare, iterations: ITERATIONS, learningRate: LEARNING_RATE }
+  return {
+    l2,
+    minDf: 2,
+    balanced: true,
+    uciWeight: 1,
+    maxSourceShare,
+    iterations: ITERATIONS,
+    learningRate: LEARNING_RATE,
+  }
 }
 
 function main(): void {
@@ -55,7 +72,8 @@ function main(): void {
   const out = resolve(repo, arg('--out', 'core/enrich/category-weights.json'))
   const train = loadSources((s) => s.use === 'train')
   const measure = loadSources((s) => s.use === 'measure' && (s.lang === 'en' || s.lang === 'fr'))
-  for (const s of [...train.missing, ...measure.missing]) console.log(`train-category: ${s.path} is absent; going on without ${s.id}`)
+  for (const s of [...train.missing, ...measure.missing])
+    console.log(`train-category: ${s.path} is absent; going on without ${s.id}`)
   const rows = train.rows
   const cache = cacheFeatures([...rows, ...measure.rows])
   console.log(`training rows ${rows.length}, measure-only rows ${measure.rows.length}`)
@@ -68,13 +86,22 @@ function main(): void {
   let bestScore = -1
   const search: { l2: number; max_source_share: number; threshold: number; score: number }[] = []
   for (const p of grid) {
-    const sets = heldOutSets(rows, [], p, cache, () => {}, (pub) => pub !== 'huffpost')
+    const sets = heldOutSets(
+      rows,
+      [],
+      p,
+      cache,
+      () => {},
+      (pub) => pub !== 'huffpost',
+    )
     const lines = thresholdTable(sets)
     const threshold = chooseThreshold(lines)
     const at = lines.find((l) => l.threshold === threshold)
     const s = (at?.broadAccuracy ?? 0) + (at?.macroF1 ?? 0)
     search.push({ l2: p.l2, max_source_share: p.maxSourceShare, threshold, score: Math.round(s * 10000) / 10000 })
-    console.log(`held-out sources  l2=${p.l2}  max_source_share=${p.maxSourceShare}  threshold ${threshold}  score ${s.toFixed(4)}`)
+    console.log(
+      `held-out sources  l2=${p.l2}  max_source_share=${p.maxSourceShare}  threshold ${threshold}  score ${s.toFixed(4)}`,
+    )
     if (s > bestScore + 1e-9) {
       bestScore = s
       best = p
@@ -85,12 +112,39 @@ function main(): void {
   const sets = heldOutSets(rows, measure.rows, best, cache, console.log)
   const thresholds = thresholdTable(sets)
   const threshold = chooseThreshold(thresholds)
-  console.log(`\nthreshold, tuned on the training sources held out in turn:\n${formatThresholds(thresholds)}\nchosen ${threshold}\n`)
+  console.log(
+    `\nthreshold, tuned on the training sources held out in turn:\n${formatThresholds(thresholds)}\nchosen ${threshold}\n`,
+  )
   const report: ReportLine[] = []
   for (const s of sets) {
-    report.push(reportLine(s, 'model', s.model.map((v) => v.category)))
-    report.push(reportLine(s, 'service', s.rows.map((_, i) => serviceVerdict(s.model[i] ?? { category: 'world', confidence: 0 }, s.terms[i] ?? { category: 'world', confidence: 0 }, threshold).category)))
-    report.push(reportLine(s, 'term lists', s.terms.map((v) => v.category)))
+    report.push(
+      reportLine(
+        s,
+        'model',
+        s.model.map((v) => v.category),
+      ),
+    )
+    report.push(
+      reportLine(
+        s,
+        'service',
+        s.rows.map(
+          (_, i) =>
+            serviceVerdict(
+              s.model[i] ?? { category: 'world', confidence: 0 },
+              s.terms[i] ?? { category: 'world', confidence: 0 },
+              threshold,
+            ).category,
+        ),
+      ),
+    )
+    report.push(
+      reportLine(
+        s,
+        'term lists',
+        s.terms.map((v) => v.category),
+      ),
+    )
   }
   console.log(formatReport(report))
 
@@ -100,7 +154,9 @@ function main(): void {
   const frModel = fr.find((l) => l.method === 'service')?.scores.fine.macroF1 ?? 0
   const frTerms = fr.find((l) => l.method === 'term lists')?.scores.fine.macroF1 ?? 1
   if (frModel > frTerms) languages.push('fr')
-  console.log(`languages the model covers: ${languages.join(', ')} (French held out: service macro-F1 ${frModel.toFixed(3)}, term lists ${frTerms.toFixed(3)})`)
+  console.log(
+    `languages the model covers: ${languages.join(', ')} (French held out: service macro-F1 ${frModel.toFixed(3)}, term lists ${frTerms.toFixed(3)})`,
+  )
 
   const model = fit(rows, best, cache)
   const k = CLASSES.length
@@ -121,9 +177,22 @@ function main(): void {
     description:
       'Multinomial logistic regression over headline, standfirst, word-cluster, URL-section, host and term-list features ' +
       '(core/enrich/category-features.ts), trained by scripts/train-category.ts on the sets docs/category-data.md marks as training sets.',
-    sources: trainSources.map((s) => ({ id: s.id, path: `shared/corpus/${s.path}`, sha256: s.sha256, rows: rows.filter((r) => r.source === s.id).length, licence: s.licence })),
+    sources: trainSources.map((s) => ({
+      id: s.id,
+      path: `shared/corpus/${s.path}`,
+      sha256: s.sha256,
+      rows: rows.filter((r) => r.source === s.id).length,
+      licence: s.licence,
+    })),
     rows_fingerprint: fingerprintRows(rows),
-    params: { l2: best.l2, min_df: best.minDf, balanced: best.balanced, max_source_share: best.maxSourceShare, iterations: ITERATIONS, learning_rate: LEARNING_RATE },
+    params: {
+      l2: best.l2,
+      min_df: best.minDf,
+      balanced: best.balanced,
+      max_source_share: best.maxSourceShare,
+      iterations: ITERATIONS,
+      learning_rate: LEARNING_RATE,
+    },
     search,
     trained_on: 'every training row (the held-out figures are of the same method fitted without the held-out set)',
     held_out: report.map((l) => ({

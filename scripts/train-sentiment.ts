@@ -72,7 +72,10 @@ function fit(rows: readonly SourcedText[], lang: string, p: Params): Fitted {
   const features = rows.map((r) => sentimentFeatures(r.text, lang))
   const df = new Map<string, number>()
   for (const fs of features) for (const f of fs) df.set(f, (df.get(f) ?? 0) + 1)
-  const vocab = [...df].filter(([, n]) => n >= MIN_DF).map(([f]) => f).sort()
+  const vocab = [...df]
+    .filter(([, n]) => n >= MIN_DF)
+    .map(([f]) => f)
+    .sort()
   const index = new Map(vocab.map((f, i) => [f, i]))
   const docs = features.map((fs) => Int32Array.from(fs.flatMap((f) => index.get(f) ?? []).sort((a, b) => a - b)))
   const ys = rows.map((r) => CLASSES.indexOf(r.label))
@@ -80,8 +83,19 @@ function fit(rows: readonly SourcedText[], lang: string, p: Params): Fitted {
   // Class balance over the source-weighted rows: each class carries a third of the total weight.
   const classTotal = CLASSES.map((_, k) => ys.reduce((s, y, i) => s + (y === k ? (sourceWeight[i] as number) : 0), 0))
   const total = classTotal.reduce((a, b) => a + b, 0)
-  const docWeight = ys.map((y, i) => (sourceWeight[i] as number) / (p.balanced ? CLASSES.length * (classTotal[y] as number) : total))
-  const { bias, weights } = fitSoftmax({ docs, ys, docWeight, classes: CLASSES.length, features: vocab.length, l2: p.l2, iterations: ITERATIONS, learningRate: LEARNING_RATE })
+  const docWeight = ys.map(
+    (y, i) => (sourceWeight[i] as number) / (p.balanced ? CLASSES.length * (classTotal[y] as number) : total),
+  )
+  const { bias, weights } = fitSoftmax({
+    docs,
+    ys,
+    docWeight,
+    classes: CLASSES.length,
+    features: vocab.length,
+    l2: p.l2,
+    iterations: ITERATIONS,
+    learningRate: LEARNING_RATE,
+  })
   return { lang, vocab, bias: [...bias], weights }
 }
 
@@ -131,7 +145,11 @@ function devScore(label: (text: string) => SentimentLabel, dev: readonly Sourced
 
 const formatScore = (s: DevScore) => `macro-F1 ${s.macroF1.toFixed(4)}, accuracy ${s.accuracy.toFixed(4)}`
 
-function tune(rows: readonly SourcedText[], lang: string, grid: readonly Params[]): { best: Params; dev: DevScore; lexiconDev: DevScore } {
+function tune(
+  rows: readonly SourcedText[],
+  lang: string,
+  grid: readonly Params[],
+): { best: Params; dev: DevScore; lexiconDev: DevScore } {
   const devRows = rows.filter((r) => isHeldOutSentence(r.text, DEV_SEED, DEV_SHARE))
   const fitRows = rows.filter((r) => !isHeldOutSentence(r.text, DEV_SEED, DEV_SHARE))
   let best = grid[0] as Params
@@ -154,7 +172,9 @@ function tune(rows: readonly SourcedText[], lang: string, grid: readonly Params[
 function trainLanguage(data: SentimentData, lang: 'en' | 'de', grid: readonly Params[]) {
   const rows = data.train[lang]
   const { best, dev, lexiconDev } = tune(rows, lang, grid)
-  console.log(`${lang} chosen l2=${best.l2} tweets×${best.tweetWeight} balanced=${best.balanced} (dev ${formatScore(dev)})`)
+  console.log(
+    `${lang} chosen l2=${best.l2} tweets×${best.tweetWeight} balanced=${best.balanced} (dev ${formatScore(dev)})`,
+  )
   const ships = dev.macroF1 > lexiconDev.macroF1 && dev.accuracy > lexiconDev.accuracy
   const model = fit(rows, lang, best)
   const vocab: string[] = []
@@ -179,7 +199,15 @@ function trainLanguage(data: SentimentData, lang: 'en' | 'de', grid: readonly Pa
       trained_on: sources,
       train_rows: rows.length,
       train_fingerprint: fingerprint(rows),
-      params: { l2: best.l2, tweet_weight: best.tweetWeight, class_balanced: best.balanced, min_df: MIN_DF, iterations: ITERATIONS, learning_rate: LEARNING_RATE, prune_below: PRUNE_BELOW },
+      params: {
+        l2: best.l2,
+        tweet_weight: best.tweetWeight,
+        class_balanced: best.balanced,
+        min_df: MIN_DF,
+        iterations: ITERATIONS,
+        learning_rate: LEARNING_RATE,
+        prune_below: PRUNE_BELOW,
+      },
       dev: { macro_f1: round(dev.macroF1), accuracy: round(dev.accuracy) },
       lexicon_dev: { macro_f1: round(lexiconDev.macroF1), accuracy: round(lexiconDev.accuracy) },
     },
@@ -192,15 +220,27 @@ function main(): void {
   const corpus = resolve(repo, corpusDir())
   const out = resolve(repo, arg('--out', 'core/enrich/sentiment-weights.json'))
   if (!hasSentimentCorpus(corpus)) {
-    console.log(`train-sentiment skipped: the labelled sets are not all under ${corpus}/sentiment (see docs/sentiment-data.md)`)
+    console.log(
+      `train-sentiment skipped: the labelled sets are not all under ${corpus}/sentiment (see docs/sentiment-data.md)`,
+    )
     return
   }
   const data = loadSentimentData(corpus)
   for (const s of data.sources) {
-    console.log(`${s.source.name}: ${s.rawRows} rows → ${s.rows.length} sentences (${s.dropped} dropped, targets disagree); ${s.source.trainable ? `held out ${data.heldOut[s.source.name].length}` : 'measure only'}`)
+    console.log(
+      `${s.source.name}: ${s.rawRows} rows → ${s.rows.length} sentences (${s.dropped} dropped, targets disagree); ${s.source.trainable ? `held out ${data.heldOut[s.source.name].length}` : 'measure only'}`,
+    )
   }
-  const en = trainLanguage(data, 'en', [0.3, 0.6, 1].flatMap((tweetWeight) => [5e-4, 1e-3].map((l2) => ({ l2, tweetWeight, balanced: true }))))
-  const de = trainLanguage(data, 'de', [true, false].flatMap((balanced) => [1e-3, 3e-3].map((l2) => ({ l2, tweetWeight: 1, balanced }))))
+  const en = trainLanguage(
+    data,
+    'en',
+    [0.3, 0.6, 1].flatMap((tweetWeight) => [5e-4, 1e-3].map((l2) => ({ l2, tweetWeight, balanced: true }))),
+  )
+  const de = trainLanguage(
+    data,
+    'de',
+    [true, false].flatMap((balanced) => [1e-3, 3e-3].map((l2) => ({ l2, tweetWeight: 1, balanced }))),
+  )
   if (!en.ships) throw new Error('the English model does not beat the lexicon on the dev share: not writing weights')
   const models: Record<string, typeof en.entry> = {}
   for (const [lang, trained] of Object.entries({ en, de })) {
@@ -211,8 +251,13 @@ function main(): void {
     // Kept for the report (bench/.data is git-ignored), never shipped: the lexicon keeps labelling this language.
     const candidate = resolve(repo, `bench/.data/sentiment-${lang}-not-shipped.json`)
     mkdirSync(dirname(candidate), { recursive: true })
-    writeFileSync(candidate, `${JSON.stringify({ format: MODEL_FORMAT, classes: [...CLASSES], models: { [lang]: trained.entry } })}\n`)
-    console.log(`${lang}: the model does not beat the lexicon on the dev share in both macro-F1 and accuracy; not shipped (the lexicon labels ${lang}); candidate in ${candidate}`)
+    writeFileSync(
+      candidate,
+      `${JSON.stringify({ format: MODEL_FORMAT, classes: [...CLASSES], models: { [lang]: trained.entry } })}\n`,
+    )
+    console.log(
+      `${lang}: the model does not beat the lexicon on the dev share in both macro-F1 and accuracy; not shipped (the lexicon labels ${lang}); candidate in ${candidate}`,
+    )
   }
   const file = {
     format: MODEL_FORMAT,
@@ -235,12 +280,25 @@ function main(): void {
         sha256: s.checksums,
       })),
     },
-    not_shipped: Object.fromEntries(Object.entries({ en, de }).filter(([, t]) => !t.ships).map(([lang, t]) => [lang, { reason: 'does not beat the lexicon on the dev share in both macro-F1 and accuracy', dev: t.entry.dev, lexicon_dev: t.entry.lexicon_dev }])),
+    not_shipped: Object.fromEntries(
+      Object.entries({ en, de })
+        .filter(([, t]) => !t.ships)
+        .map(([lang, t]) => [
+          lang,
+          {
+            reason: 'does not beat the lexicon on the dev share in both macro-F1 and accuracy',
+            dev: t.entry.dev,
+            lexicon_dev: t.entry.lexicon_dev,
+          },
+        ]),
+    ),
     models,
   }
   const json = `${JSON.stringify(file)}\n`
   writeFileSync(out, json)
-  const sizes = Object.entries(models).map(([lang, m]) => `${lang} ${m.vocab.length} features`).join(', ')
+  const sizes = Object.entries(models)
+    .map(([lang, m]) => `${lang} ${m.vocab.length} features`)
+    .join(', ')
   console.log(`wrote ${out}: ${sizes}, ${(json.length / 1024).toFixed(0)} KB`)
   console.log('full report: bun run bench/sentiment-report.ts')
 }

@@ -51,7 +51,9 @@ export class ArticleWriter {
     this.#alias = db.query('INSERT OR IGNORE INTO url_aliases (target_uri, url) VALUES (?, ?)')
     this.#ftsInsert = db.query(FTS_INSERT_SQL)
     this.#ftsDelete = db.query('DELETE FROM articles_fts WHERE rowid = ?')
-    this.#candidates = db.query('SELECT id, dup_key, dup_group FROM articles WHERE dup_title = ? AND host <> ? LIMIT 200')
+    this.#candidates = db.query(
+      'SELECT id, dup_key, dup_group FROM articles WHERE dup_title = ? AND host <> ? LIMIT 200',
+    )
     this.#setGroup = db.query('UPDATE articles SET dup_title = ?, dup_group = ? WHERE id = ?')
     this.#relabel = db.query('UPDATE articles SET dup_group = ? WHERE dup_group = ?')
   }
@@ -84,7 +86,9 @@ export class ArticleWriter {
     const params = toParams(row)
     // Searches rely on it (store/search-sqlite.ts); the extractor never produces a row that breaks it.
     if ((params.published_at as number) > (params.crawled_at as number) + PUBLISHED_AFTER_CRAWL_MAX_S) {
-      throw new Error(`article ${row.url}: published_at ${row.published_at} is more than ${PUBLISHED_AFTER_CRAWL_MAX_S / 3600} h after crawled_at ${row.crawled_at}`)
+      throw new Error(
+        `article ${row.url}: published_at ${row.published_at} is more than ${PUBLISHED_AFTER_CRAWL_MAX_S / 3600} h after crawled_at ${row.crawled_at}`,
+      )
     }
     if ((params.published_at as number) < minPublishedAt) return 'out-of-window'
     this.#alias.run(row.target_uri, row.url)
@@ -114,10 +118,37 @@ export class ArticleWriter {
 }
 
 const COLUMNS = [
-  'id', 'url', 'target_uri', 'title', 'description', 'published_at', 'date_source', 'crawled_at',
-  'host', 'tld', 'image', 'authors', 'tags', 'words', 'declared_lang', 'section', 'site_country',
-  'lang', 'country', 'country_source', 'category', 'category_confidence', 'category_by', 'sentiment', 'score',
-  'labelled_by', 'lexicon_score', 'lexicon_terms', 'is_bitcoin', 'dup_key', 'source_file',
+  'id',
+  'url',
+  'target_uri',
+  'title',
+  'description',
+  'published_at',
+  'date_source',
+  'crawled_at',
+  'host',
+  'tld',
+  'image',
+  'authors',
+  'tags',
+  'words',
+  'declared_lang',
+  'section',
+  'site_country',
+  'lang',
+  'country',
+  'country_source',
+  'category',
+  'category_confidence',
+  'category_by',
+  'sentiment',
+  'score',
+  'labelled_by',
+  'lexicon_score',
+  'lexicon_terms',
+  'is_bitcoin',
+  'dup_key',
+  'source_file',
 ] as const
 
 function toParams(row: ArticleRow): Record<string, string | number> {

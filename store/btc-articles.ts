@@ -1,7 +1,8 @@
 import type { Database } from 'bun:sqlite'
 import type { BtcArticle } from '../core/btc/btc-article.ts'
 
-const COLUMNS = 'published_at, title, description, url, host, lang, country, sentiment, score, labelled_by, lexicon_score, lexicon_terms'
+const COLUMNS =
+  'published_at, title, description, url, host, lang, country, sentiment, score, labelled_by, lexicon_score, lexicon_terms'
 
 /**
  * Bitcoin articles (the stored is_bitcoin flag: no text is rescanned) published in [fromS, toS),
@@ -16,6 +17,8 @@ export function loadBtcArticles(db: Database, fromS: number, toS: number, maxSeq
 }
 
 export function loadInstrumentSources(db: Database): Record<string, string> {
-  const rows = db.query<{ instrument: string; source: string }, []>('SELECT instrument, source FROM instrument_sources').all()
+  const rows = db
+    .query<{ instrument: string; source: string }, []>('SELECT instrument, source FROM instrument_sources')
+    .all()
   return Object.fromEntries(rows.map((r) => [r.instrument, r.source]))
 }

@@ -36,7 +36,8 @@ export function encodeCounts(pairs: readonly (readonly [number, number, number])
   }
   let last = 0
   for (const [id, n, s] of pairs) {
-    if (id < last || !Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 0 || !Number.isSafeInteger(s)) throw new Error(`encodeCounts: bad entry ${id}, ${n}, ${s} after ${last}`)
+    if (id < last || !Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 0 || !Number.isSafeInteger(s))
+      throw new Error(`encodeCounts: bad entry ${id}, ${n}, ${s} after ${last}`)
     put(id - last)
     put(n)
     put(zigzag(s))
@@ -70,8 +71,20 @@ export function decodeCounts(blob: Uint8Array, each: (id: number, n: number, sco
 /** The combinations by id (index = id; holes are undefined). */
 export function loadCombos(db: Database): (FacetCombo | undefined)[] {
   const combos: (FacetCombo | undefined)[] = []
-  for (const c of db.query<FacetCombo & { id: number }, []>('SELECT id, country, lang, tld, host, defaulted, category, sentiment FROM facet_combos').iterate()) {
-    combos[c.id] = { country: c.country, lang: c.lang, tld: c.tld, host: c.host, defaulted: c.defaulted, category: c.category, sentiment: c.sentiment }
+  for (const c of db
+    .query<FacetCombo & { id: number }, []>(
+      'SELECT id, country, lang, tld, host, defaulted, category, sentiment FROM facet_combos',
+    )
+    .iterate()) {
+    combos[c.id] = {
+      country: c.country,
+      lang: c.lang,
+      tld: c.tld,
+      host: c.host,
+      defaulted: c.defaulted,
+      category: c.category,
+      sentiment: c.sentiment,
+    }
   }
   return combos
 }

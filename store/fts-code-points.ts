@@ -31,7 +31,9 @@ export function readFtsCodePoints(from = 0, to = LAST_CODE_POINT): FtsCodePoints
     db.exec(`CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, 'instance')`)
     const insert = db.query('INSERT INTO probe (rowid, x) VALUES (?, ?)')
     const tokens = new Map<number, string[]>()
-    const read = db.query<{ term: string; doc: number; offset: number }, []>('SELECT term, doc, offset FROM probe_terms')
+    const read = db.query<{ term: string; doc: number; offset: number }, []>(
+      'SELECT term, doc, offset FROM probe_terms',
+    )
     const CHUNK = 65_536
     for (let start = from; start <= to; start += CHUNK) {
       const end = Math.min(to, start + CHUNK - 1)

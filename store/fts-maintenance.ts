@@ -58,7 +58,11 @@ export function mergeLevels(db: Database, maxPages = MERGE_PAGES_PER_RUN, stepPa
 }
 
 /** The batch job's upkeep after an ingest: level merges, then one segment if more than `max` are left. */
-export function compactFullText(db: Database, max = FTS_SEGMENTS_MAX, maxPages = MERGE_PAGES_PER_RUN): { before: number; afterLevels: number; after: number } {
+export function compactFullText(
+  db: Database,
+  max = FTS_SEGMENTS_MAX,
+  maxPages = MERGE_PAGES_PER_RUN,
+): { before: number; afterLevels: number; after: number } {
   const before = ftsSegments(db)
   if (before <= 1) return { before, afterLevels: before, after: before }
   mergeLevels(db, maxPages)

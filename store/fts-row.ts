@@ -11,7 +11,8 @@ import { pairText } from './fts-pairs.ts'
 /** The full-text index as migration 15 leaves it: text columns, facets, title pairs, description pairs. */
 export const FTS_PAIRS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, tpairs, dpairs, content = '', contentless_delete = 1, tokenize = '${FTS_TOKENIZER}')`
 
-export const FTS_INSERT_SQL = 'INSERT INTO articles_fts (rowid, title, description, facets, tpairs, dpairs) VALUES (?, ?, ?, ?, ?, ?)'
+export const FTS_INSERT_SQL =
+  'INSERT INTO articles_fts (rowid, title, description, facets, tpairs, dpairs) VALUES (?, ?, ?, ?, ?, ?)'
 
 export type FtsValues = [title: string, description: string, facets: string, tpairs: string, dpairs: string]
 

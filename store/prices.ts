@@ -39,7 +39,16 @@ export function setInstrumentSource(db: Database, instrument: string, source: st
 export function loadCandles(db: Database, instrument: string, fromMs: number, toMs: number): Candle[] {
   return db
     .query<
-      { open_time: number; open: number; high: number; low: number; close: number; volume: number; trades: number; hours: number },
+      {
+        open_time: number
+        open: number
+        high: number
+        low: number
+        close: number
+        volume: number
+        trades: number
+        hours: number
+      },
       [string, number, number]
     >(
       `SELECT open_time, open, high, low, close, volume, trades, hours FROM candles

@@ -16,9 +16,24 @@ export const FTS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title
 /** Every article with what its full-text row is made of, for the migrations that rebuild the index. */
 const ftsSourceRows = (db: Database) =>
   db.query<
-    { tkey: number; title: string; description: string; lang: string; country: string; tld: string; host: string; country_source: string; crawled_at: number; category: string; sentiment: string; score: number },
+    {
+      tkey: number
+      title: string
+      description: string
+      lang: string
+      country: string
+      tld: string
+      host: string
+      country_source: string
+      crawled_at: number
+      category: string
+      sentiment: string
+      score: number
+    },
     []
-  >('SELECT tkey, title, description, lang, country, tld, host, country_source, crawled_at, category, sentiment, score FROM articles')
+  >(
+    'SELECT tkey, title, description, lang, country, tld, host, country_source, crawled_at, category, sentiment, score FROM articles',
+  )
 
 /** One article in or out of its article_days row (`row` is NEW or OLD inside a trigger). */
 const dayCount = (row: 'NEW' | 'OLD', delta: 1 | -1): string =>
@@ -79,15 +94,18 @@ const spanCounts = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
          ON CONFLICT DO UPDATE SET n = n + 1;`
     : `UPDATE article_day_facets SET n = n - 1 WHERE ${facetsMatch};
        DELETE FROM article_day_facets WHERE ${facetsMatch} AND n <= 0;
-       ${SPAN_LEVELS.map((l) => `UPDATE article_spans SET n = n - 1 WHERE ${spanMatch(l)};
-       DELETE FROM article_spans WHERE ${spanMatch(l)} AND n <= 0;`).join('\n       ')}`
+       ${SPAN_LEVELS.map(
+         (l) => `UPDATE article_spans SET n = n - 1 WHERE ${spanMatch(l)};
+       DELETE FROM article_spans WHERE ${spanMatch(l)} AND n <= 0;`,
+       ).join('\n       ')}`
 }
 
 /** The triggers that keep article_day_facets and article_spans equal to their GROUP BY over articles. */
 const SPAN_TRIGGERS = countTriggers('article_spans', spanCounts)
 
 /** One article's day marked stale for the word counts (store/term-counts.ts). */
-const staleDay = (row: 'NEW' | 'OLD'): string => `INSERT OR IGNORE INTO term_stale_days (day) VALUES (${row}.published_at / 86400);`
+const staleDay = (row: 'NEW' | 'OLD'): string =>
+  `INSERT OR IGNORE INTO term_stale_days (day) VALUES (${row}.published_at / 86400);`
 
 /**
  * The triggers that mark a day stale whenever an article of it is written: the word counts of a
@@ -128,8 +146,12 @@ const SPANS_V16 = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
          SELECT level, (${day}) >> (2 * level), ${row}.host, ${row}.lang, ${row}.country, ${row}.tld, ${defaulted}, 1
          FROM span_levels WHERE true
          ON CONFLICT DO UPDATE SET n = n + 1;`
-    : [1, 2, 3].map((l) => `UPDATE article_spans SET n = n - 1 WHERE ${spanMatch(l)};
-       DELETE FROM article_spans WHERE ${spanMatch(l)} AND n <= 0;`).join('\n       ')
+    : [1, 2, 3]
+        .map(
+          (l) => `UPDATE article_spans SET n = n - 1 WHERE ${spanMatch(l)};
+       DELETE FROM article_spans WHERE ${spanMatch(l)} AND n <= 0;`,
+        )
+        .join('\n       ')
 }
 const V16_TRIGGERS = `
   CREATE TRIGGER article_spans_insert AFTER INSERT ON articles BEGIN ${SPANS_V16('NEW', 1)} END;
@@ -171,8 +193,12 @@ const TONE_SPANS_V17 = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
          SELECT level, (${day}) >> (2 * level), ${row}.sentiment, ${row}.category, ${row}.host, ${row}.lang, ${row}.country, ${row}.tld, ${defaulted}, 1, ${milli}
          FROM tone_span_levels WHERE true
          ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + excluded.score_milli;`
-    : [0, 1, 2, 3].map((l) => `UPDATE article_tone_spans SET n = n - 1, score_milli = score_milli - ${milli} WHERE ${match(l)};
-       DELETE FROM article_tone_spans WHERE ${match(l)} AND n <= 0;`).join('\n       ')
+    : [0, 1, 2, 3]
+        .map(
+          (l) => `UPDATE article_tone_spans SET n = n - 1, score_milli = score_milli - ${milli} WHERE ${match(l)};
+       DELETE FROM article_tone_spans WHERE ${match(l)} AND n <= 0;`,
+        )
+        .join('\n       ')
 }
 
 export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
@@ -292,11 +318,17 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // every match (store/time-key.ts).
   (db: Database) => {
     db.exec('ALTER TABLE articles ADD COLUMN tkey INTEGER')
-    const rows = db.query<{ seq: number; id: string; published_at: number; title: string; description: string }, []>('SELECT seq, id, published_at, title, description FROM articles').all()
+    const rows = db
+      .query<{ seq: number; id: string; published_at: number; title: string; description: string }, []>(
+        'SELECT seq, id, published_at, title, description FROM articles',
+      )
+      .all()
     const taken = new Set<number>()
     const setKey = db.query('UPDATE articles SET tkey = ? WHERE seq = ?')
     db.exec('DROP TABLE articles_fts')
-    db.exec(`CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`)
+    db.exec(
+      `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`,
+    )
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description) VALUES (?, ?, ?)')
     for (const r of rows) {
       let key = timeKey(r.published_at, r.id)
@@ -310,12 +342,17 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // 5: a third full-text column holds each article's language and country as tokens
   // (store/fts-facets.ts), so filtered searches intersect posting lists instead of joining rows.
   (db: Database) => {
-    const rows = db.query<{ tkey: number; title: string; description: string; lang: string; country: string }, []>('SELECT tkey, title, description, lang, country FROM articles').all()
+    const rows = db
+      .query<{ tkey: number; title: string; description: string; lang: string; country: string }, []>(
+        'SELECT tkey, title, description, lang, country FROM articles',
+      )
+      .all()
     db.exec('DROP TABLE articles_fts')
     db.exec(FTS_TABLE_SQL)
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
     // Migration 5's tokens: language and country only (migration 7 rewrites them all).
-    const tokens = (r: { lang: string; country: string }) => [facetToken('lang', r.lang), facetToken('country', r.country)].filter((t) => t !== null).join(' ')
+    const tokens = (r: { lang: string; country: string }) =>
+      [facetToken('lang', r.lang), facetToken('country', r.country)].filter((t) => t !== null).join(' ')
     for (const r of rows) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), tokens(r))
   },
   // 6: articles counted per UTC day and facet combination, kept equal to the articles table by
@@ -361,7 +398,8 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // was wound back by hand, as the migration tests do).
   (db: Database) => {
     const columns = db.query<{ name: string }, []>('PRAGMA table_info(articles)').all()
-    if (!columns.some((c) => c.name === 'category_by')) db.exec(`ALTER TABLE articles ADD COLUMN category_by TEXT NOT NULL DEFAULT 'terms'`)
+    if (!columns.some((c) => c.name === 'category_by'))
+      db.exec(`ALTER TABLE articles ADD COLUMN category_by TEXT NOT NULL DEFAULT 'terms'`)
   },
   // 10: where in its (compressed) file the next uncommitted record starts, so a resumed file is
   // read from there (a file slice, an HTTP Range request) instead of from byte 0. NULL: unknown

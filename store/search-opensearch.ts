@@ -23,7 +23,12 @@ export class OpenSearchIndex implements SearchIndex {
   ) {}
 
   #search(body: unknown): unknown {
-    return this.send({ method: 'POST', path: `/${this.index}/_search`, body, querystring: { ignore_unavailable: 'true', allow_no_indices: 'true' } })
+    return this.send({
+      method: 'POST',
+      path: `/${this.index}/_search`,
+      body,
+      querystring: { ignore_unavailable: 'true', allow_no_indices: 'true' },
+    })
   }
 
   search(req: SearchRequest): SearchPage {

@@ -18,8 +18,25 @@ import {
   type StatsResult,
   TOTAL_EXACT_LIMIT,
 } from '../core/search/types.ts'
-import { addTone, emptyTone, type StatsRow, StatsTally, type Tally, type TallyCounts, TotalTally } from '../core/search/stats-tally.ts'
-import { DEFAULT_COUNTRY_MATCH, EVERY_ARTICLE_MATCH, type FacetKind, crawlHourToken, facetMatch, isFacetValue, scoreTenths, tenthsMatch } from './fts-facets.ts'
+import {
+  addTone,
+  emptyTone,
+  type StatsRow,
+  StatsTally,
+  type Tally,
+  type TallyCounts,
+  TotalTally,
+} from '../core/search/stats-tally.ts'
+import {
+  DEFAULT_COUNTRY_MATCH,
+  EVERY_ARTICLE_MATCH,
+  type FacetKind,
+  crawlHourToken,
+  facetMatch,
+  isFacetValue,
+  scoreTenths,
+  tenthsMatch,
+} from './fts-facets.ts'
 import { pairPhrase } from './fts-pairs.ts'
 import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from './count-blob.ts'
 import { SPAN_LEVELS } from './schema.ts'
@@ -75,7 +92,8 @@ export interface TermOptions {
 
 /** One term, confined to its columns: a phrase is a phrase of its pair tokens where the store has pairs. */
 function termExpression(t: Term, o: TermOptions): string {
-  if (o.pairs === true && t.tokens.length >= 2) return `${o.title === true ? '{tpairs}' : PAIR_COLUMNS} : ${pairPhrase(t.tokens)}`
+  if (o.pairs === true && t.tokens.length >= 2)
+    return `${o.title === true ? '{tpairs}' : PAIR_COLUMNS} : ${pairPhrase(t.tokens)}`
   return `${o.title === true ? '{title}' : TEXT_COLUMNS} : ${phrase(t)}`
 }
 
@@ -87,7 +105,9 @@ function termExpression(t: Term, o: TermOptions): string {
 export function matchExpression(groups: readonly Term[][], o: TermOptions = {}): string {
   const cols = o.title === true ? '{title}' : TEXT_COLUMNS
   if (o.pairs !== true || !groups.some((g) => g.some((t) => t.tokens.length >= 2))) {
-    const words = groups.map((g) => (g.length === 1 ? phrase(g[0] as Term) : `(${g.map(phrase).join(' OR ')})`)).join(' AND ')
+    const words = groups
+      .map((g) => (g.length === 1 ? phrase(g[0] as Term) : `(${g.map(phrase).join(' OR ')})`))
+      .join(' AND ')
     return `${cols} : (${words})`
   }
   const term = (t: Term) => termExpression(t, o)
@@ -126,7 +146,10 @@ function positiveExpression(q: ParsedQuery | null, o: TermOptions): string | nul
 /** What a query excludes, as one expression (any of it excludes), or null. */
 function excludedExpression(q: ParsedQuery | null, o: TermOptions): string | null {
   if (q === null) return null
-  const parts = [...(q.none.length > 0 ? [matchExpression([q.none], o)] : []), ...q.notNested.map((n) => nodeExpression(n, o))]
+  const parts = [
+    ...(q.none.length > 0 ? [matchExpression([q.none], o)] : []),
+    ...q.notNested.map((n) => nodeExpression(n, o)),
+  ]
   if (parts.length === 0) return null
   return parts.length === 1 ? (parts[0] as string) : parts.map((p) => `(${p})`).join(' OR ')
 }
@@ -164,7 +187,8 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
   if (f.excludeHost !== undefined && f.excludeHost.length > 0) {
     clauses.push(`a.host NOT IN (${f.excludeHost.map(() => '?').join(', ')})`)
     params.push(...f.excludeHost)
-    if (kinds.includes('host') && f.excludeHost.every((v) => isFacetValue('host', v))) exclusions.push(facetMatch('host', f.excludeHost))
+    if (kinds.includes('host') && f.excludeHost.every((v) => isFacetValue('host', v)))
+      exclusions.push(facetMatch('host', f.excludeHost))
     else countable = false
   }
   // Scores lie in [-1, 1] (core/enrich/sentiment.ts), so a range covering all of it is no filter.
@@ -200,7 +224,8 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
   // A store with every token (schema 7) gives exclusion-only and strict-only queries a positive
   // side that every article has, so they too are posting-list walks.
   const everyArticle = kinds.includes('host') && (exclusions.length > 0 || f.strictCountry)
-  let matchExpr = positive.length > 0 ? positive.map((p) => `(${p})`).join(' AND ') : everyArticle ? `(${EVERY_ARTICLE_MATCH})` : null
+  let matchExpr =
+    positive.length > 0 ? positive.map((p) => `(${p})`).join(' AND ') : everyArticle ? `(${EVERY_ARTICLE_MATCH})` : null
   // FTS5's NOT is binary: it needs a positive side. With one, exclusions and the strict test are
   // merged into the posting-list walk; without, the excluded words stay row tests (the excluded
   // hosts are row tests in any case).
@@ -234,7 +259,12 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
  * key), so no row index (country, published, crawled) can drive the join and probe MATCH per row.
  * A date sort then walks the index's time-ordered rowids and stops at its page.
  */
-function fromClause(w: Where, f: SearchFilters, sort?: SearchSort, rowIndex = 'articles_tkey'): { sql: string; params: Binding[] } {
+function fromClause(
+  w: Where,
+  f: SearchFilters,
+  sort?: SearchSort,
+  rowIndex = 'articles_tkey',
+): { sql: string; params: Binding[] } {
   if (w.matchExpr === null) {
     // Without words or facet filters, a sorted page is a walk of the index in that order; left to
     // itself SQLite reads the date range by published_at and sorts all of it (2 s at 1M).
@@ -466,17 +496,26 @@ export class SqliteSearchIndex implements SearchIndex {
     // looks for the offset's key in the posting lists.
     if (req.offset >= n && n <= TOTAL_EXACT_LIMIT) return this.#page([], n, req.fullText)
     if (sort === 'relevance') return this.#page(this.#tieredRows(req, relevanceTiers(w)), n, req.fullText)
-    if ((sort === 'crawled' || sort === 'crawled_asc') && this.#hourWalkPays(req, w, n)) return this.#page(this.#crawlHourRows(req, sort, w), n, req.fullText)
-    if ((sort === 'date' || sort === 'date_asc') && w.matchExpr !== null) return this.#page(this.#dateWalk(req, w, sort, req.size, req.offset).rows, n, req.fullText)
+    if ((sort === 'crawled' || sort === 'crawled_asc') && this.#hourWalkPays(req, w, n))
+      return this.#page(this.#crawlHourRows(req, sort, w), n, req.fullText)
+    if ((sort === 'date' || sort === 'date_asc') && w.matchExpr !== null)
+      return this.#page(this.#dateWalk(req, w, sort, req.size, req.offset).rows, n, req.fullText)
     const walk = this.#crawlWalkPays(req, sort, n)
-    if (!walk && (sort === 'crawled' || sort === 'crawled_asc') && w.matchExpr !== null && this.#schemaVersion() >= COVERING_SCAN_VERSION) {
+    if (
+      !walk &&
+      (sort === 'crawled' || sort === 'crawled_asc') &&
+      w.matchExpr !== null &&
+      this.#schemaVersion() >= COVERING_SCAN_VERSION
+    ) {
       return this.#page(this.#crawlSortedRows(req, sort, w), n, req.fullText)
     }
     const from = fromClause(w, req, sort)
     const rowsSql = walk
       ? `SELECT ${ARTICLE_COLUMNS} FROM articles a INDEXED BY articles_crawled WHERE ${w.sql} ORDER BY ${orderBy(sort, false)} LIMIT ? OFFSET ?`
       : `SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${w.sql} ORDER BY ${orderBy(sort, w.matchExpr !== null)} LIMIT ? OFFSET ?`
-    const rows = this.db.query<StoreArticleRow, Binding[]>(rowsSql).all(...(walk ? w.params : [...from.params, ...w.params]), req.size, req.offset)
+    const rows = this.db
+      .query<StoreArticleRow, Binding[]>(rowsSql)
+      .all(...(walk ? w.params : [...from.params, ...w.params]), req.size, req.offset)
     return this.#page(rows, n, req.fullText)
   }
 
@@ -486,7 +525,13 @@ export class SqliteSearchIndex implements SearchIndex {
    * more than sorting them all costs little for.
    */
   #hourWalkPays(req: SearchRequest, w: Where, matches: number): boolean {
-    return w.countable && w.matchExpr !== null && this.#facetKinds().includes('host') && matches > SORT_ALL_MAX && !this.#hasRowsPast(req.maxSeq)
+    return (
+      w.countable &&
+      w.matchExpr !== null &&
+      this.#facetKinds().includes('host') &&
+      matches > SORT_ALL_MAX &&
+      !this.#hasRowsPast(req.maxSeq)
+    )
   }
 
   /**
@@ -496,16 +541,21 @@ export class SqliteSearchIndex implements SearchIndex {
    * the range's start less PUBLISHED_AFTER_CRAWL_MAX_S cannot hold a match (store invariant).
    */
   #crawlHourRows(req: SearchRequest, sort: 'crawled' | 'crawled_asc', w: Where): StoreArticleRow[] {
-    const newest = this.db.query<{ t: number | null }, []>('SELECT max(crawled_at) AS t FROM articles').get()?.t ?? req.toS
+    const newest =
+      this.db.query<{ t: number | null }, []>('SELECT max(crawled_at) AS t FROM articles').get()?.t ?? req.toS
     const first = Math.floor((req.fromS - PUBLISHED_AFTER_CRAWL_MAX_S) / 3600)
     const last = Math.floor(newest / 3600)
     const desc = sort === 'crawled'
-    const hoursFrom = (h: number, count: number): number[] => Array.from({ length: count }, (_, i) => (desc ? h - i : h + i)).filter((x) => x >= first && x <= last)
+    const hoursFrom = (h: number, count: number): number[] =>
+      Array.from({ length: count }, (_, i) => (desc ? h - i : h + i)).filter((x) => x >= first && x <= last)
     const range = [timeKeyFloor(req.fromS), timeKeyFloor(req.toS)]
     const countIn = (hours: readonly number[], cap: number): number =>
       this.db
-        .query<{ n: number }, Binding[]>(`SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`)
-        .get(`(${w.matchExpr}) AND (facets : (${hours.map((h) => `"${crawlHourToken(h)}"`).join(' OR ')}))`, ...range)?.n ?? 0
+        .query<{ n: number }, Binding[]>(
+          `SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`,
+        )
+        .get(`(${w.matchExpr}) AND (facets : (${hours.map((h) => `"${crawlHourToken(h)}"`).join(' OR ')}))`, ...range)
+        ?.n ?? 0
     const rows: StoreArticleRow[] = []
     let skip = req.offset
     let day = desc ? last : first
@@ -529,7 +579,9 @@ export class SqliteSearchIndex implements SearchIndex {
         const hw = { ...w, matchExpr: `(${w.matchExpr}) AND (facets : "${crawlHourToken(hour)}")` }
         const from = fromClause(hw, req, sort)
         const got = this.db
-          .query<StoreArticleRow, Binding[]>(`SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${hw.sql} ORDER BY ${orderBy(sort, true)} LIMIT ? OFFSET ?`)
+          .query<StoreArticleRow, Binding[]>(
+            `SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${hw.sql} ORDER BY ${orderBy(sort, true)} LIMIT ? OFFSET ?`,
+          )
           .all(...from.params, ...hw.params, req.size - rows.length, skip)
         rows.push(...got)
         skip = 0
@@ -546,7 +598,13 @@ export class SqliteSearchIndex implements SearchIndex {
    * the slice when it ends before the offset (`sliceRows`), so a relevance tier the offset passes
    * is read once, not a second time to count it (at 10M that second read was 67 of 184 ms).
    */
-  #dateWalk(req: SearchRequest, w: Where, sort: 'date' | 'date_asc', limit: number, offset: number): { rows: StoreArticleRow[]; sliceRows: number | null } {
+  #dateWalk(
+    req: SearchRequest,
+    w: Where,
+    sort: 'date' | 'date_asc',
+    limit: number,
+    offset: number,
+  ): { rows: StoreArticleRow[]; sliceRows: number | null } {
     let tier = w
     let skip = offset
     if (offset > 0 && w.countable && w.matchExpr !== null && !this.#hasRowsPast(req.maxSeq)) {
@@ -564,7 +622,9 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     const from = fromClause(tier, req, sort)
     const rows = this.db
-      .query<StoreArticleRow, Binding[]>(`SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${tier.sql} ORDER BY ${orderBy(sort, true)} LIMIT ? OFFSET ?`)
+      .query<StoreArticleRow, Binding[]>(
+        `SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${tier.sql} ORDER BY ${orderBy(sort, true)} LIMIT ? OFFSET ?`,
+      )
       .all(...from.params, ...tier.params, limit, skip)
     return { rows, sliceRows: null }
   }
@@ -632,7 +692,9 @@ export class SqliteSearchIndex implements SearchIndex {
     else {
       // The runs of days between the stale ones (a range may span centuries: never a loop per day).
       const stale = this.db
-        .query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ? ORDER BY day')
+        .query<{ day: number }, [number, number]>(
+          'SELECT day FROM term_stale_days WHERE day >= ? AND day < ? ORDER BY day',
+        )
         .all(days.first, days.end)
         .map((r) => r.day)
       let from = days.first
@@ -665,12 +727,20 @@ export class SqliteSearchIndex implements SearchIndex {
     if (w.countable && w.matchExpr !== null && !this.#hasRowsPast(f.maxSeq)) {
       return (
         this.db
-          .query<{ n: number }, Binding[]>(`SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`)
+          .query<{ n: number }, Binding[]>(
+            `SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`,
+          )
           .get(w.matchExpr, timeKeyFloor(f.fromS), timeKeyFloor(f.toS))?.n ?? 0
       )
     }
     const from = fromClause(w, f, undefined, this.#scanIndex())
-    return this.db.query<{ n: number }, Binding[]>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from.sql} WHERE ${w.sql} LIMIT ${cap})`).get(...from.params, ...w.params)?.n ?? 0
+    return (
+      this.db
+        .query<{ n: number }, Binding[]>(
+          `SELECT count(*) AS n FROM (SELECT 1 FROM ${from.sql} WHERE ${w.sql} LIMIT ${cap})`,
+        )
+        .get(...from.params, ...w.params)?.n ?? 0
+    )
   }
 
   /** Whether the store holds articles past the watermark (ingested after the answer's snapshot). */
@@ -696,18 +766,26 @@ export class SqliteSearchIndex implements SearchIndex {
       if (bare && tier.countable && tier.matchExpr !== null) {
         // The MATCH expression and the time-key range in the join are the whole slice: no WHERE.
         const from = fromClause(tier, req, walkSort, 'articles_tkey_dup')
-        return { sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} ORDER BY ${orderBy(walkSort, true)}`, params: from.params }
+        return {
+          sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} ORDER BY ${orderBy(walkSort, true)}`,
+          params: from.params,
+        }
       }
       const from = fromClause(tier, req, walkSort, narrow ? 'articles_tkey_facets' : 'articles_tkey')
       const fromSql = narrow && tier.matchExpr === null ? 'articles a INDEXED BY articles_tkey_facets' : from.sql
       const columns = narrow ? 'a.tkey, a.dup_group' : ARTICLE_COLUMNS
-      return { sql: `SELECT ${columns} FROM ${fromSql} WHERE ${tier.sql} ORDER BY ${orderBy(walkSort, tier.matchExpr !== null)}`, params: [...from.params, ...tier.params] }
+      return {
+        sql: `SELECT ${columns} FROM ${fromSql} WHERE ${tier.sql} ORDER BY ${orderBy(walkSort, tier.matchExpr !== null)}`,
+        params: [...from.params, ...tier.params],
+      }
     })
     const seen = new Set<string>()
     const picked: { tkey: number; dup_group: string }[] = []
     const end = req.offset + req.size
     walking: for (const walk of walks) {
-      for (const row of this.db.query<{ tkey: number; dup_group: string }, Binding[]>(walk.sql).iterate(...walk.params)) {
+      for (const row of this.db
+        .query<{ tkey: number; dup_group: string }, Binding[]>(walk.sql)
+        .iterate(...walk.params)) {
         if (seen.has(row.dup_group)) continue
         seen.add(row.dup_group)
         if (seen.size > req.offset && seen.size <= end) picked.push(row)
@@ -722,11 +800,17 @@ export class SqliteSearchIndex implements SearchIndex {
       keys.length === 0
         ? []
         : this.db
-            .query<StoreArticleRow & { tkey: number }, number[]>(`SELECT ${ARTICLE_COLUMNS}, a.tkey FROM articles a WHERE a.tkey IN (${keys.map(() => '?').join(', ')})`)
+            .query<StoreArticleRow & { tkey: number }, number[]>(
+              `SELECT ${ARTICLE_COLUMNS}, a.tkey FROM articles a WHERE a.tkey IN (${keys.map(() => '?').join(', ')})`,
+            )
             .all(...keys)
             .map((r) => [r.tkey, r] as const),
     )
-    return this.#page(keys.map((k) => byKey.get(k)).filter((r): r is StoreArticleRow & { tkey: number } => r !== undefined), seen.size, req.fullText)
+    return this.#page(
+      keys.map((k) => byKey.get(k)).filter((r): r is StoreArticleRow & { tkey: number } => r !== undefined),
+      seen.size,
+      req.fullText,
+    )
   }
 
   /**
@@ -741,7 +825,9 @@ export class SqliteSearchIndex implements SearchIndex {
     const desc = sort === 'crawled'
     const narrow = fromClause(w, req, sort, 'articles_tkey_facets')
     const times = this.db
-      .query<{ c: number }, Binding[]>(`SELECT a.crawled_at AS c FROM ${narrow.sql} WHERE ${w.sql} ORDER BY a.crawled_at ${desc ? 'DESC' : 'ASC'} LIMIT ?`)
+      .query<{ c: number }, Binding[]>(
+        `SELECT a.crawled_at AS c FROM ${narrow.sql} WHERE ${w.sql} ORDER BY a.crawled_at ${desc ? 'DESC' : 'ASC'} LIMIT ?`,
+      )
       .all(...narrow.params, ...w.params, req.offset + req.size)
       .map((r) => r.c)
     const first = times[req.offset]
@@ -757,7 +843,9 @@ export class SqliteSearchIndex implements SearchIndex {
     // By the covering index too: the span is tested on its entries, and only rows inside it are read.
     const from = fromClause(span, req, sort, 'articles_tkey_facets')
     return this.db
-      .query<StoreArticleRow, Binding[]>(`SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${span.sql} ORDER BY ${orderBy(sort, true)} LIMIT ? OFFSET ?`)
+      .query<StoreArticleRow, Binding[]>(
+        `SELECT ${ARTICLE_COLUMNS} FROM ${from.sql} WHERE ${span.sql} ORDER BY ${orderBy(sort, true)} LIMIT ? OFFSET ?`,
+      )
       .all(...from.params, ...span.params, req.size, req.offset - before)
   }
 
@@ -774,7 +862,8 @@ export class SqliteSearchIndex implements SearchIndex {
     if (hasPositive(req.query)) return false
     if (matches <= TOTAL_EXACT_LIMIT) return false
     if (sort === 'crawled_asc') return true
-    const newest = this.db.query<{ t: number | null }, []>('SELECT max(crawled_at) AS t FROM articles').get()?.t ?? req.toS
+    const newest =
+      this.db.query<{ t: number | null }, []>('SELECT max(crawled_at) AS t FROM articles').get()?.t ?? req.toS
     return newest - req.toS <= req.toS - req.fromS
   }
 
@@ -821,7 +910,8 @@ export class SqliteSearchIndex implements SearchIndex {
       // must see one store: a refresh may drop a word between two statements).
       this.db.transaction(() => {
         const term = f.query === null ? null : this.#countedTerm(f, true)
-        if (f.query === null && this.#daysCover(f, true)) this.#memoDaysInto(tally, f, days.first, days.end, periodSeconds)
+        if (f.query === null && this.#daysCover(f, true))
+          this.#memoDaysInto(tally, f, days.first, days.end, periodSeconds)
         else if (term !== null) this.#termDaysInto(tally, f, term, days.first, days.end)
         else {
           this.#scanInto(tally, f)
@@ -871,11 +961,20 @@ export class SqliteSearchIndex implements SearchIndex {
   #countedTerm(f: SearchFilters, full: boolean): CountedTerm | null {
     const q = f.query
     if (q === null || f.titleOnly === true || f.minScore !== undefined || f.maxScore !== undefined) return null
-    if (!isFlat(q) || q.none.length > 0 || q.all.length === 0 || this.#schemaVersion() < TONE_SCHEMA_VERSION) return null
+    if (!isFlat(q) || q.none.length > 0 || q.all.length === 0 || this.#schemaVersion() < TONE_SCHEMA_VERSION)
+      return null
     // Each day has two blobs (store/term-counts.ts): by host (no tone) and by tone (no host).
     const hosts = (f.host?.length ?? 0) > 0 || (f.excludeHost?.length ?? 0) > 0
     const tones = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
-    const blob: CountedTerm['blob'] | null = full ? (hosts || tones ? null : 'both') : !tones ? 'hosts' : !hosts ? 'tones' : null
+    const blob: CountedTerm['blob'] | null = full
+      ? hosts || tones
+        ? null
+        : 'both'
+      : !tones
+        ? 'hosts'
+        : !hosts
+          ? 'tones'
+          : null
     if (blob === null) return null
     const key = matchExpression(q.all)
     const id = this.db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(key)?.id
@@ -889,7 +988,12 @@ export class SqliteSearchIndex implements SearchIndex {
    * word-less counts.
    */
   #termDaysInto(tally: Tally, f: SearchFilters, term: CountedTerm, first: number, end: number): void {
-    const stale = new Set(this.db.query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ?').all(first, end).map((r) => r.day))
+    const stale = new Set(
+      this.db
+        .query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ?')
+        .all(first, end)
+        .map((r) => r.day),
+    )
     const allowed = comboFilter(f)
     const verdicts: (boolean | undefined)[] = []
     let combos = combosByConnection.get(this.db) ?? []
@@ -899,7 +1003,8 @@ export class SqliteSearchIndex implements SearchIndex {
         combos = loadCombos(this.db)
         combosByConnection.set(this.db, combos)
         c = combos[id]
-        if (c === undefined) throw new Error(`term counts name facet combination ${id}, which facet_combos does not hold`)
+        if (c === undefined)
+          throw new Error(`term counts name facet combination ${id}, which facet_combos does not hold`)
       }
       return c
     }
@@ -907,18 +1012,21 @@ export class SqliteSearchIndex implements SearchIndex {
     // buckets (and, alone, the timeline's counts for a search's total).
     const perTone = new Map<number, number>()
     const perHost = new Map<number, number>()
-    const rows = this.db.query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number, number, number]>('SELECT day, counts, tones FROM term_days WHERE key_id = ? AND day >= ? AND day < ?')
+    const rows = this.db.query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number, number, number]>(
+      'SELECT day, counts, tones FROM term_days WHERE key_id = ? AND day >= ? AND day < ?',
+    )
     const readHosts = term.blob === 'hosts' || (term.blob === 'both' && tally.hosts)
     for (const row of rows.iterate(term.id, first, end)) {
       if (stale.has(row.day)) continue
       const tone = emptyTone()
-      const each = (into: Map<number, number>, timeline: boolean) => (id: number, count: number, scoreMilli: number) => {
-        let ok = verdicts[id]
-        if (ok === undefined) ok = verdicts[id] = allowed(combo(id))
-        if (!ok) return
-        into.set(id, (into.get(id) ?? 0) + count)
-        if (timeline) addTone(tone, combo(id).sentiment, count, scoreMilli)
-      }
+      const each =
+        (into: Map<number, number>, timeline: boolean) => (id: number, count: number, scoreMilli: number) => {
+          let ok = verdicts[id]
+          if (ok === undefined) ok = verdicts[id] = allowed(combo(id))
+          if (!ok) return
+          into.set(id, (into.get(id) ?? 0) + count)
+          if (timeline) addTone(tone, combo(id).sentiment, count, scoreMilli)
+        }
       if (term.blob !== 'hosts') decodeCounts(row.tones, each(perTone, true))
       if (readHosts) decodeCounts(row.counts, each(perHost, term.blob === 'hosts'))
       if (tone.articles > 0) tally.addTimeline(row.day * DAY_S, tone)
@@ -934,20 +1042,32 @@ export class SqliteSearchIndex implements SearchIndex {
     // written is stale, so this reads nothing.
     const pastDays = this.db
       // NOT INDEXED: by the rowid range past the watermark, never by the date index over the whole range (400 ms at 10M).
-      .query<{ day: number }, [number, number, number]>(`SELECT DISTINCT published_at / ${DAY_S} AS day FROM articles NOT INDEXED WHERE seq > ? AND published_at >= ? AND published_at < ? ORDER BY 1`)
+      .query<{ day: number }, [number, number, number]>(
+        `SELECT DISTINCT published_at / ${DAY_S} AS day FROM articles NOT INDEXED WHERE seq > ? AND published_at >= ? AND published_at < ? ORDER BY 1`,
+      )
       .all(f.maxSeq, first * DAY_S, end * DAY_S)
       .map((r) => r.day)
       .filter((d) => !stale.has(d))
     if (pastDays.length === 0) return
     const past = (run: { first: number; end: number }) => {
-      const w = buildWhere({ ...f, query: null, fromS: run.first * DAY_S, toS: run.end * DAY_S, maxSeq: null }, [], this.#hasPairs())
+      const w = buildWhere(
+        { ...f, query: null, fromS: run.first * DAY_S, toS: run.end * DAY_S, maxSeq: null },
+        [],
+        this.#hasPairs(),
+      )
       return {
         rows: this.db.query<StatsRow, Binding[]>(
           `SELECT ${ROW_FACETS}, a.published_at AS t, -1 AS n, -CAST(round(a.score * 1000) AS INTEGER) AS s
            FROM articles_fts CROSS JOIN articles a INDEXED BY ${this.#scanIndex()} ON a.tkey = articles_fts.rowid
            WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ? AND a.seq > ? AND ${w.sql}`,
         ),
-        params: [term.key, timeKeyFloor(run.first * DAY_S), timeKeyFloor(run.end * DAY_S), f.maxSeq as number, ...w.params],
+        params: [
+          term.key,
+          timeKeyFloor(run.first * DAY_S),
+          timeKeyFloor(run.end * DAY_S),
+          f.maxSeq as number,
+          ...w.params,
+        ],
       }
     }
     for (const run of dayRuns(pastDays)) {
@@ -1028,15 +1148,24 @@ export class SqliteSearchIndex implements SearchIndex {
         // the key is still a range (labels are pos, neu or neg: core/article.ts).
         const labels = f.sentiment !== undefined && f.sentiment.length > 0 ? [] : ["sentiment IN ('neg', 'neu', 'pos')"]
         const hostWhere = [...labels, ...toneClauses, ...clauses].join(' AND ')
-        const hosts = this.db.query<{ host: string; n: number }, Binding[]>(`SELECT host, n FROM article_tone_spans WHERE level = ? AND span >= ? AND span < ? AND ${hostWhere}`)
-        for (const piece of daySpans(first, end)) for (const row of hosts.iterate(piece.level, piece.from, piece.to, ...toneParams, ...params)) tally.addHost(row.host, row.n)
-      } else if (tally.hosts) for (const piece of daySpans(first, end)) {
-        const hosts =
-          piece.level === 0
-            ? this.db.query<{ host: string; n: number }, Binding[]>(`SELECT host, n FROM article_days WHERE ${where('day >= ? AND day < ?')}`)
-            : this.db.query<{ host: string; n: number }, Binding[]>(`SELECT host, n FROM article_spans WHERE ${where(`level = ${piece.level} AND span >= ? AND span < ?`)}`)
-        for (const row of hosts.iterate(piece.from, piece.to, ...params)) tally.addHost(row.host, row.n)
-      }
+        const hosts = this.db.query<{ host: string; n: number }, Binding[]>(
+          `SELECT host, n FROM article_tone_spans WHERE level = ? AND span >= ? AND span < ? AND ${hostWhere}`,
+        )
+        for (const piece of daySpans(first, end))
+          for (const row of hosts.iterate(piece.level, piece.from, piece.to, ...toneParams, ...params))
+            tally.addHost(row.host, row.n)
+      } else if (tally.hosts)
+        for (const piece of daySpans(first, end)) {
+          const hosts =
+            piece.level === 0
+              ? this.db.query<{ host: string; n: number }, Binding[]>(
+                  `SELECT host, n FROM article_days WHERE ${where('day >= ? AND day < ?')}`,
+                )
+              : this.db.query<{ host: string; n: number }, Binding[]>(
+                  `SELECT host, n FROM article_spans WHERE ${where(`level = ${piece.level} AND span >= ? AND span < ?`)}`,
+                )
+          for (const row of hosts.iterate(piece.from, piece.to, ...params)) tally.addHost(row.host, row.n)
+        }
     }
     if (f.maxSeq === null) return
     const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [], this.#hasPairs())
@@ -1051,8 +1180,20 @@ export class SqliteSearchIndex implements SearchIndex {
     const version = this.db.query<{ data_version: number }, []>('PRAGMA data_version').get()?.data_version ?? -1
     const changes = this.db.query<{ c: number }, []>('SELECT total_changes() AS c').get()?.c ?? -1
     const key = JSON.stringify([
-      version, changes, this.#schemaVersion(), f.maxSeq, first, end, periodSeconds, f.strictCountry,
-      f.country ?? [], f.lang ?? [], f.tld ?? [], f.host ?? [], f.category ?? [], f.sentiment ?? [],
+      version,
+      changes,
+      this.#schemaVersion(),
+      f.maxSeq,
+      first,
+      end,
+      periodSeconds,
+      f.strictCountry,
+      f.country ?? [],
+      f.lang ?? [],
+      f.tld ?? [],
+      f.host ?? [],
+      f.category ?? [],
+      f.sentiment ?? [],
     ])
     let memo = daysMemoByConnection.get(this.db)
     if (memo === undefined) daysMemoByConnection.set(this.db, (memo = new Map()))
@@ -1096,7 +1237,9 @@ export class SqliteSearchIndex implements SearchIndex {
   private texts(seqs: readonly number[]): Map<number, string> {
     if (seqs.length === 0) return new Map()
     const rows = this.db
-      .query<{ seq: number; text: string }, number[]>(`SELECT seq, text FROM article_text WHERE seq IN (${seqs.map(() => '?').join(', ')})`)
+      .query<{ seq: number; text: string }, number[]>(
+        `SELECT seq, text FROM article_text WHERE seq IN (${seqs.map(() => '?').join(', ')})`,
+      )
       .all(...seqs)
     return new Map(rows.map((r) => [r.seq, r.text]))
   }

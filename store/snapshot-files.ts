@@ -120,7 +120,9 @@ export function snapshotPathFor(pathname: string, query: URLSearchParams): strin
     } catch {
       return null
     }
-    return TREND_SLUG_PATTERN.test(slug) && slug.length <= 200 ? `v1/trends/${(m[1] as string).toUpperCase()}/${slug}.json` : null
+    return TREND_SLUG_PATTERN.test(slug) && slug.length <= 200
+      ? `v1/trends/${(m[1] as string).toUpperCase()}/${slug}.json`
+      : null
   }
   const fixed: Record<string, string> = {
     '/v1/trends': 'v1/trends.json',

@@ -37,7 +37,12 @@ export interface TermCountOptions {
  * words took 74 MB at 10M. Choosing reads FTS5's whole vocabulary (3.3 s at 1M), hence only once
  * a day, when the store's size moves by a tenth or when these settings change.
  */
-export const TERM_COUNT_DEFAULTS: TermCountOptions = { minDocs: 5_000, maxKeys: 4096, reselectChange: 0.1, reselectAfterS: 86_400 }
+export const TERM_COUNT_DEFAULTS: TermCountOptions = {
+  minDocs: 5_000,
+  maxKeys: 4096,
+  reselectChange: 0.1,
+  reselectAfterS: 86_400,
+}
 
 export interface TermCountRefresh {
   keys: number
@@ -64,57 +69,74 @@ export function termKey(term: string): string | null {
  */
 export function refreshTermCounts(db: Database, nowS: number, opts: Partial<TermCountOptions> = {}): TermCountRefresh {
   const o = { ...TERM_COUNT_DEFAULTS, ...opts }
-  return db.transaction(() => {
-    const staleDays = db.query<{ day: number }, []>('SELECT day FROM term_stale_days ORDER BY day').all().map((r) => r.day)
-    const current = new Map(db.query<{ id: number; key: string }, []>('SELECT id, key FROM term_keys').all().map((r) => [r.key, r.id]))
-    const articles = db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0
-    const meta = (key: string): string | undefined => db.query<{ value: string }, [string]>('SELECT value FROM meta WHERE key = ?').get(key)?.value
-    const lastArticles = Number(meta('term_keys_articles') ?? Number.NaN)
-    const lastAt = Number(meta('term_keys_chosen_at') ?? Number.NaN)
-    const rule = `${o.minDocs}/${o.maxKeys}`
-    const lastRule = meta('term_keys_rule')
-    const reselected =
-      lastRule !== rule ||
-      !Number.isFinite(lastArticles) ||
-      !Number.isFinite(lastAt) ||
-      Math.abs(articles - lastArticles) > o.reselectChange * Math.max(lastArticles, 1) ||
-      nowS - lastAt >= o.reselectAfterS
-    let dropped = 0
-    const fresh = new Set<string>()
-    const combos = new ComboIds(db)
-    if (reselected) {
-      const chosen = chooseTerms(db, o, current)
-      const keep = new Set(chosen.map((c) => c.key))
-      for (const [key, id] of current) {
-        if (keep.has(key)) continue
-        db.query('DELETE FROM term_days WHERE key_id = ?').run(id)
-        db.query('DELETE FROM term_keys WHERE id = ?').run(id)
-        current.delete(key)
-        dropped++
-      }
-      for (const c of chosen) {
-        if (current.has(c.key)) {
-          db.query('UPDATE term_keys SET docs = ? WHERE key = ?').run(c.docs, c.key)
-          continue
+  return db
+    .transaction(() => {
+      const staleDays = db
+        .query<{ day: number }, []>('SELECT day FROM term_stale_days ORDER BY day')
+        .all()
+        .map((r) => r.day)
+      const current = new Map(
+        db
+          .query<{ id: number; key: string }, []>('SELECT id, key FROM term_keys')
+          .all()
+          .map((r) => [r.key, r.id]),
+      )
+      const articles = db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0
+      const meta = (key: string): string | undefined =>
+        db.query<{ value: string }, [string]>('SELECT value FROM meta WHERE key = ?').get(key)?.value
+      const lastArticles = Number(meta('term_keys_articles') ?? Number.NaN)
+      const lastAt = Number(meta('term_keys_chosen_at') ?? Number.NaN)
+      const rule = `${o.minDocs}/${o.maxKeys}`
+      const lastRule = meta('term_keys_rule')
+      const reselected =
+        lastRule !== rule ||
+        !Number.isFinite(lastArticles) ||
+        !Number.isFinite(lastAt) ||
+        Math.abs(articles - lastArticles) > o.reselectChange * Math.max(lastArticles, 1) ||
+        nowS - lastAt >= o.reselectAfterS
+      let dropped = 0
+      const fresh = new Set<string>()
+      const combos = new ComboIds(db)
+      if (reselected) {
+        const chosen = chooseTerms(db, o, current)
+        const keep = new Set(chosen.map((c) => c.key))
+        for (const [key, id] of current) {
+          if (keep.has(key)) continue
+          db.query('DELETE FROM term_days WHERE key_id = ?').run(id)
+          db.query('DELETE FROM term_keys WHERE id = ?').run(id)
+          current.delete(key)
+          dropped++
         }
-        const id = db.query<{ id: number }, [string, string, number]>('INSERT INTO term_keys (key, term, docs) VALUES (?, ?, ?) RETURNING id').get(c.key, c.term, c.docs)?.id
-        if (id === undefined) throw new Error('term_keys insert returned no row')
-        countDays(db, combos, id, c.key, null)
-        current.set(c.key, id)
-        fresh.add(c.key)
+        for (const c of chosen) {
+          if (current.has(c.key)) {
+            db.query('UPDATE term_keys SET docs = ? WHERE key = ?').run(c.docs, c.key)
+            continue
+          }
+          const id = db
+            .query<{ id: number }, [string, string, number]>(
+              'INSERT INTO term_keys (key, term, docs) VALUES (?, ?, ?) RETURNING id',
+            )
+            .get(c.key, c.term, c.docs)?.id
+          if (id === undefined) throw new Error('term_keys insert returned no row')
+          countDays(db, combos, id, c.key, null)
+          current.set(c.key, id)
+          fresh.add(c.key)
+        }
+        const setMeta = db.query(
+          'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value',
+        )
+        setMeta.run('term_keys_articles', String(articles))
+        setMeta.run('term_keys_chosen_at', String(nowS))
+        setMeta.run('term_keys_rule', rule)
       }
-      const setMeta = db.query('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value')
-      setMeta.run('term_keys_articles', String(articles))
-      setMeta.run('term_keys_chosen_at', String(nowS))
-      setMeta.run('term_keys_rule', rule)
-    }
-    for (const run of dayRuns(staleDays)) {
-      for (const [key, id] of current) if (!fresh.has(key)) countDays(db, combos, id, key, run)
-    }
-    db.exec('DELETE FROM term_stale_days')
-    return { keys: current.size, added: fresh.size, dropped, staleDays: staleDays.length, reselected }
-    // IMMEDIATE: the write lock before the vocabulary read, so no writer can slip in between.
-  }).immediate()
+      for (const run of dayRuns(staleDays)) {
+        for (const [key, id] of current) if (!fresh.has(key)) countDays(db, combos, id, key, run)
+      }
+      db.exec('DELETE FROM term_stale_days')
+      return { keys: current.size, added: fresh.size, dropped, staleDays: staleDays.length, reselected }
+      // IMMEDIATE: the write lock before the vocabulary read, so no writer can slip in between.
+    })
+    .immediate()
 }
 
 /**
@@ -122,7 +144,11 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
  * those in at least `minDocs` articles, or in half that for a word counted already (so a word
  * near the line is not dropped and counted again on alternate runs).
  */
-function chooseTerms(db: Database, o: TermCountOptions, current: ReadonlyMap<string, number>): { term: string; key: string; docs: number }[] {
+function chooseTerms(
+  db: Database,
+  o: TermCountOptions,
+  current: ReadonlyMap<string, number>,
+): { term: string; key: string; docs: number }[] {
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.articles_fts_vocab USING fts5vocab(main, 'articles_fts', 'col')`)
   const rows = db
     .query<{ term: string; docs: number }, [number]>(
@@ -149,7 +175,11 @@ class ComboIds {
   readonly #add
 
   constructor(db: Database) {
-    for (const r of db.query<FacetCombo & { id: number }, []>('SELECT id, country, lang, tld, host, defaulted, category, sentiment FROM facet_combos').iterate()) {
+    for (const r of db
+      .query<FacetCombo & { id: number }, []>(
+        'SELECT id, country, lang, tld, host, defaulted, category, sentiment FROM facet_combos',
+      )
+      .iterate()) {
       this.#ids.set(comboName(r), r.id)
     }
     this.#add = db.query<{ id: number }, [string, string, string, string, number, string, string]>(
@@ -168,14 +198,21 @@ class ComboIds {
   }
 }
 
-const comboName = (c: FacetCombo): string => `${c.host}\t${c.lang}\t${c.country}\t${c.tld}\t${c.defaulted}\t${c.category}\t${c.sentiment}`
+const comboName = (c: FacetCombo): string =>
+  `${c.host}\t${c.lang}\t${c.country}\t${c.tld}\t${c.defaulted}\t${c.category}\t${c.sentiment}`
 
 /**
  * Counts `key`'s matches per day and facet combination over the days [first, end) (every day when
  * null) and replaces the key's rows for those days. The full-text index yields its matches in
  * time-key order, so each day is complete when the next begins.
  */
-function countDays(db: Database, combos: ComboIds, keyId: number, key: string, run: { first: number; end: number } | null): void {
+function countDays(
+  db: Database,
+  combos: ComboIds,
+  keyId: number,
+  key: string,
+  run: { first: number; end: number } | null,
+): void {
   // A time key can spill past its second (store/articles.ts, #freeKey takes the next free one),
   // so the walk reaches a minute past the run and keeps the rows published inside it.
   const lo = run === null ? Number.MIN_SAFE_INTEGER : timeKeyFloor(run.first * DAY_S)
@@ -193,7 +230,8 @@ function countDays(db: Database, combos: ComboIds, keyId: number, key: string, r
   // By host (category and tone left empty) and by tone (host left empty): see migration 16.
   let byHost = new Map<number, [number, number]>()
   let byTone = new Map<number, [number, number]>()
-  const blob = (m: Map<number, [number, number]>) => encodeCounts([...m].map(([id, [n, s]]) => [id, n, s] as const).sort((a, b) => a[0] - b[0]))
+  const blob = (m: Map<number, [number, number]>) =>
+    encodeCounts([...m].map(([id, [n, s]]) => [id, n, s] as const).sort((a, b) => a[0] - b[0]))
   const flush = () => {
     if (day === null || byHost.size === 0) return
     insert.run(keyId, day, blob(byHost), blob(byTone))

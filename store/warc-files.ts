@@ -83,5 +83,10 @@ export function clearWarcFailure(db: Database, source: string): void {
 
 /** The latest failure of every file whose latest attempt failed (epoch seconds). */
 export function lastFailures(db: Database): Map<string, number> {
-  return new Map(db.query<{ source: string; last_failed_at: number }, []>('SELECT source, last_failed_at FROM warc_failures').all().map((r) => [r.source, r.last_failed_at]))
+  return new Map(
+    db
+      .query<{ source: string; last_failed_at: number }, []>('SELECT source, last_failed_at FROM warc_failures')
+      .all()
+      .map((r) => [r.source, r.last_failed_at]),
+  )
 }

@@ -28,10 +28,20 @@ export interface WarmPagesResult {
 /** The covering indexes walked, newest key first (store/schema.ts creates them). */
 const TKEY_INDEXES = ['articles_tkey_facets', 'articles_tkey_dup'] as const
 
-export function warmPages(db: Database, deadlineMs: number, now: () => number = () => performance.now(), chunkRows = WARM_CHUNK): WarmPagesResult {
+export function warmPages(
+  db: Database,
+  deadlineMs: number,
+  now: () => number = () => performance.now(),
+  chunkRows = WARM_CHUNK,
+): WarmPagesResult {
   const CHUNK = chunkRows
   const read: WarmPagesResult['read'] = []
-  const present = new Set(db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type IN ('index', 'table')").all().map((r) => r.name))
+  const present = new Set(
+    db
+      .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type IN ('index', 'table')")
+      .all()
+      .map((r) => r.name),
+  )
   for (const name of TKEY_INDEXES) {
     if (!present.has(name)) continue
     // count() over a LIMITed descending walk of the index reads its leaf pages and nothing else.

@@ -8,7 +8,10 @@ function two(n: number): string {
 }
 
 /** Calendar fields of an instant shifted by `offsetMin` minutes. */
-export function parts(ms: number, offsetMin = 0): { y: string; m: string; d: string; hh: string; mm: string; ss: string; weekday: number; month: number } {
+export function parts(
+  ms: number,
+  offsetMin = 0,
+): { y: string; m: string; d: string; hh: string; mm: string; ss: string; weekday: number; month: number } {
   const date = new Date(ms + offsetMin * 60_000)
   return {
     y: String(date.getUTCFullYear()),

@@ -101,7 +101,8 @@ export async function generateDemoArchive(options: DemoOptions): Promise<DemoSum
   const truthFd = openSync(truthTmp, 'w')
   const missing = hours.filter((h) => !existing.has(h))
   const threads = Math.min(workers, Math.ceil(missing.length / 24))
-  const background = threads > 1 ? startWorkers({ outDir, seed, articlesPerDay, gzipLevel, hours: missing }, threads) : null
+  const background =
+    threads > 1 ? startWorkers({ outDir, seed, articlesPerDay, gzipLevel, hours: missing }, threads) : null
   const written = emptyResult()
   const t0 = performance.now()
   const cpu0 = process.cpuUsage()
@@ -139,8 +140,9 @@ export async function generateDemoArchive(options: DemoOptions): Promise<DemoSum
       interval: 'day',
       shift: -1,
       meaning:
-        'price leads news by 1 day: the tone of bitcoin articles published (per the page) on UTC day t follows the BTC/USDT return of day t-1 (close of the 23:00 candle over the previous day\'s); shift k pairs news at t with price at t+k (DECISIONS.md), so the planted shift is -1',
-      tone_model: 's = tanh(return / 0.025); p(pos) = 0.2 + 0.6*max(s,0) - 0.15*max(-s,0); p(neg) = 0.2 + 0.6*max(-s,0) - 0.15*max(s,0); p(neu) = rest',
+        "price leads news by 1 day: the tone of bitcoin articles published (per the page) on UTC day t follows the BTC/USDT return of day t-1 (close of the 23:00 candle over the previous day's); shift k pairs news at t with price at t+k (DECISIONS.md), so the planted shift is -1",
+      tone_model:
+        's = tanh(return / 0.025); p(pos) = 0.2 + 0.6*max(s,0) - 0.15*max(-s,0); p(neg) = 0.2 + 0.6*max(-s,0) - 0.15*max(s,0); p(neu) = rest',
     },
     language_set: [...DEMO_LANGS],
     ...truth.summary(ctx.publishers),
@@ -198,7 +200,13 @@ function listWarcHours(outDir: string): Set<number> {
   return hours
 }
 
-function writePrices(outDir: string, btc: ReturnType<typeof createPlanContext>['btc'], seed: number, firstHour: number, lastHour: number): void {
+function writePrices(
+  outDir: string,
+  btc: ReturnType<typeof createPlanContext>['btc'],
+  seed: number,
+  firstHour: number,
+  lastHour: number,
+): void {
   const dir = join(outDir, 'prices')
   mkdirSync(dir, { recursive: true })
   const months = new Map<string, string[]>()

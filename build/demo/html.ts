@@ -37,7 +37,9 @@ function htmlOpen(pub: Publisher): string {
 
 function pageTitle(spec: ArticleSpec): string {
   const pub = spec.publisher
-  return pub.titleSep === '' ? escapeHtml(spec.title) : `${escapeHtml(spec.title)}${pub.titleSep}${escapeHtml(pub.name)}`
+  return pub.titleSep === ''
+    ? escapeHtml(spec.title)
+    : `${escapeHtml(spec.title)}${pub.titleSep}${escapeHtml(pub.name)}`
 }
 
 /** Site chrome is the same on every page of a publisher: built once. */
@@ -103,20 +105,34 @@ export function renderArticlePage(input: PageInput): string {
   const { spec } = input
   const pub = spec.publisher
   const desc = escapeHtml(spec.lead)
-  const head: string[] = [htmlOpen(pub), '<head>', charsetMeta(pub), '<meta name="viewport" content="width=device-width, initial-scale=1">', `<title>${pageTitle(spec)}</title>`]
+  const head: string[] = [
+    htmlOpen(pub),
+    '<head>',
+    charsetMeta(pub),
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${pageTitle(spec)}</title>`,
+  ]
   if (pub.hasDescription) head.push(`<meta name="description" content="${desc}">`)
   if (pub.hasCanonical) head.push(`<link rel="canonical" href="${canonicalHref(spec)}">`)
   let articleTop = ''
 
   switch (pub.template) {
     case 'og': {
-      head.push('<meta property="og:type" content="article">', `<meta property="og:site_name" content="${escapeHtml(pub.name)}">`, `<meta property="og:title" content="${escapeHtml(spec.title)}">`)
+      head.push(
+        '<meta property="og:type" content="article">',
+        `<meta property="og:site_name" content="${escapeHtml(pub.name)}">`,
+        `<meta property="og:title" content="${escapeHtml(spec.title)}">`,
+      )
       if (pub.hasDescription) head.push(`<meta property="og:description" content="${desc}">`)
       head.push(`<meta property="og:url" content="${spec.canonicalUrl}">`)
       if (pub.hasImage) head.push(`<meta property="og:image" content="${imageUrl(spec)}">`)
       if (pub.langTag.includes('-')) head.push(`<meta property="og:locale" content="${pub.langTag.replace('-', '_')}">`)
-      head.push(`<meta property="article:published_time" content="${isoZ(spec.publishedMs)}">`, `<meta property="article:section" content="${escapeHtml(sectionLabel(spec))}">`)
-      if (pub.hasTags) for (const tag of input.tags) head.push(`<meta property="article:tag" content="${escapeHtml(tag)}">`)
+      head.push(
+        `<meta property="article:published_time" content="${isoZ(spec.publishedMs)}">`,
+        `<meta property="article:section" content="${escapeHtml(sectionLabel(spec))}">`,
+      )
+      if (pub.hasTags)
+        for (const tag of input.tags) head.push(`<meta property="article:tag" content="${escapeHtml(tag)}">`)
       if (pub.hasAuthors) for (const a of input.authors) head.push(`<meta name="author" content="${escapeHtml(a)}">`)
       articleTop = byline(input)
       break
@@ -140,7 +156,9 @@ export function renderArticlePage(input: PageInput): string {
             '@type': 'NewsMediaOrganization',
             name: pub.name,
             url: `${siteBase(pub)}/`,
-            ...(pub.jsonldCountry !== '' ? { address: { '@type': 'PostalAddress', addressCountry: pub.jsonldCountry } } : {}),
+            ...(pub.jsonldCountry !== ''
+              ? { address: { '@type': 'PostalAddress', addressCountry: pub.jsonldCountry } }
+              : {}),
           },
           mainEntityOfPage: { '@type': 'WebPage', '@id': spec.canonicalUrl },
         }),
@@ -154,9 +172,29 @@ export function renderArticlePage(input: PageInput): string {
         jsonScript({
           '@context': 'https://schema.org',
           '@graph': [
-            { '@type': 'Organization', '@id': `${site}/#organization`, name: pub.name, url: `${site}/`, ...(pub.jsonldCountry !== '' ? { address: { '@type': 'PostalAddress', addressCountry: pub.jsonldCountry } } : {}) },
-            { '@type': 'WebSite', '@id': `${site}/#website`, url: `${site}/`, name: pub.name, publisher: { '@id': `${site}/#organization` } },
-            { '@type': 'WebPage', '@id': spec.canonicalUrl, url: spec.canonicalUrl, name: spec.title, isPartOf: { '@id': `${site}/#website` } },
+            {
+              '@type': 'Organization',
+              '@id': `${site}/#organization`,
+              name: pub.name,
+              url: `${site}/`,
+              ...(pub.jsonldCountry !== ''
+                ? { address: { '@type': 'PostalAddress', addressCountry: pub.jsonldCountry } }
+                : {}),
+            },
+            {
+              '@type': 'WebSite',
+              '@id': `${site}/#website`,
+              url: `${site}/`,
+              name: pub.name,
+              publisher: { '@id': `${site}/#organization` },
+            },
+            {
+              '@type': 'WebPage',
+              '@id': spec.canonicalUrl,
+              url: spec.canonicalUrl,
+              name: spec.title,
+              isPartOf: { '@id': `${site}/#website` },
+            },
             {
               '@type': 'NewsArticle',
               '@id': `${spec.canonicalUrl}#article`,
@@ -174,12 +212,18 @@ export function renderArticlePage(input: PageInput): string {
       break
     }
     case 'time': {
-      const author = input.authors.length > 0 ? `<span class="author">${escapeHtml(input.authors.join(', '))}</span> | ` : ''
+      const author =
+        input.authors.length > 0 ? `<span class="author">${escapeHtml(input.authors.join(', '))}</span> | ` : ''
       articleTop = `<div class="meta">${author}<time datetime="${isoOffset(spec.publishedMs, pub.offsetMin)}">${localDisplay(spec.publishedMs, pub.offsetMin)}</time></div>`
       break
     }
     case 'metadate': {
-      const value = pub.metaDateFormat === 'rfc1123' ? rfc1123(spec.publishedMs) : pub.metaDateFormat === 'iso-z' ? isoZ(spec.publishedMs) : isoOffset(spec.publishedMs, pub.offsetMin)
+      const value =
+        pub.metaDateFormat === 'rfc1123'
+          ? rfc1123(spec.publishedMs)
+          : pub.metaDateFormat === 'iso-z'
+            ? isoZ(spec.publishedMs)
+            : isoOffset(spec.publishedMs, pub.offsetMin)
       head.push(`<meta name="${pub.metaDateName}" content="${value}">`)
       if (pub.hasTags) head.push(`<meta name="keywords" content="${escapeHtml(input.tags.join(', '))}">`)
       articleTop = byline(input)
@@ -190,7 +234,10 @@ export function renderArticlePage(input: PageInput): string {
       break
   }
 
-  const tags = pub.hasTags && (pub.template === 'time' || pub.template === 'graph') ? `<ul class="tags">${input.tags.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : ''
+  const tags =
+    pub.hasTags && (pub.template === 'time' || pub.template === 'graph')
+      ? `<ul class="tags">${input.tags.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>`
+      : ''
   // The bare layout has no <article> element, as some sites do.
   const open = pub.template === 'bare' ? '<div class="content">' : '<article>'
   const close = pub.template === 'bare' ? '</div>' : '</article>'

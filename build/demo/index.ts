@@ -1,5 +1,13 @@
 /** Public API of the demo archive generator (the CLI lives in build/main.ts). */
-export { articlesPerDayFor, DEMO_DEFAULTS, DemoArchiveMismatchError, type DemoOptions, type DemoSummary, GENERATOR, generateDemoArchive } from './generate.ts'
+export {
+  articlesPerDayFor,
+  DEMO_DEFAULTS,
+  DemoArchiveMismatchError,
+  type DemoOptions,
+  type DemoSummary,
+  GENERATOR,
+  generateDemoArchive,
+} from './generate.ts'
 export { DEMO_LANGS, type DemoLang } from './lang/index.ts'
 export { createPlanContext, type HourPlan, planHour, storiesForDay, toneProbabilities } from './plan.ts'
 export { BtcSeries, DAILY_INSTRUMENTS } from './prices.ts'

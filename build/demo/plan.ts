@@ -11,7 +11,16 @@ import { type DemoLang, LANG_PACKS, type Tone } from './lang/index.ts'
 import { BtcSeries, DAY_MS, HOUR_MS } from './prices.ts'
 import { at, hashKey, hashUnit, Rng, TAG } from './prng.ts'
 import { buildPublishers, type PageTemplate, type Publisher } from './publishers.ts'
-import { type ArticleSlots, type BitcoinFacts, makeBtcHeadline, makeBtcLead, makeHeadline, makeLead, personName, topicOf } from './text.ts'
+import {
+  type ArticleSlots,
+  type BitcoinFacts,
+  makeBtcHeadline,
+  makeBtcLead,
+  makeHeadline,
+  makeLead,
+  personName,
+  topicOf,
+} from './text.ts'
 
 /** Share of articles that belong to a multi-publisher story. */
 const STORY_SHARE = 0.4
@@ -23,10 +32,19 @@ const RECRAWL_RATE = 0.015
 const SYNDICATION_RATE = 0.015
 const MAX_RECRAWL_AGE_H = 12
 const IDS_PER_HOUR = 100_000
-const EXTRA_PAGE_RATES: Readonly<Record<ExtraKind, number>> = { robots: 0.004, json: 0.004, image: 0.005, redirect: 0.006, 'not-found': 0.006 }
+const EXTRA_PAGE_RATES: Readonly<Record<ExtraKind, number>> = {
+  robots: 0.004,
+  json: 0.004,
+  image: 0.005,
+  redirect: 0.006,
+  'not-found': 0.006,
+}
 
 /** Relative article volume by local hour of day (0–23), a newsroom's day. */
-const DIURNAL = normalise([0.25, 0.15, 0.1, 0.1, 0.15, 0.35, 0.7, 1.1, 1.5, 1.7, 1.7, 1.6, 1.5, 1.5, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.6, 0.4])
+const DIURNAL = normalise([
+  0.25, 0.15, 0.1, 0.1, 0.15, 0.35, 0.7, 1.1, 1.5, 1.7, 1.7, 1.6, 1.5, 1.5, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0, 0.9, 0.8, 0.6,
+  0.4,
+])
 /** Relative volume by UTC weekday, Sunday first. */
 const WEEKDAY = normalise([0.7, 1.1, 1.1, 1.1, 1.1, 1.05, 0.75])
 
@@ -193,7 +211,14 @@ function planFresh(ctx: PlanContext, hour: number): HourPlan {
   for (const d of [day - 1, day, day + 1]) {
     for (const story of storiesForDay(ctx, d)) {
       for (const a of story.articles) {
-        if (a.hour === hour) drafts.push({ publisher: a.publisher, crawlMs: hourStart + a.second * 1000, story, template: a.template, malformed: null })
+        if (a.hour === hour)
+          drafts.push({
+            publisher: a.publisher,
+            crawlMs: hourStart + a.second * 1000,
+            story,
+            template: a.template,
+            malformed: null,
+          })
       }
     }
   }
@@ -203,16 +228,30 @@ function planFresh(ctx: PlanContext, hour: number): HourPlan {
     const pubs = ctx.byCountry.get(code) ?? []
     const offsetH = Math.floor(findCountry(code).offsetMin / 60)
     const localHour = (((hour + offsetH) % 24) + 24) % 24
-    const expected = ctx.articlesPerDay * (ctx.countryShare.get(code) ?? 0) * weekday * (1 - STORY_SHARE) * at(DIURNAL, localHour) / 24
+    const expected =
+      (ctx.articlesPerDay * (ctx.countryShare.get(code) ?? 0) * weekday * (1 - STORY_SHARE) * at(DIURNAL, localHour)) /
+      24
     const n = rng.dither(expected)
     for (let i = 0; i < n; i++) {
-      drafts.push({ publisher: pickWeighted(pubs, rng), crawlMs: hourStart + rng.int(3600) * 1000, story: null, template: rng.int(12), malformed: null })
+      drafts.push({
+        publisher: pickWeighted(pubs, rng),
+        crawlMs: hourStart + rng.int(3600) * 1000,
+        story: null,
+        template: rng.int(12),
+        malformed: null,
+      })
     }
   }
 
   for (const m of malformedForDay(ctx, day)) {
     if (m.hourOfDay !== hour % 24) continue
-    drafts.push({ publisher: pickWeighted(ctx.publishers, rng), crawlMs: hourStart + rng.int(3600) * 1000, story: null, template: rng.int(12), malformed: m.kind })
+    drafts.push({
+      publisher: pickWeighted(ctx.publishers, rng),
+      crawlMs: hourStart + rng.int(3600) * 1000,
+      story: null,
+      template: rng.int(12),
+      malformed: m.kind,
+    })
   }
 
   const records: PlannedRecord[] = []
@@ -224,7 +263,16 @@ function planFresh(ctx: PlanContext, hour: number): HourPlan {
 
   for (const draft of drafts) {
     const article = writeArticle(ctx, draft, nextId(), rng)
-    records.push({ kind: 'article', crawlMs: draft.crawlMs, publisher: draft.publisher, targetUri: crawlUri(article, rng), article, recrawl: false, malformed: draft.malformed, key: article.id })
+    records.push({
+      kind: 'article',
+      crawlMs: draft.crawlMs,
+      publisher: draft.publisher,
+      targetUri: crawlUri(article, rng),
+      article,
+      recrawl: false,
+      malformed: draft.malformed,
+      key: article.id,
+    })
   }
 
   const freshArticles = records.length
@@ -240,7 +288,16 @@ function planFresh(ctx: PlanContext, hour: number): HourPlan {
     for (let i = 0; i < n; i++) {
       const publisher = pickWeighted(ctx.publishers, rng)
       const key = nextId()
-      records.push({ kind, crawlMs: hourStart + rng.int(3600) * 1000, publisher, targetUri: extraUri(kind, publisher, key, rng), article: null, recrawl: false, malformed: null, key })
+      records.push({
+        kind,
+        crawlMs: hourStart + rng.int(3600) * 1000,
+        publisher,
+        targetUri: extraUri(kind, publisher, key, rng),
+        article: null,
+        recrawl: false,
+        malformed: null,
+        key,
+      })
     }
   }
 
@@ -261,13 +318,30 @@ function writeArticle(ctx: PlanContext, draft: Draft, id: number, rng: Rng): Art
   } else {
     const isBitcoin = draft.malformed === null && rng.chance(BTC_SINGLETON_SHARE)
     const category: Category = isBitcoin ? 'business' : at(CATEGORY_WEIGHTS, rng.weighted(CATEGORY_W))[0]
-    slots = { category, topicIndex: rng.int(pack.topics[category].length), place: rng.pick(publisher.places), person: personName(pack, rng) }
+    slots = {
+      category,
+      topicIndex: rng.int(pack.topics[category].length),
+      place: rng.pick(publisher.places),
+      person: personName(pack, rng),
+    }
     if (isBitcoin) bitcoin = bitcoinFacts(ctx, publisher, publishedMs, draft.crawlMs, id)
   }
 
   const title = bitcoin !== null ? makeBtcHeadline(lang, bitcoin, rng) : makeHeadline(lang, slots, draft.template, rng)
   const lead = bitcoin !== null ? makeBtcLead(lang, bitcoin, rng) : makeLead(lang, slots, rng)
-  const spec: ArticleSpec = { id, publisher, lang, slots, story, bitcoin, publishedMs, title, lead, original: null, canonicalUrl: '' }
+  const spec: ArticleSpec = {
+    id,
+    publisher,
+    lang,
+    slots,
+    story,
+    bitcoin,
+    publishedMs,
+    title,
+    lead,
+    original: null,
+    canonicalUrl: '',
+  }
   spec.canonicalUrl = articleUrl(spec)
   return spec
 }
@@ -276,7 +350,13 @@ function writeArticle(ctx: PlanContext, draft: Draft, id: number, rng: Rng): Art
  * The planted lag: the tone of a bitcoin article published (as the page tells) on UTC day t follows
  * the BTC return of day t-1 — price leads news by one day (correlation shift -1, DECISIONS.md).
  */
-function bitcoinFacts(ctx: PlanContext, publisher: Publisher, publishedMs: number, crawlMs: number, id: number): BitcoinFacts {
+function bitcoinFacts(
+  ctx: PlanContext,
+  publisher: Publisher,
+  publishedMs: number,
+  crawlMs: number,
+  id: number,
+): BitcoinFacts {
   const truthMs = truthPublishedMs(publisher.template, publisher.offsetMin, publishedMs, crawlMs)
   const day = Math.floor(truthMs / DAY_MS)
   const previousReturn = ctx.btc.dailyReturn(day - 1)
@@ -298,16 +378,35 @@ function toneFor(dailyReturn: number, u: number): Tone {
   return u < p.pos ? 'pos' : u < p.pos + p.neg ? 'neg' : 'neu'
 }
 
-function syndicate(ctx: PlanContext, original: ArticleSpec, originalCrawlMs: number, hourStart: number, id: number, rng: Rng): PlannedRecord | null {
+function syndicate(
+  ctx: PlanContext,
+  original: ArticleSpec,
+  originalCrawlMs: number,
+  hourStart: number,
+  id: number,
+  rng: Rng,
+): PlannedRecord | null {
   const sameLang = (ctx.byLang.get(original.lang) ?? []).filter((p) => p.host !== original.publisher.host)
   if (sameLang.length === 0) return null
   const publisher = pickWeighted(sameLang, rng)
   const hourEnd = hourStart + HOUR_MS - 1000
   const crawlMs = Math.min(hourEnd, Math.max(originalCrawlMs, hourStart + rng.int(3600) * 1000))
-  const publishedMs = Math.min(original.publishedMs + (5 + rng.int(25)) * 60_000, Math.floor((crawlMs - 60_000) / 60_000) * 60_000)
+  const publishedMs = Math.min(
+    original.publishedMs + (5 + rng.int(25)) * 60_000,
+    Math.floor((crawlMs - 60_000) / 60_000) * 60_000,
+  )
   const copy: ArticleSpec = { ...original, id, publisher, story: null, publishedMs, original, canonicalUrl: '' }
   copy.canonicalUrl = articleUrl(copy)
-  return { kind: 'article', crawlMs, publisher, targetUri: copy.canonicalUrl, article: copy, recrawl: false, malformed: null, key: id }
+  return {
+    kind: 'article',
+    crawlMs,
+    publisher,
+    targetUri: copy.canonicalUrl,
+    article: copy,
+    recrawl: false,
+    malformed: null,
+    key: id,
+  }
 }
 
 /** A day's stories, per country: 3–15 articles from 2–8 publishers of one language, over 2–8 hours. */
@@ -332,9 +431,15 @@ export function storiesForDay(ctx: PlanContext, day: number): StorySpec[] {
       const pack = LANG_PACKS[lang]
       const category = at(CATEGORY_WEIGHTS, rng.weighted(CATEGORY_W))[0]
       let topicIndex = rng.int(pack.topics[category].length)
-      for (let tries = 0; used.has(`${lang}:${category}:${topicIndex}`) && tries < 20; tries++) topicIndex = rng.int(pack.topics[category].length)
+      for (let tries = 0; used.has(`${lang}:${category}:${topicIndex}`) && tries < 20; tries++)
+        topicIndex = rng.int(pack.topics[category].length)
       used.add(`${lang}:${category}:${topicIndex}`)
-      const slots: ArticleSlots = { category, topicIndex, place: rng.pick(edition.places), person: personName(pack, rng) }
+      const slots: ArticleSlots = {
+        category,
+        topicIndex,
+        place: rng.pick(edition.places),
+        person: personName(pack, rng),
+      }
 
       const size = 3 + Math.min(12, Math.floor(-Math.log(1 - rng.next()) * (MEAN_STORY_SIZE - 3)))
       const candidates = pubs.filter((p) => p.lang === lang)
@@ -417,7 +522,12 @@ export const DATE_SOURCES: Readonly<Record<PageTemplate, DateSource>> = {
  * that date at 00:00Z (URL dates are UTC dates, so never after the crawl); with no date at all,
  * the crawl time (WARC-Date).
  */
-export function truthPublishedMs(template: PageTemplate, offsetMin: number, publishedMs: number, crawlMs: number): number {
+export function truthPublishedMs(
+  template: PageTemplate,
+  offsetMin: number,
+  publishedMs: number,
+  crawlMs: number,
+): number {
   switch (DATE_SOURCES[template]) {
     case 'url':
       return Math.floor(publishedMs / DAY_MS) * DAY_MS
@@ -433,7 +543,10 @@ const LATIN_LANGS: ReadonlySet<DemoLang> = new Set<DemoLang>(['en', 'es', 'pt', 
 export function slugify(title: string, lang: DemoLang): string {
   let s = title.toLowerCase()
   if (lang === 'de') s = s.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
-  s = s.replace(/ı/g, 'i').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+  s = s
+    .replace(/ı/g, 'i')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
   s = s.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
   return s.split('-').slice(0, 9).join('-')
 }
@@ -453,7 +566,9 @@ export function articleUrl(spec: ArticleSpec): string {
   const utc = parts(spec.publishedMs)
   switch (pub.template) {
     case 'og':
-      return slug === '' ? `${base}/${section}/${local.y}${local.m}${local.d}/${spec.id}.html` : `${base}/${section}/${slugId}`
+      return slug === ''
+        ? `${base}/${section}/${local.y}${local.m}${local.d}/${spec.id}.html`
+        : `${base}/${section}/${slugId}`
     case 'jsonld':
       return `${base}/${section}/${local.y}/${local.m}/${local.d}/${slugId}/`
     case 'graph':

@@ -51,7 +51,10 @@ export class BtcSeries {
     const surprise = Math.min(3, Math.abs(shock) / BTC_SIGMA)
     const volume = round5((350 + 700 * hashUnit(this.seed, TAG.btc, hour, 5) + 320 * surprise) * session * weekend)
     const vwap = (open + high + low + close) / 4
-    const buyShare = Math.min(0.7, Math.max(0.3, 0.5 + 0.12 * Math.tanh(shock / BTC_SIGMA) + 0.03 * hashGauss(this.seed, TAG.btc, hour, 6)))
+    const buyShare = Math.min(
+      0.7,
+      Math.max(0.3, 0.5 + 0.12 * Math.tanh(shock / BTC_SIGMA) + 0.03 * hashGauss(this.seed, TAG.btc, hour, 6)),
+    )
     const takerBuyBase = round5(volume * buyShare)
     return {
       openTimeMs: hour * HOUR_MS,
@@ -145,7 +148,10 @@ export class DailySeries {
     if (i < 0) throw new RangeError('demo daily series start on 2015-01-01')
     for (let k = this.logs.length; k <= i; k++) {
       const previous = k === 0 ? 0 : (this.logs[k - 1] ?? 0)
-      this.logs.push(previous * (1 - this.theta) + this.instrument.sigma * hashGauss(this.seed, TAG.daily, this.index, EPOCH_DAY + k))
+      this.logs.push(
+        previous * (1 - this.theta) +
+          this.instrument.sigma * hashGauss(this.seed, TAG.daily, this.index, EPOCH_DAY + k),
+      )
     }
     const scale = 10 ** this.instrument.decimals
     return Math.round(this.instrument.center * Math.exp(this.logs[i] ?? 0) * scale) / scale

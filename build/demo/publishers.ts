@@ -1,5 +1,13 @@
 import type { CountrySource } from '../../core/article.ts'
-import { COUNTRIES, findCountry, findEdition, GENERIC_PUBLISHERS, GENERIC_TLDS, type GenericSignal, type Place } from './geo.ts'
+import {
+  COUNTRIES,
+  findCountry,
+  findEdition,
+  GENERIC_PUBLISHERS,
+  GENERIC_TLDS,
+  type GenericSignal,
+  type Place,
+} from './geo.ts'
 import { type DemoLang, LANG_PACKS } from './lang/index.ts'
 import { hashKey, Rng, TAG } from './prng.ts'
 
@@ -51,7 +59,15 @@ export interface Publisher {
   server: string
 }
 
-const TEMPLATE_WEIGHTS: Readonly<Record<PageTemplate, number>> = { og: 25, jsonld: 20, graph: 12, time: 15, metadate: 13, urldate: 8, bare: 7 }
+const TEMPLATE_WEIGHTS: Readonly<Record<PageTemplate, number>> = {
+  og: 25,
+  jsonld: 20,
+  graph: 12,
+  time: 15,
+  metadate: 13,
+  urldate: 8,
+  bare: 7,
+}
 const TRANSFERS: readonly Transfer[] = ['identity', 'gzip', 'chunked', 'gzip-chunked']
 const TRANSFER_WEIGHTS = [66, 16, 12, 6]
 const SERVERS = ['nginx', 'Apache', 'cloudflare', 'nginx/1.24.0', 'Apache/2.4.58 (Ubuntu)', 'Varnish']
@@ -73,13 +89,27 @@ export function buildPublishers(seed: number): Publisher[] {
   for (const country of COUNTRIES) {
     for (const edition of country.editions) {
       for (let i = 0; i < edition.publishers; i++) {
-        drafts.push({ country: country.code, lang: edition.lang, tld: rng.pick(country.tlds), generic: false, signal: 'tld', dateline: '' })
+        drafts.push({
+          country: country.code,
+          lang: edition.lang,
+          tld: rng.pick(country.tlds),
+          generic: false,
+          signal: 'tld',
+          dateline: '',
+        })
       }
     }
   }
   for (const spec of GENERIC_PUBLISHERS) {
     for (let i = 0; i < spec.count; i++) {
-      drafts.push({ country: spec.country, lang: spec.lang, tld: rng.pick(GENERIC_TLDS), generic: true, signal: spec.signal, dateline: spec.dateline ?? '' })
+      drafts.push({
+        country: spec.country,
+        lang: spec.lang,
+        tld: rng.pick(GENERIC_TLDS),
+        generic: true,
+        signal: spec.signal,
+        dateline: spec.dateline ?? '',
+      })
     }
   }
 
@@ -120,7 +150,8 @@ function makePublisher(draft: Draft, index: number, rng: Rng, usedHosts: Set<str
       else if (r < 0.85) langTag = draft.lang
       else if (r < 0.93) {
         // A declared region that contradicts the ccTLD (the TLD wins), or a script subtag.
-        if (draft.lang === 'en' && draft.country !== 'US' && draft.country !== 'GB') langTag = rng.chance(0.5) ? 'en-US' : 'en-GB'
+        if (draft.lang === 'en' && draft.country !== 'US' && draft.country !== 'GB')
+          langTag = rng.chance(0.5) ? 'en-US' : 'en-GB'
         else if (draft.lang === 'zh') langTag = 'zh-Hans'
         else langTag = draft.lang
       } else langTag = ''
@@ -142,7 +173,8 @@ function makePublisher(draft: Draft, index: number, rng: Rng, usedHosts: Set<str
   }
 
   const jsonldTemplate = template === 'jsonld' || template === 'graph'
-  const jsonldCountry = draft.signal === 'jsonld' || (draft.signal === 'tld' && jsonldTemplate && rng.chance(0.4)) ? draft.country : ''
+  const jsonldCountry =
+    draft.signal === 'jsonld' || (draft.signal === 'tld' && jsonldTemplate && rng.chance(0.4)) ? draft.country : ''
 
   let charset: Charset = 'utf-8'
   if (draft.lang === 'ru' && rng.chance(0.34)) charset = 'windows-1251'

@@ -229,11 +229,17 @@ export function makeBody(input: BodyInput, rng: Rng): string[] {
   const order = rng.shuffle(cp.sentences.map((_, i) => i))
   // The lead's own template is left out of the tone sentences: the body should not repeat it.
   const primary = at(cp.pack.bitcoin.names, 0)
-  const toneQueue = bitcoin === null ? [] : rng.shuffle(cp.btcSentences[bitcoin.tone].filter((t) => fill(t, btcValues(lang, bitcoin, primary), lang) !== input.lead))
+  const toneQueue =
+    bitcoin === null
+      ? []
+      : rng.shuffle(
+          cp.btcSentences[bitcoin.tone].filter((t) => fill(t, btcValues(lang, bitcoin, primary), lang) !== input.lead),
+        )
   let slots = input.slots
   let cursor = 0
   while (words < targetWords || sentences.length < paragraphCount) {
-    const tone = toneQueue.length > 0 && (sentences.length === 2 || sentences.length % 4 === 0) ? toneQueue.pop() : undefined
+    const tone =
+      toneQueue.length > 0 && (sentences.length === 2 || sentences.length % 4 === 0) ? toneQueue.pop() : undefined
     if (tone !== undefined && bitcoin !== null) {
       const values = btcValues(lang, bitcoin, rng.pick(cp.pack.bitcoin.names))
       sentences.push(fill(tone, values, lang))
@@ -243,7 +249,11 @@ export function makeBody(input: BodyInput, rng: Rng): string[] {
     if (cursor > 0 && cursor % order.length === 0) {
       // Second pass over the templates: another angle (topic, person) so sentences do not repeat.
       const topics = cp.pack.topics[slots.category]
-      slots = { ...slots, topicIndex: (slots.topicIndex + 1 + rng.int(topics.length - 1)) % topics.length, person: personName(cp.pack, rng) }
+      slots = {
+        ...slots,
+        topicIndex: (slots.topicIndex + 1 + rng.int(topics.length - 1)) % topics.length,
+        person: personName(cp.pack, rng),
+      }
     }
     const template = at(cp.sentences, at(order, cursor % order.length))
     const values = slotValues(lang, slots, rng, template.uses)

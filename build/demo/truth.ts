@@ -6,7 +6,14 @@ import type { CountrySource, DateSource, SentimentLabel } from '../../core/artic
 import { isoZ } from './dates.ts'
 import { canonicalHref } from './html.ts'
 import type { DemoLang } from './lang/index.ts'
-import { DATE_SOURCES, type HourPlan, type MalformedKind, type PlannedRecord, type StorySpec, truthPublishedMs } from './plan.ts'
+import {
+  DATE_SOURCES,
+  type HourPlan,
+  type MalformedKind,
+  type PlannedRecord,
+  type StorySpec,
+  truthPublishedMs,
+} from './plan.ts'
 import type { PageTemplate, Publisher } from './publishers.ts'
 import { responseRecordIndex, warcFileName } from './warc-writer.ts'
 
@@ -60,7 +67,13 @@ export interface TruthCounts {
   stories: number
   story_articles: number
   /** What a WARC reader following build/warc/types.ts should report as skipped, by reason. */
-  expected_reader_skips: { 'not-response': number; 'not-html': number; 'http-status': number; truncated: number; corrupt: number }
+  expected_reader_skips: {
+    'not-response': number
+    'not-html': number
+    'http-status': number
+    truncated: number
+    corrupt: number
+  }
 }
 
 export interface TruthStory {
@@ -100,11 +113,23 @@ export class TruthBuilder {
   private syndicated = 0
   private bitcoin = 0
   private storyArticles = 0
-  private readonly malformed: Record<MalformedKind, number> = { truncated: 0, bad_content_length: 0, corrupt_payload: 0 }
+  private readonly malformed: Record<MalformedKind, number> = {
+    truncated: 0,
+    bad_content_length: 0,
+    corrupt_payload: 0,
+  }
   private readonly extras = { robots: 0, json: 0, image: 0, redirect: 0, 'not-found': 0 }
   private readonly stories = new Map<string, StoryAcc>()
   private readonly malformedList: { url: string; kind: MalformedKind; warc_file: string; record_index: number }[] = []
-  private readonly tallies = { languages: {} as Tally, countries: {} as Tally, categories: {} as Tally, country_sources: {} as Tally, date_sources: {} as Tally, templates: {} as Tally, tones: {} as Tally }
+  private readonly tallies = {
+    languages: {} as Tally,
+    countries: {} as Tally,
+    categories: {} as Tally,
+    country_sources: {} as Tally,
+    date_sources: {} as Tally,
+    templates: {} as Tally,
+    tones: {} as Tally,
+  }
   private firstHour = Number.POSITIVE_INFINITY
   private lastHour = Number.NEGATIVE_INFINITY
 
@@ -123,7 +148,12 @@ export class TruthBuilder {
       }
       if (rec.malformed !== null) {
         this.malformed[rec.malformed]++
-        this.malformedList.push({ url: rec.targetUri, kind: rec.malformed, warc_file: file, record_index: responseRecordIndex(i) })
+        this.malformedList.push({
+          url: rec.targetUri,
+          kind: rec.malformed,
+          warc_file: file,
+          record_index: responseRecordIndex(i),
+        })
         return
       }
       const line = truthLine(rec, file, responseRecordIndex(i))
@@ -157,7 +187,14 @@ export class TruthBuilder {
     this.storyArticles++
     let acc = this.stories.get(story.id)
     if (acc === undefined) {
-      acc = { story, urls: [], hosts: new Set(), firstMs: Number.POSITIVE_INFINITY, lastMs: Number.NEGATIVE_INFINITY, title: '' }
+      acc = {
+        story,
+        urls: [],
+        hosts: new Set(),
+        firstMs: Number.POSITIVE_INFINITY,
+        lastMs: Number.NEGATIVE_INFINITY,
+        title: '',
+      }
       this.stories.set(story.id, acc)
     }
     acc.urls.push(line.canonical_url)

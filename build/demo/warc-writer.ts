@@ -109,7 +109,16 @@ export function renderHour(plan: HourPlan, options: WarcOptions): RenderedHour {
     `http-header-user-agent: ${USER_AGENT}`,
     '',
   ].join(CRLF)
-  const infoHead = warcHead([['WARC-Type', 'warcinfo'], ['WARC-Date', isoZ(hour * HOUR_MS)], ['WARC-Filename', filename], ['WARC-Record-ID', warcinfoId], ['Content-Type', 'application/warc-fields']], info.length)
+  const infoHead = warcHead(
+    [
+      ['WARC-Type', 'warcinfo'],
+      ['WARC-Date', isoZ(hour * HOUR_MS)],
+      ['WARC-Filename', filename],
+      ['WARC-Record-ID', warcinfoId],
+      ['Content-Type', 'application/warc-fields'],
+    ],
+    info.length,
+  )
   members.push(gzip(scratch.reset().text(infoHead).text(info).bytes(RECORD_END).view(), options))
 
   plan.records.forEach((rec, i) => {
@@ -120,7 +129,16 @@ export function renderHour(plan: HourPlan, options: WarcOptions): RenderedHour {
     // Request, response head and metadata are ASCII: string length is byte length.
     const request = `GET ${path} HTTP/1.1${CRLF}Host: ${host}${CRLF}User-Agent: ${USER_AGENT}${CRLF}Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8${CRLF}Accept-Language: ${acceptLanguage(rec.publisher)}${CRLF}Accept-Encoding: br,gzip${CRLF}Connection: Keep-Alive${CRLF}${CRLF}`
     const requestHead = warcHead(
-      [['WARC-Type', 'request'], ['WARC-Date', date], ['WARC-Record-ID', requestId], ['Content-Type', 'application/http; msgtype=request'], ['WARC-Warcinfo-ID', warcinfoId], ['WARC-IP-Address', rec.publisher.ip], ['WARC-Target-URI', rec.targetUri], ['WARC-Block-Digest', sha1Base32(request)]],
+      [
+        ['WARC-Type', 'request'],
+        ['WARC-Date', date],
+        ['WARC-Record-ID', requestId],
+        ['Content-Type', 'application/http; msgtype=request'],
+        ['WARC-Warcinfo-ID', warcinfoId],
+        ['WARC-IP-Address', rec.publisher.ip],
+        ['WARC-Target-URI', rec.targetUri],
+        ['WARC-Block-Digest', sha1Base32(request)],
+      ],
       request.length,
     )
     members.push(gzipStored(scratch.reset().text(requestHead).text(request).bytes(RECORD_END).view()))
@@ -158,7 +176,18 @@ export function renderHour(plan: HourPlan, options: WarcOptions): RenderedHour {
     }
 
     const meta = `fetchTimeMs: ${40 + (hashKey(options.seed, rec.key, 17) % 900)}${CRLF}${response.charset === '' ? '' : `charset-detected: ${response.charset}${CRLF}`}`
-    const metaHead = warcHead([['WARC-Type', 'metadata'], ['WARC-Date', date], ['WARC-Record-ID', uuid(3 + 3 * i)], ['WARC-Warcinfo-ID', warcinfoId], ['WARC-Concurrent-To', responseId], ['WARC-Target-URI', rec.targetUri], ['Content-Type', 'application/warc-fields']], meta.length)
+    const metaHead = warcHead(
+      [
+        ['WARC-Type', 'metadata'],
+        ['WARC-Date', date],
+        ['WARC-Record-ID', uuid(3 + 3 * i)],
+        ['WARC-Warcinfo-ID', warcinfoId],
+        ['WARC-Concurrent-To', responseId],
+        ['WARC-Target-URI', rec.targetUri],
+        ['Content-Type', 'application/warc-fields'],
+      ],
+      meta.length,
+    )
     members.push(gzipStored(scratch.reset().text(metaHead).text(meta).bytes(RECORD_END).view()))
   })
 
@@ -181,51 +210,108 @@ function httpResponse(rec: PlannedRecord, seed: number, page: Scratch): HttpResp
       const spec = rec.article
       if (spec === null) throw new Error('article record without article')
       const html = renderArticlePage(pageInput(spec, seed))
-      const charsetLabel = pub.charset === 'shift_jis' ? 'Shift_JIS' : pub.charset === 'windows-1251' ? 'windows-1251' : pub.index % 2 === 0 ? 'utf-8' : 'UTF-8'
-      const body = pub.charset === 'utf-8' ? page.reset().text(html).view() : new Uint8Array(iconv.encode(html, pub.charset === 'shift_jis' ? 'Shift_JIS' : 'win1251'))
+      const charsetLabel =
+        pub.charset === 'shift_jis'
+          ? 'Shift_JIS'
+          : pub.charset === 'windows-1251'
+            ? 'windows-1251'
+            : pub.index % 2 === 0
+              ? 'utf-8'
+              : 'UTF-8'
+      const body =
+        pub.charset === 'utf-8'
+          ? page.reset().text(html).view()
+          : new Uint8Array(iconv.encode(html, pub.charset === 'shift_jis' ? 'Shift_JIS' : 'win1251'))
       const contentType = pub.charsetInHeader ? `text/html; charset=${charsetLabel}` : 'text/html'
       const transfer = rec.malformed === 'corrupt_payload' ? 'gzip' : pub.transfer
-      return { ...encodeResponse(rec, 200, 'OK', contentType, body, transfer, rec.malformed === 'corrupt_payload', [`Last-Modified: ${rfc1123(spec.publishedMs)}`]), identifiedType: 'text/html', charset: charsetLabel === 'utf-8' ? 'UTF-8' : charsetLabel }
+      return {
+        ...encodeResponse(rec, 200, 'OK', contentType, body, transfer, rec.malformed === 'corrupt_payload', [
+          `Last-Modified: ${rfc1123(spec.publishedMs)}`,
+        ]),
+        identifiedType: 'text/html',
+        charset: charsetLabel === 'utf-8' ? 'UTF-8' : charsetLabel,
+      }
     }
     case 'robots': {
-      const body = ENCODER.encode(`User-agent: *\nDisallow: /admin/\nDisallow: /search\nCrawl-delay: 1\n\nSitemap: ${siteBase(pub)}/sitemap.xml\nSitemap: ${siteBase(pub)}/news-sitemap.xml\n`)
-      return { ...encodeResponse(rec, 200, 'OK', 'text/plain; charset=utf-8', body, 'identity', false, []), identifiedType: 'text/plain', charset: '' }
+      const body = ENCODER.encode(
+        `User-agent: *\nDisallow: /admin/\nDisallow: /search\nCrawl-delay: 1\n\nSitemap: ${siteBase(pub)}/sitemap.xml\nSitemap: ${siteBase(pub)}/news-sitemap.xml\n`,
+      )
+      return {
+        ...encodeResponse(rec, 200, 'OK', 'text/plain; charset=utf-8', body, 'identity', false, []),
+        identifiedType: 'text/plain',
+        charset: '',
+      }
     }
     case 'json': {
-      const items = [1, 2, 3].map((i) => ({ id: rec.key - i * 11, url: `${siteBase(pub)}/articles/${rec.key - i * 11}`, section: LANG_PACKS[pub.lang].sections.politics[0] }))
+      const items = [1, 2, 3].map((i) => ({
+        id: rec.key - i * 11,
+        url: `${siteBase(pub)}/articles/${rec.key - i * 11}`,
+        section: LANG_PACKS[pub.lang].sections.politics[0],
+      }))
       const body = ENCODER.encode(JSON.stringify({ page: 1, per_page: 3, articles: items }))
-      return { ...encodeResponse(rec, 200, 'OK', 'application/json', body, 'identity', false, []), identifiedType: 'application/json', charset: '' }
+      return {
+        ...encodeResponse(rec, 200, 'OK', 'application/json', body, 'identity', false, []),
+        identifiedType: 'application/json',
+        charset: '',
+      }
     }
     case 'image': {
       const rng = new Rng(hashKey(seed, TAG.body, rec.key))
       const size = 800 + rng.int(3200)
       const body = new Uint8Array(size)
-      body.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00])
+      body.set([
+        0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
+        0x00, 0x00,
+      ])
       for (let i = 20; i < size - 2; i++) body[i] = rng.int(256)
       body[size - 2] = 0xff
       body[size - 1] = 0xd9
-      return { ...encodeResponse(rec, 200, 'OK', 'image/jpeg', body, 'identity', false, []), identifiedType: 'image/jpeg', charset: '' }
+      return {
+        ...encodeResponse(rec, 200, 'OK', 'image/jpeg', body, 'identity', false, []),
+        identifiedType: 'image/jpeg',
+        charset: '',
+      }
     }
     case 'redirect': {
       const location = rec.targetUri.replace('http://', `https://${pub.www ? 'www.' : ''}`)
       const body = ENCODER.encode(renderRedirectPage(escapeHtml(location)))
-      return { ...encodeResponse(rec, 301, 'Moved Permanently', 'text/html', body, 'identity', false, [`Location: ${location}`]), identifiedType: 'text/html', charset: '' }
+      return {
+        ...encodeResponse(rec, 301, 'Moved Permanently', 'text/html', body, 'identity', false, [
+          `Location: ${location}`,
+        ]),
+        identifiedType: 'text/html',
+        charset: '',
+      }
     }
     case 'not-found': {
       const body = ENCODER.encode(renderNotFoundPage(pub))
-      return { ...encodeResponse(rec, 404, 'Not Found', 'text/html; charset=utf-8', body, 'identity', false, []), identifiedType: 'text/html', charset: 'UTF-8' }
+      return {
+        ...encodeResponse(rec, 404, 'Not Found', 'text/html; charset=utf-8', body, 'identity', false, []),
+        identifiedType: 'text/html',
+        charset: 'UTF-8',
+      }
     }
   }
 }
 
 /** Body paragraphs, authors and tags of an article; a syndicated copy reuses its original's. */
-export function pageInput(spec: ArticleSpec, seed: number): { spec: ArticleSpec; paragraphs: string[]; authors: string[]; tags: string[] } {
+export function pageInput(
+  spec: ArticleSpec,
+  seed: number,
+): { spec: ArticleSpec; paragraphs: string[]; authors: string[]; tags: string[] } {
   const source = spec.original ?? spec
   const rng = new Rng(hashKey(seed, TAG.body, source.id))
-  const paragraphs = makeBody({ lang: source.lang, slots: source.slots, lead: source.lead, bitcoin: source.bitcoin }, rng)
+  const paragraphs = makeBody(
+    { lang: source.lang, slots: source.slots, lead: source.lead, bitcoin: source.bitcoin },
+    rng,
+  )
   if (spec.original !== null) paragraphs.push(syndicationNote(spec.lang, spec.original.publisher.name))
   const pack = LANG_PACKS[source.lang]
-  const authors = spec.publisher.hasAuthors ? (rng.chance(0.25) ? [personName(pack, rng), personName(pack, rng)] : [personName(pack, rng)]) : []
+  const authors = spec.publisher.hasAuthors
+    ? rng.chance(0.25)
+      ? [personName(pack, rng), personName(pack, rng)]
+      : [personName(pack, rng)]
+    : []
   const tags = [pack.sections[source.slots.category][1], source.slots.place.name]
   if (source.bitcoin !== null) tags.push(pack.bitcoin.names[0] ?? 'Bitcoin')
   return { spec, paragraphs, authors, tags }
@@ -242,7 +328,12 @@ function encodeResponse(
   extra: readonly string[],
 ): { head: string; payload: Bytes } {
   let payload = body
-  const lines = [`HTTP/1.1 ${status} ${reason}`, `Date: ${rfc1123(rec.crawlMs)}`, `Server: ${rec.publisher.server}`, `Content-Type: ${contentType}`]
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    `Date: ${rfc1123(rec.crawlMs)}`,
+    `Server: ${rec.publisher.server}`,
+    `Content-Type: ${contentType}`,
+  ]
   if (transfer === 'gzip' || transfer === 'gzip-chunked') {
     payload = Bun.gzipSync(payload, { level: 1 })
     if (corrupt) payload = corruptGzip(payload)
@@ -296,7 +387,10 @@ function acceptLanguage(pub: Publisher): string {
 /** `<urn:uuid:…>` derived from (seed, hour, record index): the same record always gets the same id. */
 export function recordId(seed: number, hour: number, recordIndex: number): string {
   const base = hashKey(seed, TAG.uuid, hour, recordIndex)
-  const hex = (k: number): string => mix32(base ^ Math.imul(k, 0x9e3779b9)).toString(16).padStart(8, '0')
+  const hex = (k: number): string =>
+    mix32(base ^ Math.imul(k, 0x9e3779b9))
+      .toString(16)
+      .padStart(8, '0')
   const a = hex(1)
   const b = hex(2)
   const c = hex(3)

@@ -37,7 +37,10 @@ export function writeHour(outDir: string, plan: HourPlan, seed: number, gzipLeve
   into.articlesWritten += plan.records.filter((r) => r.kind === 'article' && r.malformed === null).length
 }
 
-export function renderHours(job: RenderJob, ctx: PlanContext = createPlanContext(job.seed, job.articlesPerDay)): RenderResult {
+export function renderHours(
+  job: RenderJob,
+  ctx: PlanContext = createPlanContext(job.seed, job.articlesPerDay),
+): RenderResult {
   const result = emptyResult()
   const t0 = performance.now()
   const cpu0 = process.cpuUsage()

@@ -82,7 +82,10 @@ function tableCsv(db: Database, spec: TableSpec, watermark: number): Uint8Array 
   const names = spec.columns.map((c) => c.name)
   const where = spec.table === 'url_aliases' ? ' WHERE url IN (SELECT url FROM articles WHERE seq <= ?)' : ''
   const sql = `SELECT ${names.join(', ')} FROM ${spec.table}${where} ORDER BY ${CSV_ORDER[spec.table] ?? names[0]}`
-  const rows = where === '' ? db.query<Record<string, unknown>, []>(sql).all() : db.query<Record<string, unknown>, [number]>(sql).all(watermark)
+  const rows =
+    where === ''
+      ? db.query<Record<string, unknown>, []>(sql).all()
+      : db.query<Record<string, unknown>, [number]>(sql).all(watermark)
   const lines = [names.join(','), ...rows.map((r) => names.map((n) => csvField(r[n])).join(','))]
   const csv = Buffer.from(`${lines.join('\n')}\n`)
   return spec.file.endsWith('.gz') ? Bun.gzipSync(csv, { level: 6 }) : csv
@@ -99,6 +102,17 @@ export function writeBundle(dir: string, opts: BundleOptions): ExportSummary {
   put(ARTICLES.file, ndjson)
   put(ARTICLES_PARQUET, parquet)
   for (const spec of CSV_TABLES) put(spec.file, tableCsv(opts.db, spec, opts.watermark))
-  put('README.md', Buffer.from(bundleReadme({ version: opts.version, builtAt: opts.builtAt, watermark: opts.watermark, articles: count, withText: opts.withText })))
+  put(
+    'README.md',
+    Buffer.from(
+      bundleReadme({
+        version: opts.version,
+        builtAt: opts.builtAt,
+        watermark: opts.watermark,
+        articles: count,
+        withText: opts.withText,
+      }),
+    ),
+  )
   return { articles: count, with_text: opts.withText, files }
 }

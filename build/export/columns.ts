@@ -23,8 +23,12 @@ export const ARTICLES: TableSpec = {
   file: 'data/articles.ndjson.gz',
   table: 'articles',
   columns: [
-    { name: 'seq', type: 'integer', description: 'insertion order in the store; a version sees the articles with seq <= its watermark' },
-    { name: 'id', type: 'string', description: 'stable hash of the canonical URL (the API\'s article id)' },
+    {
+      name: 'seq',
+      type: 'integer',
+      description: 'insertion order in the store; a version sees the articles with seq <= its watermark',
+    },
+    { name: 'id', type: 'string', description: "stable hash of the canonical URL (the API's article id)" },
     { name: 'url', type: 'string', description: 'canonical URL' },
     { name: 'target_uri', type: 'string', description: 'URL of the crawl that produced the article (WARC-Target-URI)' },
     { name: 'title', type: 'string', description: 'headline' },
@@ -46,18 +50,36 @@ export const ARTICLES: TableSpec = {
     { name: 'country_source', type: 'string', description: 'how country was decided: tld, locale, dateline, default…' },
     { name: 'category', type: 'string', description: 'topic category' },
     { name: 'category_confidence', type: 'number', description: 'confidence of category, 0–1' },
-    { name: 'category_by', type: 'string', description: 'which labeller decided category: model (English, French) or terms (the word lists; world at confidence 0 when neither was sure)' },
+    {
+      name: 'category_by',
+      type: 'string',
+      description:
+        'which labeller decided category: model (English, French) or terms (the word lists; world at confidence 0 when neither was sure)',
+    },
     { name: 'sentiment', type: 'string', description: 'tone label: pos, neu or neg (the API filter `sentiment`)' },
-    { name: 'score', type: 'number', description: 'tone score in [-1, 1] of the labeller that decided: the model\'s P(pos) − P(neg), or the lexicon sum squashed by x / √(x² + 15) (the API filters `min_score`, `max_score`)' },
+    {
+      name: 'score',
+      type: 'number',
+      description:
+        "tone score in [-1, 1] of the labeller that decided: the model's P(pos) − P(neg), or the lexicon sum squashed by x / √(x² + 15) (the API filters `min_score`, `max_score`)",
+    },
     { name: 'labelled_by', type: 'string', description: 'model (English) or lexicon' },
     { name: 'lexicon_score', type: 'integer', description: 'AFINN-style lexicon sum' },
     { name: 'lexicon_terms', type: 'string', description: 'lexicon terms that matched' },
     { name: 'is_bitcoin', type: 'boolean', description: 'the article is about bitcoin' },
     { name: 'dup_key', type: 'string', description: 'syndication key (title half : body shingle signature)' },
     { name: 'dup_title', type: 'string', description: 'title half of dup_key' },
-    { name: 'dup_group', type: 'string', description: 'syndication group: the smallest id among near-identical copies on other hosts' },
+    {
+      name: 'dup_group',
+      type: 'string',
+      description: 'syndication group: the smallest id among near-identical copies on other hosts',
+    },
     { name: 'source_file', type: 'string', description: 'WARC file the article was read from' },
-    { name: 'tkey', type: 'integer', description: 'full-text index key: published_at × 2^20 + 20 bits of id (orders date sorts)' },
+    {
+      name: 'tkey',
+      type: 'integer',
+      description: 'full-text index key: published_at × 2^20 + 20 bits of id (orders date sorts)',
+    },
     { name: 'text', type: 'string', description: 'body text; present only in bundles built with --with-text' },
   ],
 }
@@ -84,7 +106,7 @@ export const CSV_TABLES: readonly TableSpec[] = [
     columns: [
       { name: 'instrument', type: 'string', description: 'instrument slug (gold, silver, usd-brl, usd-inr…)' },
       { name: 'day', type: 'integer', description: 'epoch milliseconds of 00:00 UTC of the day' },
-      { name: 'close', type: 'number', description: 'daily close in the instrument\'s unit' },
+      { name: 'close', type: 'number', description: "daily close in the instrument's unit" },
     ],
   },
   {

@@ -44,11 +44,15 @@ const NUMERIC_TYPES = new Set(['integer', 'number'])
 
 function loadCsv(db: Database, dir: string, spec: TableSpec): number {
   const raw = readFileSync(join(dir, spec.file))
-  const [header, ...rows] = parseCsv(Buffer.from(spec.file.endsWith('.gz') ? Bun.gunzipSync(raw) : raw).toString('utf8'))
+  const [header, ...rows] = parseCsv(
+    Buffer.from(spec.file.endsWith('.gz') ? Bun.gunzipSync(raw) : raw).toString('utf8'),
+  )
   const names = spec.columns.map((c) => c.name)
   if (header === undefined || header.join(',') !== names.join(',')) throw new Error(`${spec.file}: unexpected header`)
   const numeric = spec.columns.map((c) => NUMERIC_TYPES.has(c.type))
-  const insert = db.query(`INSERT OR REPLACE INTO ${spec.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`)
+  const insert = db.query(
+    `INSERT OR REPLACE INTO ${spec.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+  )
   for (const r of rows) insert.run(...r.map((v, i) => (numeric[i] ? Number(v) : v)))
   return rows.length
 }
@@ -60,7 +64,9 @@ export interface ImportSummary {
 
 export function importBundle(db: Database, dir: string): ImportSummary {
   const names = ARTICLES.columns.map((c) => c.name).filter((n) => n !== 'text')
-  const insert = db.query<unknown, [Record<string, string | number>]>(`INSERT INTO articles (${names.join(', ')}) VALUES (${names.map((n) => `$${n}`).join(', ')})`)
+  const insert = db.query<unknown, [Record<string, string | number>]>(
+    `INSERT INTO articles (${names.join(', ')}) VALUES (${names.map((n) => `$${n}`).join(', ')})`,
+  )
   const insertText = db.query('INSERT INTO article_text (seq, text) VALUES (?, ?)')
   const insertFts = db.query(FTS_INSERT_SQL)
   const text = Buffer.from(Bun.gunzipSync(readFileSync(join(dir, ARTICLES.file)))).toString('utf8')
@@ -80,7 +86,22 @@ export function importBundle(db: Database, dir: string): ImportSummary {
       }
       insert.run(params)
       insertText.run(params.seq as number, typeof a.text === 'string' ? a.text : '')
-      insertFts.run(params.tkey as number, ...ftsValues({ title: String(a.title ?? ''), description: String(a.description ?? ''), lang: String(a.lang ?? ''), country: String(a.country ?? ''), tld: String(a.tld ?? ''), host: String(a.host ?? ''), country_source: String(a.country_source ?? ''), crawled_at: String(a.crawled_at ?? ''), category: String(a.category ?? ''), sentiment: String(a.sentiment ?? ''), score: Number(a.score ?? 0) }))
+      insertFts.run(
+        params.tkey as number,
+        ...ftsValues({
+          title: String(a.title ?? ''),
+          description: String(a.description ?? ''),
+          lang: String(a.lang ?? ''),
+          country: String(a.country ?? ''),
+          tld: String(a.tld ?? ''),
+          host: String(a.host ?? ''),
+          country_source: String(a.country_source ?? ''),
+          crawled_at: String(a.crawled_at ?? ''),
+          category: String(a.category ?? ''),
+          sentiment: String(a.sentiment ?? ''),
+          score: Number(a.score ?? 0),
+        }),
+      )
       articles++
     }
     for (const spec of CSV_TABLES) rows[spec.table] = loadCsv(db, dir, spec)

@@ -56,7 +56,15 @@ function schemaFor(name: string, kind: ColumnKind): SchemaElement[] {
     case 'string':
       return [{ name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' }]
     case 'timestamp':
-      return [{ name, type: 'INT64', converted_type: 'TIMESTAMP_MILLIS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' }, repetition_type: 'OPTIONAL' }]
+      return [
+        {
+          name,
+          type: 'INT64',
+          converted_type: 'TIMESTAMP_MILLIS',
+          logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' },
+          repetition_type: 'OPTIONAL',
+        },
+      ]
     case 'string-list':
       // The standard three-level LIST (what pyarrow, DuckDB and polars write and read).
       return [
@@ -84,8 +92,14 @@ export class ArticleParquet {
     this.kinds = columns.map(parquetKind)
     this.data = columns.map(() => [])
     const schema: SchemaElement[] = [{ name: 'root', num_children: columns.length }]
-    for (let i = 0; i < columns.length; i++) schema.push(...schemaFor((columns[i] as Column).name, this.kinds[i] as ColumnKind))
-    this.writer = new ParquetWriter({ writer: this.out, schema, codec: 'SNAPPY', createdBy: 'newsdesk (hyparquet-writer)' })
+    for (let i = 0; i < columns.length; i++)
+      schema.push(...schemaFor((columns[i] as Column).name, this.kinds[i] as ColumnKind))
+    this.writer = new ParquetWriter({
+      writer: this.out,
+      schema,
+      codec: 'SNAPPY',
+      createdBy: 'newsdesk (hyparquet-writer)',
+    })
   }
 
   /** One store row: epoch seconds, JSON array text and 0/1 flags as the articles table holds them. */
@@ -124,7 +138,10 @@ export class ArticleParquet {
   private flushGroup(): void {
     const rows = (this.data[0] as Cell[] | undefined)?.length ?? 0
     if (rows === 0) return
-    const done = this.writer.write({ columnData: this.columns.map((c, i) => ({ name: c.name, data: this.data[i] as Cell[] })), rowGroupSize: rows })
+    const done = this.writer.write({
+      columnData: this.columns.map((c, i) => ({ name: c.name, data: this.data[i] as Cell[] })),
+      rowGroupSize: rows,
+    })
     if (done instanceof Promise) throw new Error('hyparquet-writer wrote asynchronously to a ByteWriter')
     this.groups++
     this.data = this.columns.map(() => [])
@@ -133,7 +150,8 @@ export class ArticleParquet {
   /** The whole file; call once, after the last row. */
   bytes(): Uint8Array {
     this.flushGroup()
-    if (this.writer.finish() instanceof Promise) throw new Error('hyparquet-writer finished asynchronously on a ByteWriter')
+    if (this.writer.finish() instanceof Promise)
+      throw new Error('hyparquet-writer finished asynchronously on a ByteWriter')
     return new Uint8Array(this.out.getBuffer())
   }
 }

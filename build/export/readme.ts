@@ -21,9 +21,9 @@ function parquetSection(withText: boolean): string {
     `### \`${ARTICLES_PARQUET}\``,
     '',
     `The same rows, in the same order, with the same columns as \`${ARTICLES.file}\` (meanings above), as one Parquet file`,
-    '(Snappy-compressed, a first row group of 1,000 rows then groups of 100,000). Column types are Parquet\'s own:',
-    'the two instants are timestamps (the same second as the NDJSON\'s ISO string), `authors` and `tags` are lists.',
-    'Read it with `pandas.read_parquet`, `polars.read_parquet`, DuckDB (`SELECT * FROM \'articles.parquet\'`) or hyparquet.',
+    "(Snappy-compressed, a first row group of 1,000 rows then groups of 100,000). Column types are Parquet's own:",
+    "the two instants are timestamps (the same second as the NDJSON's ISO string), `authors` and `tags` are lists.",
+    "Read it with `pandas.read_parquet`, `polars.read_parquet`, DuckDB (`SELECT * FROM 'articles.parquet'`) or hyparquet.",
     '',
     '| column | Parquet type |',
     '|---|---|',
@@ -48,12 +48,17 @@ export function bundleReadme(f: ReadmeFacts): string {
     '',
     '## Tables',
     '',
-    table(ARTICLES, 'One JSON object per line, gzip-compressed, ordered by `seq`. Every article of the 90-day window the version sees.'),
+    table(
+      ARTICLES,
+      'One JSON object per line, gzip-compressed, ordered by `seq`. Every article of the 90-day window the version sees.',
+    ),
     parquetSection(f.withText),
-    ...CSV_TABLES.map((t) => table(t, `CSV (RFC 4180, header row, UTF-8)${t.file.endsWith('.gz') ? ', gzip-compressed' : ''}.`)),
+    ...CSV_TABLES.map((t) =>
+      table(t, `CSV (RFC 4180, header row, UTF-8)${t.file.endsWith('.gz') ? ', gzip-compressed' : ''}.`),
+    ),
     '## Reload',
     '',
-    '`bun run build/main.ts import-bundle <folder>` with `NEWSDESK_DATA` set to an empty directory rebuilds a store from this folder (search index included); answers at this version\'s watermark and build instant are then identical to the API\'s.',
+    "`bun run build/main.ts import-bundle <folder>` with `NEWSDESK_DATA` set to an empty directory rebuilds a store from this folder (search index included); answers at this version's watermark and build instant are then identical to the API's.",
     '',
   ].join('\n')
 }

@@ -203,7 +203,11 @@ function commonAncestorOfRivals(top: HtmlElement, topScore: number, scores: Map<
     .slice(0, RIVAL_COUNT - 1)
     .map(([element]) => element)
   if (rivals.length < RIVALS_NEEDED) return top
-  for (let ancestor = top.parent; ancestor !== null && ancestor.tag !== 'body' && ancestor.tag !== '#root'; ancestor = ancestor.parent) {
+  for (
+    let ancestor = top.parent;
+    ancestor !== null && ancestor.tag !== 'body' && ancestor.tag !== '#root';
+    ancestor = ancestor.parent
+  ) {
     let inside = 0
     for (const rival of rivals) if (isInside(rival, ancestor)) inside++
     if (inside >= RIVALS_NEEDED) return ancestor
@@ -287,7 +291,8 @@ function emitBlocks(roots: readonly HtmlElement[], stats: PageStats): Block[] {
       if (isBlock) flush()
       if (node.tag === 'a') linkDepth++
       steps.push({ node, leave: true })
-      for (let i = node.children.length - 1; i >= 0; i--) steps.push({ node: node.children[i] as HtmlNode, leave: false })
+      for (let i = node.children.length - 1; i >= 0; i--)
+        steps.push({ node: node.children[i] as HtmlNode, leave: false })
     }
     flush()
   }

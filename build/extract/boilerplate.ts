@@ -8,39 +8,160 @@ import type { HtmlElement } from './html-tree.ts'
 
 /** Never article text, whatever their size. */
 const OPAQUE_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas',
-  'button', 'select', 'textarea', 'input', 'option', 'label', 'video', 'audio', 'picture', 'img',
-  'head', 'title', 'dialog', 'menu',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'button',
+  'select',
+  'textarea',
+  'input',
+  'option',
+  'label',
+  'video',
+  'audio',
+  'picture',
+  'img',
+  'head',
+  'title',
+  'dialog',
+  'menu',
 ])
 
 /** Usually furniture, but some sites wrap the whole page in them (ASP.NET forms, `aside` layouts). */
 const FURNITURE_TAGS = new Set(['nav', 'aside', 'footer', 'header', 'figure', 'figcaption', 'form', 'h1'])
 
 const FURNITURE_ROLES = new Set([
-  'navigation', 'complementary', 'contentinfo', 'banner', 'menu', 'menubar', 'dialog', 'alertdialog',
-  'search', 'toolbar', 'tablist',
+  'navigation',
+  'complementary',
+  'contentinfo',
+  'banner',
+  'menu',
+  'menubar',
+  'dialog',
+  'alertdialog',
+  'search',
+  'toolbar',
+  'tablist',
 ])
 
 /** Microdata properties whose elements repeat metadata (dates, names, logos), not body text. */
 const FURNITURE_ITEMPROPS = new Set([
-  'headline', 'alternativeheadline', 'datepublished', 'datemodified', 'datecreated', 'author',
-  'creator', 'publisher', 'image', 'thumbnailurl', 'logo', 'url', 'keywords', 'articlesection',
-  'copyrightholder', 'copyrightyear', 'caption', 'description', 'name', 'interactioncount',
+  'headline',
+  'alternativeheadline',
+  'datepublished',
+  'datemodified',
+  'datecreated',
+  'author',
+  'creator',
+  'publisher',
+  'image',
+  'thumbnailurl',
+  'logo',
+  'url',
+  'keywords',
+  'articlesection',
+  'copyrightholder',
+  'copyrightyear',
+  'caption',
+  'description',
+  'name',
+  'interactioncount',
 ])
 
 /** A class/id word marking furniture (matched against whole words). */
 const FURNITURE_WORD_RE = new RegExp(
   '^(?:' +
     [
-      'ad', 'ads', 'adv', 'advert\\w*', 'adsense', 'adslot', 'adunit', 'dfp', 'banner', 'breadcrumbs?',
-      'byline', 'caption\\w*', 'comments?', 'commentlist', 'cookies?', 'consent', 'copyright', 'credits?',
-      'disqus', 'footer', 'header', 'masthead', 'menu', 'modal', 'nav', 'navbar', 'navigation',
-      'newsletters?', 'outbrain', 'taboola', 'pagination', 'pager', 'popup', 'promo\\w*', 'related',
-      'share\\w*', 'sharing', 'sidebar', 'skyscraper', 'social', 'sponsor\\w*', 'subscri\\w*', 'tags?',
-      'toolbar', 'recommend\\w*', 'recirc\\w*', 'trending', 'popular', 'signup', 'teasers?', 'rail',
-      'authors?', 'bio', 'timestamp', 'dateline', 'print', 'tooltip', 'gdpr', 'rss', 'topics', 'keywords', 'alert', 'login', 'register', 'next', 'prev',
-      'previous', 'image', 'img', 'photo\\w*', 'gallery', 'slideshow', 'video', 'meta', 'widget',
-      'follow', 'rating', 'more', 'readmore', 'disclaimer', 'donate', 'donation', 'feedback',
+      'ad',
+      'ads',
+      'adv',
+      'advert\\w*',
+      'adsense',
+      'adslot',
+      'adunit',
+      'dfp',
+      'banner',
+      'breadcrumbs?',
+      'byline',
+      'caption\\w*',
+      'comments?',
+      'commentlist',
+      'cookies?',
+      'consent',
+      'copyright',
+      'credits?',
+      'disqus',
+      'footer',
+      'header',
+      'masthead',
+      'menu',
+      'modal',
+      'nav',
+      'navbar',
+      'navigation',
+      'newsletters?',
+      'outbrain',
+      'taboola',
+      'pagination',
+      'pager',
+      'popup',
+      'promo\\w*',
+      'related',
+      'share\\w*',
+      'sharing',
+      'sidebar',
+      'skyscraper',
+      'social',
+      'sponsor\\w*',
+      'subscri\\w*',
+      'tags?',
+      'toolbar',
+      'recommend\\w*',
+      'recirc\\w*',
+      'trending',
+      'popular',
+      'signup',
+      'teasers?',
+      'rail',
+      'authors?',
+      'bio',
+      'timestamp',
+      'dateline',
+      'print',
+      'tooltip',
+      'gdpr',
+      'rss',
+      'topics',
+      'keywords',
+      'alert',
+      'login',
+      'register',
+      'next',
+      'prev',
+      'previous',
+      'image',
+      'img',
+      'photo\\w*',
+      'gallery',
+      'slideshow',
+      'video',
+      'meta',
+      'widget',
+      'follow',
+      'rating',
+      'more',
+      'readmore',
+      'disclaimer',
+      'donate',
+      'donation',
+      'feedback',
     ].join('|') +
     ')$',
 )
@@ -114,7 +235,8 @@ export function isFurnitureElement(element: HtmlElement): boolean {
 }
 
 /** Whole class names that hide an element (the word `hidden` alone also names hidden labels). */
-const HIDING_CLASS_RE = /\s(?:hidden|hide|d-none|sr-only|visually-hidden|visuallyhidden|screen-reader-text|screenreader-only|element-invisible|is-hidden|u-hidden)\s/i
+const HIDING_CLASS_RE =
+  /\s(?:hidden|hide|d-none|sr-only|visually-hidden|visuallyhidden|screen-reader-text|screenreader-only|element-invisible|is-hidden|u-hidden)\s/i
 const LAYOUT_WORDS = new Set(['with', 'has', 'w', 'no', 'without', 'and'])
 
 const POSITIVE_RE = /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story/
@@ -122,7 +244,8 @@ const NEGATIVE_RE =
   /hidden|banner|combx|comment|com-|contact|footer|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|teaser|recommend/
 
 /** Utility-CSS classes (`text-18`, `md:border-b`, `bg-snow`) say nothing about content. */
-const UTILITY_CLASS_RE = /(?:^|\s)(?:[a-z]+:)*-?(?:text|bg|border|leading|font|p[xytblr]?|m[xytblr]?|w|h|min-w|max-w|gap|space|flex|grid|items|justify|rounded|shadow)-\S*/g
+const UTILITY_CLASS_RE =
+  /(?:^|\s)(?:[a-z]+:)*-?(?:text|bg|border|leading|font|p[xytblr]?|m[xytblr]?|w|h|min-w|max-w|gap|space|flex|grid|items|justify|rounded|shadow)-\S*/g
 
 /** Readability-style class/id weight: +25 for content-like names, −25 for furniture-like ones. */
 export function classWeight(element: HtmlElement): number {

@@ -31,7 +31,9 @@ export function collapseWhitespace(text: string): string {
 
 /** One clean single-line value: entities decoded, tags stripped, whitespace collapsed, capped. */
 export function cleanValue(text: string, maxChars: number): string {
-  const clean = collapseWhitespace(stripTags(decodeEntities(text.length > maxChars * 4 ? text.slice(0, maxChars * 4) : text)))
+  const clean = collapseWhitespace(
+    stripTags(decodeEntities(text.length > maxChars * 4 ? text.slice(0, maxChars * 4) : text)),
+  )
   return clean.length > maxChars ? clean.slice(0, maxChars).trimEnd() : clean
 }
 

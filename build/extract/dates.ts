@@ -20,24 +20,80 @@ const MAX_YEAR = 2100
 const MAX_DATE_CHARS = 100
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6,
-  june: 6, jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10,
-  nov: 11, november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 }
 
 /** Offsets in minutes of the zone abbreviations seen in news pages. */
 const ZONES: Record<string, number> = {
-  z: 0, utc: 0, gmt: 0, ut: 0, wet: 0, west: 60, bst: 60, cet: 60, cest: 120, met: 60, mest: 120,
-  eet: 120, eest: 180, msk: 180, ist: 330, pkt: 300, sgt: 480, hkt: 480, jst: 540, kst: 540,
-  aest: 600, aedt: 660, acst: 570, awst: 480, nzst: 720, nzdt: 780, est: -300, edt: -240, cst: -360,
-  cdt: -300, mst: -420, mdt: -360, pst: -480, pdt: -420, akst: -540, akdt: -480, hst: -600,
-  brt: -180, art: -180,
+  z: 0,
+  utc: 0,
+  gmt: 0,
+  ut: 0,
+  wet: 0,
+  west: 60,
+  bst: 60,
+  cet: 60,
+  cest: 120,
+  met: 60,
+  mest: 120,
+  eet: 120,
+  eest: 180,
+  msk: 180,
+  ist: 330,
+  pkt: 300,
+  sgt: 480,
+  hkt: 480,
+  jst: 540,
+  kst: 540,
+  aest: 600,
+  aedt: 660,
+  acst: 570,
+  awst: 480,
+  nzst: 720,
+  nzdt: 780,
+  est: -300,
+  edt: -240,
+  cst: -360,
+  cdt: -300,
+  mst: -420,
+  mdt: -360,
+  pst: -480,
+  pdt: -420,
+  akst: -540,
+  akdt: -480,
+  hst: -600,
+  brt: -180,
+  art: -180,
 }
 
 const ISO_RE =
   /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?:T|\s+|T\s*)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?|(?:UTC|GMT)(?:[+-]\d{1,2}(?::?\d{2})?)?|[A-Za-z]{2,5})?$/
 const COMPACT_RE = /^(\d{4})(\d{2})(\d{2})(?:T?(\d{2})(\d{2})(\d{2})?)?(Z|[+-]\d{2}:?\d{2})?$/
-const DMY_RE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2})[:.](\d{2})(?::(\d{2}))?)?\s*(?:Uhr)?\s*([A-Za-z]{2,5}|[+-]\d{2}:?\d{2})?$/
+const DMY_RE =
+  /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2})[:.](\d{2})(?::(\d{2}))?)?\s*(?:Uhr)?\s*([A-Za-z]{2,5}|[+-]\d{2}:?\d{2})?$/
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate()
@@ -99,7 +155,10 @@ function fromIso(m: RegExpExecArray): ParsedDate | null {
 /** English month-name dates: `Tue, 19 Nov 2019 08:21:00 GMT`, `November 19, 2019 8:21 AM EST`. */
 function fromWords(text: string): ParsedDate | null {
   const lower = text.toLowerCase().replace(/(\d)(st|nd|rd|th)\b/g, '$1')
-  const monthMatch = /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?/.exec(lower)
+  const monthMatch =
+    /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?/.exec(
+      lower,
+    )
   if (monthMatch === null) return null
   const month = MONTHS[monthMatch[1] as string]
   if (month === undefined) return null
@@ -112,7 +171,8 @@ function fromWords(text: string): ParsedDate | null {
   const dayBefore = /\b(\d{1,2})\s*$/.exec(before.replace(/[.,]\s*$/, ''))
   const day = dayAfter?.[1] ?? dayBefore?.[1]
   if (day === undefined) return null
-  const time = /\b(\d{1,2})[:.](\d{2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?/.exec(after.replace(year[0], ' ')) ??
+  const time =
+    /\b(\d{1,2})[:.](\d{2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?/.exec(after.replace(year[0], ' ')) ??
     /\b(\d{1,2})\s*(a\.?m\.?|p\.?m\.?)/.exec(after)
   let hour: number | undefined
   let minute: number | undefined

@@ -33,7 +33,16 @@ export interface ExtractInput {
   httpHeaders: Record<string, string>
 }
 
-const AUTHOR_META_KEYS = ['author', 'article:author', 'parsely-author', 'sailthru.author', 'byl', 'dc.creator', 'dcterms.creator', 'og:article:author']
+const AUTHOR_META_KEYS = [
+  'author',
+  'article:author',
+  'parsely-author',
+  'sailthru.author',
+  'byl',
+  'dc.creator',
+  'dcterms.creator',
+  'og:article:author',
+]
 const TAG_META_KEYS = ['article:tag', 'og:article:tag']
 const KEYWORD_META_KEYS = ['keywords', 'news_keywords']
 const SECTION_META_KEYS = ['article:section', 'og:article:section']
@@ -74,7 +83,9 @@ function pickAuthors(meta: PageMeta, jsonLd: JsonLdFacts | null, siteNames: read
     if (!names.every((name) => isSiteName(name, siteNames))) return names
     if (fallback.length === 0) fallback = names
   }
-  const visible = cleanAuthors(meta.bylines.slice(0, 3)).filter((name) => PERSON_NAME_RE.test(name) && !isSiteName(name, siteNames))
+  const visible = cleanAuthors(meta.bylines.slice(0, 3)).filter(
+    (name) => PERSON_NAME_RE.test(name) && !isSiteName(name, siteNames),
+  )
   if (visible.length > 0) return visible.slice(0, 1)
   if (fallback.length > 0) return fallback
   return cleanAuthors(jsonLd?.organisationAuthors ?? [])
@@ -120,7 +131,10 @@ export function extractArticle(input: ExtractInput): ExtractedArticle | null {
   const meta = readPageMeta(doc)
   const jsonLd = readJsonLd(doc.jsonLd)
   const host = hostOf(input.targetUri)
-  const url = canonicalUrl([meta.canonical, firstMeta(meta, ['og:url'])].filter((c) => c !== ''), input.targetUri)
+  const url = canonicalUrl(
+    [meta.canonical, firstMeta(meta, ['og:url'])].filter((c) => c !== ''),
+    input.targetUri,
+  )
 
   const siteNames = siteNamesOf(meta, jsonLd, host)
   const title = pickTitle(meta, jsonLd, siteNames)
@@ -128,8 +142,12 @@ export function extractArticle(input: ExtractInput): ExtractedArticle | null {
   if (title === '' && text === '') return null
 
   const published = pickPublished(dateCandidates(meta, jsonLd), input.warcDate, url)
-  const imageRaw = firstMeta(meta, ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src']) || jsonLd?.image || ''
-  const description = firstMeta(meta, ['og:description', 'description', 'twitter:description']) || jsonLd?.description || ''
+  const imageRaw =
+    firstMeta(meta, ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src']) ||
+    jsonLd?.image ||
+    ''
+  const description =
+    firstMeta(meta, ['og:description', 'description', 'twitter:description']) || jsonLd?.description || ''
   const section = firstMeta(meta, SECTION_META_KEYS) || jsonLd?.section || ''
 
   return {
@@ -147,7 +165,10 @@ export function extractArticle(input: ExtractInput): ExtractedArticle | null {
     tags: pickTags(meta, jsonLd),
     text,
     words: countWords(text),
-    declared_lang: cleanValue(meta.htmlLang || input.httpHeaders['content-language'] || firstMeta(meta, ['og:locale']), 100),
+    declared_lang: cleanValue(
+      meta.htmlLang || input.httpHeaders['content-language'] || firstMeta(meta, ['og:locale']),
+      100,
+    ),
     section: cleanValue(section, 200),
     site_country: pickCountry(meta, jsonLd),
   }

@@ -37,20 +37,74 @@ export interface HtmlDocument {
 }
 
 const VOID_TAGS = new Set([
-  'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input',
-  'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
 ])
 
 /** Elements whose content never carries article text or metadata; kept empty in the tree. */
 const OPAQUE_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'canvas',
-  'select', 'textarea', 'xmp', 'noembed', 'noframes',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'canvas',
+  'select',
+  'textarea',
+  'xmp',
+  'noembed',
+  'noframes',
 ])
 
 const P_CLOSERS = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'address', 'article', 'aside', 'blockquote', 'details',
-  'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav',
-  'ol', 'pre', 'section', 'table', 'ul',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'details',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'header',
+  'hr',
+  'main',
+  'nav',
+  'ol',
+  'pre',
+  'section',
+  'table',
+  'ul',
 ])
 
 /** Which open elements an opening tag implicitly closes (the common subset of the HTML rules). */
@@ -88,7 +142,12 @@ function fromCodePoint(codepoint: number): string {
   return codepoint >= 0 && codepoint <= 0x10ffff ? String.fromCodePoint(codepoint) : '\ufffd'
 }
 
-function createElement(id: number, tag: string, attrs: Record<string, string>, parent: HtmlElement | null): HtmlElement {
+function createElement(
+  id: number,
+  tag: string,
+  attrs: Record<string, string>,
+  parent: HtmlElement | null,
+): HtmlElement {
   return { id, tag, attrs, children: [], parent }
 }
 

@@ -75,7 +75,8 @@ function collectNodes(roots: readonly Json[]): JsonObject[] {
     const { value, depth } = queue[head] as { value: Json; depth: number }
     if (depth > MAX_DEPTH) continue
     if (Array.isArray(value)) {
-      for (const item of value) if (typeof item === 'object' && item !== null) queue.push({ value: item, depth: depth + 1 })
+      for (const item of value)
+        if (typeof item === 'object' && item !== null) queue.push({ value: item, depth: depth + 1 })
     } else if (isObject(value)) {
       nodes.push(value)
       for (const child of Object.values(value)) {
@@ -123,7 +124,8 @@ function names(value: Json | undefined, byId: Map<string, JsonObject>): { people
 
 function keywordsOf(value: Json | undefined): string[] {
   if (typeof value === 'string') return value.split(/[,;]/)
-  if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'string' ? [v] : isObject(v) ? [text(v.name)] : []))
+  if (Array.isArray(value))
+    return value.flatMap((v) => (typeof v === 'string' ? [v] : isObject(v) ? [text(v.name)] : []))
   return []
 }
 
@@ -150,7 +152,10 @@ function pickArticle(nodes: readonly JsonObject[]): JsonObject | undefined {
   let page: JsonObject | undefined
   for (const node of nodes) {
     const types = typesOf(node)
-    if (types.some((t) => ARTICLE_TYPE_RE.test(t)) && (node.headline !== undefined || node.datePublished !== undefined)) {
+    if (
+      types.some((t) => ARTICLE_TYPE_RE.test(t)) &&
+      (node.headline !== undefined || node.datePublished !== undefined)
+    ) {
       return node
     }
     if (page === undefined && types.some((t) => PAGE_TYPE_RE.test(t))) page = node

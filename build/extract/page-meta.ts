@@ -33,8 +33,12 @@ function bylineRank(element: HtmlElement): number {
   if (element.tag === 'a' && /(?:^|\s)author(?:\s|$)/i.test(element.attrs.rel ?? '')) return 0
   const value = `${element.attrs.class ?? ''} ${element.attrs.id ?? ''}`
   if (value.length <= 1) return -1
-  const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/)
-  const named = words.includes('author') || words.includes('authors') || words.includes('byline') || words.includes('authorname')
+  const words = value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+  const named =
+    words.includes('author') || words.includes('authors') || words.includes('byline') || words.includes('authorname')
   if (!named) return -1
   return words.includes('name') || words.includes('authorname') ? 1 : 2
 }
@@ -78,12 +82,19 @@ export function readPageMeta(doc: HtmlDocument): PageMeta {
 
   walkElements(doc.root, (element) => {
     const attrs = element.attrs
-    if (bylines.length < MAX_BYLINES && bylineCandidates < MAX_BYLINE_CANDIDATES && element.tag !== 'meta' && element.tag !== 'link') {
+    if (
+      bylines.length < MAX_BYLINES &&
+      bylineCandidates < MAX_BYLINE_CANDIDATES &&
+      element.tag !== 'meta' &&
+      element.tag !== 'link'
+    ) {
       const rank = bylineRank(element)
       if (rank >= 0) {
         bylineCandidates++
         // Raw text beyond 4× the cap cannot collapse to a byline; stop reading there.
-        const text = rawTextOf(element, MAX_BYLINE_CHARS * 4).replace(/\s+/g, ' ').trim()
+        const text = rawTextOf(element, MAX_BYLINE_CHARS * 4)
+          .replace(/\s+/g, ' ')
+          .trim()
         if (text.length >= 3 && text.length <= MAX_BYLINE_CHARS) bylines.push({ rank, text })
       }
     }
@@ -134,7 +145,16 @@ export function readPageMeta(doc: HtmlDocument): PageMeta {
     }
   })
   const rankedBylines = bylines.sort((a, b) => a.rank - b.rank).map((b) => b.text)
-  return { metas, canonical, htmlLang, titleTag, h1, times: [...microdataTimes, ...times], microdataAuthors, bylines: rankedBylines }
+  return {
+    metas,
+    canonical,
+    htmlLang,
+    titleTag,
+    h1,
+    times: [...microdataTimes, ...times],
+    microdataAuthors,
+    bylines: rankedBylines,
+  }
 }
 
 /** The first non-empty `<meta>` value among `keys`, in the order of `keys`. */

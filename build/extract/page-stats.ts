@@ -9,10 +9,49 @@ import { isContentMarker, isFurnitureElement, isOpaqueElement } from './boilerpl
 import type { HtmlDocument, HtmlElement } from './html-tree.ts'
 
 export const BLOCK_TAGS = new Set([
-  'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'nav', 'h1', 'h2', 'h3', 'h4',
-  'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'table', 'tr', 'td', 'th',
-  'tbody', 'thead', 'tfoot', 'figure', 'figcaption', 'form', 'fieldset', 'address', 'hr', 'details',
-  'summary', 'center', 'body', 'html', 'caption', 'br',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'aside',
+  'nav',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'pre',
+  'table',
+  'tr',
+  'td',
+  'th',
+  'tbody',
+  'thead',
+  'tfoot',
+  'figure',
+  'figcaption',
+  'form',
+  'fieldset',
+  'address',
+  'hr',
+  'details',
+  'summary',
+  'center',
+  'body',
+  'html',
+  'caption',
+  'br',
 ])
 
 /** Per-element facts computed once, indexed by element id. */
@@ -86,7 +125,10 @@ export function collectStats(doc: HtmlDocument): PageStats {
       }
     }
     allChars[element.id] = total
-    if (marker === 1 || (isContentMarker(element) ? total >= NAMED_MARKER_MIN_CHARS : total >= MARKER_MIN_CHARS && isBodyMarker(element))) {
+    if (
+      marker === 1 ||
+      (isContentMarker(element) ? total >= NAMED_MARKER_MIN_CHARS : total >= MARKER_MIN_CHARS && isBodyMarker(element))
+    ) {
       hasMarker[element.id] = 1
     }
   }
@@ -146,4 +188,3 @@ export function collectStats(doc: HtmlDocument): PageStats {
   }
   return { elements, junk, chars, linkChars, ownChars, ownLinkChars, goodChars, hasBlockChild }
 }
-

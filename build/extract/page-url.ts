@@ -5,7 +5,10 @@
 
 export function hostOf(url: string): string {
   try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '')
+    return new URL(url).hostname
+      .toLowerCase()
+      .replace(/^www\./, '')
+      .replace(/\.$/, '')
   } catch {
     return ''
   }

@@ -11,15 +11,39 @@ import type { JsonLdFacts } from './json-ld.ts'
 import { allMetas, type PageMeta } from './page-meta.ts'
 
 const PUBLISHED_META_KEYS = [
-  'article:published_time', 'article:published:time', 'og:published_time', 'article:published', 'og:article:published_time',
-  'published_time', 'article.published',
+  'article:published_time',
+  'article:published:time',
+  'og:published_time',
+  'article:published',
+  'og:article:published_time',
+  'published_time',
+  'article.published',
 ]
 const OTHER_DATE_META_KEYS = [
-  'datepublished', 'date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'publication_date',
-  'dc.date.issued', 'dc.date', 'dcterms.issued', 'dcterms.date', 'dcterms.created', 'dc.date.created',
-  'sailthru.date', 'parsely-pub-date', 'citation_publication_date', 'citation_date', 'original-publish-date',
-  'article_date_original', 'displaydate', 'cxenseparse:recs:publishtime', 'rnews:datepublished',
-  'og:updated_time', 'article:modified_time',
+  'datepublished',
+  'date',
+  'pubdate',
+  'publishdate',
+  'publish-date',
+  'publish_date',
+  'publication_date',
+  'dc.date.issued',
+  'dc.date',
+  'dcterms.issued',
+  'dcterms.date',
+  'dcterms.created',
+  'dc.date.created',
+  'sailthru.date',
+  'parsely-pub-date',
+  'citation_publication_date',
+  'citation_date',
+  'original-publish-date',
+  'article_date_original',
+  'displaydate',
+  'cxenseparse:recs:publishtime',
+  'rnews:datepublished',
+  'og:updated_time',
+  'article:modified_time',
 ]
 
 /** A date after the crawl (beyond clock skew and zone slips) is an event or expiry date, not publication. */
@@ -39,7 +63,11 @@ export interface DateCandidate {
  * The publication instant: the first candidate that parses and is not after the crawl, preferring a
  * zoned twin of a zone-less first value; else a date in the URL; else the WARC date.
  */
-export function pickPublished(candidates: readonly DateCandidate[], warcDate: string, url: string): { iso: string; source: DateSource } {
+export function pickPublished(
+  candidates: readonly DateCandidate[],
+  warcDate: string,
+  url: string,
+): { iso: string; source: DateSource } {
   const limit = Date.parse(warcDate) + FUTURE_TOLERANCE_MS
   const parsed: { date: ParsedDate; source: DateSource }[] = []
   for (const candidate of candidates) {

@@ -12,7 +12,10 @@ const TIGHT_SEPARATOR_RE = /[\s|｜ㅣ:：\-–—·•*]+$/u
 const MAX_SITE_WORDS = 6
 
 function squash(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '')
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '')
 }
 
 /** True when `part` names the site: equal to (or contained in / containing) a known site name. */

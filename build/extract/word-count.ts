@@ -4,7 +4,8 @@
  * dictionary-based word segmentation, which handles mixed text too.
  */
 
-const UNSPACED_SCRIPT_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
+const UNSPACED_SCRIPT_RE =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
 const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’.-]*/gu
 
 const SEGMENTER = new Intl.Segmenter('und', { granularity: 'word' })

@@ -60,7 +60,9 @@ export function readJob(job: ToWorker): AsyncGenerator<Batch> {
   return readBatches(job.source, job.startIndex, undefined, {
     retry: job.retry,
     ...(job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs }),
-    ...(job.startOffset === null || job.startIndex === 0 ? {} : { resumeAt: { offset: job.startOffset, index: job.startIndex } }),
+    ...(job.startOffset === null || job.startIndex === 0
+      ? {}
+      : { resumeAt: { offset: job.startOffset, index: job.startIndex } }),
   })
 }
 

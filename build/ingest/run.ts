@@ -1,7 +1,13 @@
 import type { Database } from 'bun:sqlite'
 import { availableParallelism } from 'node:os'
 import { ArticleWriter, applyRetention } from '../../store/articles.ts'
-import { clearWarcFailure, getWarcFile, recordWarcFailure, saveWarcFile, type WarcFileProgress } from '../../store/warc-files.ts'
+import {
+  clearWarcFailure,
+  getWarcFile,
+  recordWarcFailure,
+  saveWarcFile,
+  type WarcFileProgress,
+} from '../../store/warc-files.ts'
 import { type Batch, readJob } from './batches.ts'
 import { isUrl } from '../warc/byte-source.ts'
 import { DEFAULT_RETRY, type RetryPolicy } from '../warc/retry-policy.ts'
@@ -81,7 +87,17 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
       summary.files_already_done++
       continue
     }
-    const p = known ?? { source, status: 'running', next_record: 0, next_offset: null, records: 0, html: 0, articles: 0, duplicates: 0, skipped: {} }
+    const p = known ?? {
+      source,
+      status: 'running',
+      next_record: 0,
+      next_offset: null,
+      records: 0,
+      html: 0,
+      articles: 0,
+      duplicates: 0,
+      skipped: {},
+    }
     progress.set(source, p)
     jobs.push({
       source,
@@ -100,9 +116,9 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
     if (p === undefined) throw new Error(`batch for unknown source ${batch.source}`)
     for (const row of batch.rows) {
       const outcome = writer.write(row, minPublishedAt)
-      if (outcome === 'inserted') (p.articles++, summary.articles++)
+      if (outcome === 'inserted') p.articles++, summary.articles++
       else if (outcome === 'replaced') summary.replaced++
-      else if (outcome === 'duplicate') (p.duplicates++, summary.duplicates++)
+      else if (outcome === 'duplicate') p.duplicates++, summary.duplicates++
       else summary.out_of_window++
     }
     opts.hooks?.inTransaction?.(batch)

@@ -12,6 +12,4 @@ export interface ToWorker {
   timeoutMs?: number
 }
 
-export type FromWorker =
-  | { type: 'batch'; batch: Batch }
-  | { type: 'failed'; source: string; message: string }
+export type FromWorker = { type: 'batch'; batch: Batch } | { type: 'failed'; source: string; message: string }

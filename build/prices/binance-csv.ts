@@ -36,7 +36,15 @@ type ColumnMap = Record<Field | 'timeOfDay', number>
 
 /** Positions in the headerless data.binance.vision layout. */
 const BINANCE_POSITIONS: ColumnMap = {
-  openTime: 0, open: 1, high: 2, low: 3, close: 4, volume: 5, closeTime: 6, trades: 8, timeOfDay: -1,
+  openTime: 0,
+  open: 1,
+  high: 2,
+  low: 3,
+  close: 4,
+  volume: 5,
+  closeTime: 6,
+  trades: 8,
+  timeOfDay: -1,
 }
 
 const REQUIRED: readonly Field[] = ['openTime', 'open', 'high', 'low', 'close']
@@ -71,7 +79,8 @@ export function readKlineCsv(text: string, options: KlineReadOptions = {}): Klin
   const { rows } = splitCsv(text)
   const first = rows[0]
   const hasHeader = first !== undefined && isHeaderRow(first.cells)
-  const columns = first === undefined ? null : hasHeader ? columnsFromHeader(first.cells) : columnsByPosition(first.cells.length)
+  const columns =
+    first === undefined ? null : hasHeader ? columnsFromHeader(first.cells) : columnsByPosition(first.cells.length)
   const absent: OptionalKlineColumn[] = []
   if (columns === null || columns.volume < 0) absent.push('volume')
   if (columns === null || columns.trades < 0) absent.push('trades')
@@ -104,7 +113,8 @@ export function readKlineCsv(text: string, options: KlineReadOptions = {}): Klin
 
 function parseRow(cells: readonly string[], columns: ColumnMap, line: number): RawKline | string {
   const cell = (field: Field): string | undefined => (columns[field] < 0 ? undefined : cells[columns[field]])
-  const timeText = columns.timeOfDay < 0 ? (cell('openTime') ?? '') : `${cell('openTime') ?? ''} ${cells[columns.timeOfDay] ?? ''}`
+  const timeText =
+    columns.timeOfDay < 0 ? (cell('openTime') ?? '') : `${cell('openTime') ?? ''} ${cells[columns.timeOfDay] ?? ''}`
   const openTimeMs = parseTimestamp(timeText)
   if (openTimeMs === null) return `open time "${timeText}" is not a timestamp`
   let closeTimeMs: number | null = null

@@ -46,7 +46,15 @@ export async function fetchBinanceKlines(options: FetchKlinesOptions): Promise<K
   const endpoint = new URL('api/v3/klines', options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
 
   const byOpen = new Map<number, Candle>()
-  const result: KlineReadResult = { candles: [], rows: 0, skipped: 0, duplicates: 0, intervalMs: stepMs, absent: [], errors: [] }
+  const result: KlineReadResult = {
+    candles: [],
+    rows: 0,
+    skipped: 0,
+    duplicates: 0,
+    intervalMs: stepMs,
+    absent: [],
+    errors: [],
+  }
   let cursor = startMs
   for (let page = 1; cursor < endMs; page++) {
     const url = new URL(endpoint)
@@ -69,7 +77,8 @@ export async function fetchBinanceKlines(options: FetchKlinesOptions): Promise<K
     result.rows += pageResult.rows
     result.skipped += pageResult.skipped
     result.duplicates += pageResult.duplicates
-    for (const e of pageResult.errors) if (result.errors.length < MAX_ROW_ERRORS) result.errors.push(`page ${page} ${e}`)
+    for (const e of pageResult.errors)
+      if (result.errors.length < MAX_ROW_ERRORS) result.errors.push(`page ${page} ${e}`)
     const last = pageResult.candles.at(-1)
     for (const c of pageResult.candles) {
       if (c.openTimeMs < startMs || c.openTimeMs >= endMs) continue

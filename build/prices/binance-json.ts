@@ -6,7 +6,13 @@
  */
 import { PriceDataError, createSkipLog } from './errors.ts'
 import { parseDecimal } from './csv-table.ts'
-import { type KlineReadOptions, type KlineReadResult, type RawKline, assembleCandles, checkKline } from './kline-candles.ts'
+import {
+  type KlineReadOptions,
+  type KlineReadResult,
+  type RawKline,
+  assembleCandles,
+  checkKline,
+} from './kline-candles.ts'
 import { parseEpoch } from './timestamps.ts'
 
 /** A JSON number or a numeric string, as Binance mixes both. */

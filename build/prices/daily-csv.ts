@@ -40,7 +40,8 @@ function layoutFromHeader(header: readonly string[], options: DailyReadOptions):
   let value = options.column === undefined ? findColumn(header, VALUE_ALIASES) : findColumn(header, [options.column])
   if (value < 0 && options.column === undefined && header.length === 2 && date >= 0) value = 1 - date
   if (date < 0 || value < 0) {
-    const wanted = date < 0 ? 'date column' : `value column${options.column === undefined ? '' : ` named "${options.column}"`}`
+    const wanted =
+      date < 0 ? 'date column' : `value column${options.column === undefined ? '' : ` named "${options.column}"`}`
     throw new PriceDataError('no-columns', `daily CSV header "${header.join(',')}" has no ${wanted}`)
   }
   const where: [number, string][] = []
@@ -59,7 +60,10 @@ function layoutByPosition(width: number, options: DailyReadOptions): Layout {
   }
   if (width === 2) return { date: 0, value: 1, where: [] }
   if (width >= 5) return { date: 0, value: 4, where: [] }
-  throw new PriceDataError('no-columns', `daily CSV without a header has ${width} columns; 2 (date,close) or 5+ (date,open,high,low,close) expected`)
+  throw new PriceDataError(
+    'no-columns',
+    `daily CSV without a header has ${width} columns; 2 (date,close) or 5+ (date,open,high,low,close) expected`,
+  )
 }
 
 export function readDailyCsv(text: string, options: DailyReadOptions = {}): DailyReadResult {

@@ -28,7 +28,10 @@ export function readEcbUsdCross(text: string, currency: string): DailyReadResult
   const usd = findColumn(header, ['USD'])
   const quote = findColumn(header, [currency])
   if (date < 0 || usd < 0 || quote < 0) {
-    throw new PriceDataError('no-columns', `ECB CSV header has no Date, USD or ${currency} column: "${header.slice(0, 8).join(',')}…"`)
+    throw new PriceDataError(
+      'no-columns',
+      `ECB CSV header has no Date, USD or ${currency} column: "${header.slice(0, 8).join(',')}…"`,
+    )
   }
   const log = createSkipLog('line')
   const byDay = new Map<number, number>()
@@ -85,10 +88,13 @@ export function createEcbProviders(
   const location = options.location ?? ECB_HIST_URL
   let pending: Promise<string> | null = null
   const load = (): Promise<string> => {
-    pending ??= readSourceCsv(location, { fetch: options.fetch, timeoutMs: options.timeoutMs, what: 'ECB reference rates' })
-      .finally(() => {
-        pending = null
-      })
+    pending ??= readSourceCsv(location, {
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      what: 'ECB reference rates',
+    }).finally(() => {
+      pending = null
+    })
     return pending
   }
   return instruments.map((slug) => {

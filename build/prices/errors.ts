@@ -35,7 +35,10 @@ export interface ReadReport {
 }
 
 /** Collects skipped rows for a report: counts all, keeps the first few reasons. */
-export function createSkipLog(unit: 'line' | 'row' = 'line', maxErrors = MAX_ROW_ERRORS): {
+export function createSkipLog(
+  unit: 'line' | 'row' = 'line',
+  maxErrors = MAX_ROW_ERRORS,
+): {
   skip: (line: number, reason: string) => void
   /** Counts a row that is skipped for an expected reason (a placeholder value), keeping no message. */
   skipQuietly: () => void

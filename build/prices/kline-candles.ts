@@ -60,7 +60,13 @@ export function checkKline(k: RawKline): string | null {
 
 /** `3_600_000` → `1h`; used in messages only. */
 export function describeInterval(ms: number): string {
-  const units: [number, string][] = [[7 * DAY_MS, 'w'], [DAY_MS, 'd'], [HOUR_MS, 'h'], [60_000, 'm'], [1000, 's']]
+  const units: [number, string][] = [
+    [7 * DAY_MS, 'w'],
+    [DAY_MS, 'd'],
+    [HOUR_MS, 'h'],
+    [60_000, 'm'],
+    [1000, 's'],
+  ]
   for (const [size, unit] of units) if (ms % size === 0) return `${ms / size}${unit}`
   return `${ms}ms`
 }
@@ -136,7 +142,10 @@ export function assembleCandles(
     }
     // Weekly and monthly klines start on Mondays and month starts, not on a multiple of their length.
     if (gridMs !== null && gridMs <= DAY_MS && k.openTimeMs % gridMs !== 0) {
-      log.skip(k.line, `open time ${new Date(k.openTimeMs).toISOString()} is not on a ${describeInterval(gridMs)} boundary`)
+      log.skip(
+        k.line,
+        `open time ${new Date(k.openTimeMs).toISOString()} is not on a ${describeInterval(gridMs)} boundary`,
+      )
       continue
     }
     const { openTimeMs, open, high, low, close, volume, trades } = k

@@ -91,7 +91,8 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
       fail(`${entry.name} does not inflate: ${error instanceof Error ? error.message : String(error)}`)
     }
   } else fail(`${entry.name} uses compression method ${entry.method}; only stored (0) and deflate (8) are supported`)
-  if (content.length !== entry.size) fail(`${entry.name} inflates to ${content.length} bytes, the directory says ${entry.size}`)
+  if (content.length !== entry.size)
+    fail(`${entry.name} inflates to ${content.length} bytes, the directory says ${entry.size}`)
   if (crc32(content) >>> 0 !== entry.crc) fail(`${entry.name} fails its CRC check`)
   return content
 }

@@ -37,7 +37,12 @@ export function trendSnapshotUrls(view: DataView, nowMs: number): string[] {
   ]
 }
 
-export function computeSnapshot(view: DataView, nowMs: number, answers: Readonly<Record<string, Handler>>, urls: readonly string[]): SnapshotFile[] {
+export function computeSnapshot(
+  view: DataView,
+  nowMs: number,
+  answers: Readonly<Record<string, Handler>>,
+  urls: readonly string[],
+): SnapshotFile[] {
   const files: SnapshotFile[] = []
   for (const href of urls) {
     const url = new URL(href, 'http://localhost')

@@ -8,7 +8,21 @@
  * ETag (nginx: mtime-size) and expiry from any copy of the folder (rsync -t, object store).
  */
 import { createHash } from 'node:crypto'
-import { closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, utimesSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 
 import { isProcessAlive } from '../run-lock.ts'
@@ -167,7 +181,12 @@ export function publishSnapshot(
     hooks.fileWritten?.(manifestFiles.length - 1)
   }
   const bundle = writeBundle?.(tmp)
-  const manifest: Manifest = { schema: 1, ...meta, files: manifestFiles, ...(bundle === undefined ? {} : { export: bundle }) }
+  const manifest: Manifest = {
+    schema: 1,
+    ...meta,
+    files: manifestFiles,
+    ...(bundle === undefined ? {} : { export: bundle }),
+  }
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)
   writeSynced(join(tmp, MANIFEST_FILE), manifestBytes)
   const everything = [...manifestFiles, ...(bundle?.files ?? []), fileEntry(MANIFEST_FILE, manifestBytes)]

@@ -22,13 +22,29 @@ export interface SnapshotRun {
 export function buildSnapshot(run: SnapshotRun): Manifest {
   const watermark = run.db.query<{ w: number | null }, []>('SELECT max(seq) AS w FROM articles').get()?.w ?? 0
   const version = freeVersion(run.root, run.now)
-  const view = { db: run.db, index: new SqliteSearchIndex(run.db), version, watermark, memo: new Map<string, unknown>() }
+  const view = {
+    db: run.db,
+    index: new SqliteSearchIndex(run.db),
+    version,
+    watermark,
+    memo: new Map<string, unknown>(),
+  }
   const answers = answersFor({ version: 'build', uptimeSeconds: () => 0 })
-  const files = computeSnapshot(view, run.now.getTime(), answers, [...fixedSnapshotUrls(), ...trendSnapshotUrls(view, run.now.getTime())])
-  const articles = run.db.query<{ n: number }, [number]>('SELECT count(*) AS n FROM articles WHERE seq <= ?').get(watermark)?.n ?? 0
+  const files = computeSnapshot(view, run.now.getTime(), answers, [
+    ...fixedSnapshotUrls(),
+    ...trendSnapshotUrls(view, run.now.getTime()),
+  ])
+  const articles =
+    run.db.query<{ n: number }, [number]>('SELECT count(*) AS n FROM articles WHERE seq <= ?').get(watermark)?.n ?? 0
   return publishSnapshot(
     run.root,
-    { version, built_at: isoSeconds(run.now), watermark, counts: { articles, files: files.length }, sources: run.sources },
+    {
+      version,
+      built_at: isoSeconds(run.now),
+      watermark,
+      counts: { articles, files: files.length },
+      sources: run.sources,
+    },
     files,
     run.hooks,
     run.bundle === false

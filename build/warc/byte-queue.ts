@@ -150,7 +150,9 @@ export class ByteQueue {
       end = chunk.start + chunk.bytes.length
       count++
     }
-    const parts = this.chunks.slice(0, count).map((c) => (c.start < this.head ? c.bytes.subarray(this.head - c.start) : c.bytes))
+    const parts = this.chunks
+      .slice(0, count)
+      .map((c) => (c.start < this.head ? c.bytes.subarray(this.head - c.start) : c.bytes))
     const merged = Buffer.concat(parts)
     this.chunks.splice(0, count, { bytes: merged, start: this.head })
     return { bytes: merged, offset: 0 }

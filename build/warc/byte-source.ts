@@ -86,7 +86,8 @@ export function isUrl(source: string): boolean {
 export async function openByteSource(source: string, opts: ByteSourceOptions = {}): Promise<ByteSource> {
   opts.signal?.throwIfAborted()
   const start = opts.startOffset ?? 0
-  if (!Number.isSafeInteger(start) || start < 0) throw new RangeError(`startOffset must be a whole number, got ${start}`)
+  if (!Number.isSafeInteger(start) || start < 0)
+    throw new RangeError(`startOffset must be a whole number, got ${start}`)
   if (!isUrl(source)) {
     const opened = await openFile(source, start)
     return { totalBytes: opened.totalBytes, chunks: readChunks(opened, opts, start) }
@@ -130,11 +131,15 @@ async function openUrl(url: string, start: number, opts: ByteSourceOptions): Pro
   const stall = new AbortController()
   const signal = opts.signal ? AbortSignal.any([opts.signal, stall.signal]) : stall.signal
   const headers = start > 0 ? { range: `bytes=${start}-` } : undefined
-  const res = await withTimeout(doFetch(url, { signal, ...(headers === undefined ? {} : { headers }) }), timeoutMs, () => {
-    const error = new SourceTimeoutError(`cannot fetch WARC ${url}: no response in ${timeoutMs} ms`)
-    stall.abort(error)
-    return error
-  }).catch((err: unknown) => {
+  const res = await withTimeout(
+    doFetch(url, { signal, ...(headers === undefined ? {} : { headers }) }),
+    timeoutMs,
+    () => {
+      const error = new SourceTimeoutError(`cannot fetch WARC ${url}: no response in ${timeoutMs} ms`)
+      stall.abort(error)
+      return error
+    },
+  ).catch((err: unknown) => {
     opts.signal?.throwIfAborted()
     if (err instanceof SourceTimeoutError) throw new RetryableError(err.message, null, err)
     throw new RetryableError(`cannot fetch WARC ${url}: ${errorMessage(err)}`)
@@ -147,7 +152,8 @@ async function openUrl(url: string, start: number, opts: ByteSourceOptions): Pro
   if (!res.ok) {
     await res.body?.cancel()
     const message = `cannot fetch WARC ${url}: HTTP ${res.status}`
-    if (isRetryableStatus(res.status)) throw new RetryableError(message, retryAfterMs(res.headers.get('retry-after'), Date.now()))
+    if (isRetryableStatus(res.status))
+      throw new RetryableError(message, retryAfterMs(res.headers.get('retry-after'), Date.now()))
     throw new Error(message)
   }
   if (!res.body) throw new Error(`cannot fetch WARC ${url}: empty response body`)
@@ -160,7 +166,9 @@ async function openUrl(url: string, start: number, opts: ByteSourceOptions): Pro
     const from = range === null ? Number.NaN : Number(range[1])
     if (!(from <= start)) {
       await res.body.cancel()
-      throw new Error(`cannot fetch WARC ${url}: asked for bytes from ${start}, got Content-Range "${res.headers.get('content-range') ?? ''}"`)
+      throw new Error(
+        `cannot fetch WARC ${url}: asked for bytes from ${start}, got Content-Range "${res.headers.get('content-range') ?? ''}"`,
+      )
     }
     skip = start - from
     totalBytes = range?.[2] === undefined || range[2] === '*' ? null : Number(range[2])
@@ -171,7 +179,13 @@ async function openUrl(url: string, start: number, opts: ByteSourceOptions): Pro
 }
 
 /** Opens `url` at `start`, retrying per the policy; `streak` counts failures since the last byte arrived. */
-async function openWithRetry(url: string, start: number, opts: ByteSourceOptions, retry: RetryOptions, streak: { streak: number }): Promise<OpenedBody> {
+async function openWithRetry(
+  url: string,
+  start: number,
+  opts: ByteSourceOptions,
+  retry: RetryOptions,
+  streak: { streak: number },
+): Promise<OpenedBody> {
   while (true) {
     try {
       return await openUrl(url, start, opts)
@@ -183,7 +197,15 @@ async function openWithRetry(url: string, start: number, opts: ByteSourceOptions
 }
 
 /** Waits before the next attempt, or throws SourceFailedError when the retries are spent. */
-async function pause(url: string, offset: number, reason: string, serverSaysMs: number | null, opts: ByteSourceOptions, retry: RetryOptions, streak: { streak: number }): Promise<void> {
+async function pause(
+  url: string,
+  offset: number,
+  reason: string,
+  serverSaysMs: number | null,
+  opts: ByteSourceOptions,
+  retry: RetryOptions,
+  streak: { streak: number },
+): Promise<void> {
   if (streak.streak >= retry.retries) {
     throw new SourceFailedError(retry.retries === 0 ? reason : `${reason} (gave up after ${retry.retries} retries)`)
   }
@@ -203,7 +225,13 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** The chunks of a URL read under a retry policy: a lost connection resumes with Range at the next byte. */
-async function* resumingChunks(url: string, first: OpenedBody, opts: ByteSourceOptions, retry: RetryOptions, start: number): AsyncGenerator<Uint8Array> {
+async function* resumingChunks(
+  url: string,
+  first: OpenedBody,
+  opts: ByteSourceOptions,
+  retry: RetryOptions,
+  start: number,
+): AsyncGenerator<Uint8Array> {
   let opened = first
   let offset = start
   const streak = { streak: 0 }
@@ -249,7 +277,9 @@ async function* readChunks(opened: OpenedBody, opts: ByteSourceOptions, base: nu
           abort === undefined
             ? await reader.read()
             : await withTimeout(reader.read(), opts.timeoutMs ?? WARC_TIMEOUT_MS, () => {
-                const error = new SourceTimeoutError(`source stalled: no bytes for ${opts.timeoutMs ?? WARC_TIMEOUT_MS} ms after ${base + bytesRead} bytes`)
+                const error = new SourceTimeoutError(
+                  `source stalled: no bytes for ${opts.timeoutMs ?? WARC_TIMEOUT_MS} ms after ${base + bytesRead} bytes`,
+                )
                 abort(error)
                 return error
               })

@@ -57,7 +57,13 @@ export function monthsOverlapping(fromMs: number, toMs: number): { year: string;
 }
 
 /** The files of one listing's text that start in [fromMs, toMs] and fall in the sample. Pure. */
-export function filesInWindow(paths: readonly string[], base: string, fromMs: number, toMs: number, sample: number): LiveFile[] {
+export function filesInWindow(
+  paths: readonly string[],
+  base: string,
+  fromMs: number,
+  toMs: number,
+  sample: number,
+): LiveFile[] {
   const files: LiveFile[] = []
   for (const path of paths) {
     const m = LISTED_FILE.exec(path.trim())

@@ -20,7 +20,8 @@ const SPEC = /^cc-news:(\d{4})\/(\d{2})(?:\/(\d{2}))?$/
  * crawl-data/CC-NEWS/2024/01/CC-NEWS-20240101012345-00012.warc.gz: listing year and month, then
  * the file's start (year, month, day, hour, minute, second) and its serial number.
  */
-export const LISTED_FILE = /^crawl-data\/CC-NEWS\/(\d{4})\/(\d{2})\/CC-NEWS-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})-(\d+)\.warc\.gz$/
+export const LISTED_FILE =
+  /^crawl-data\/CC-NEWS\/(\d{4})\/(\d{2})\/CC-NEWS-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})-(\d+)\.warc\.gz$/
 
 export function isCcNewsSpec(spec: string): boolean {
   return spec.toLowerCase().startsWith(CC_NEWS_PREFIX)
@@ -52,10 +53,16 @@ export function listingUrl(spec: CcNewsSpec, baseUrl: string): string {
 /** No retries: a listing asked for outside a build fails at its first error. */
 const NO_RETRY: RetryPolicy = { retries: 0, backoffMs: 0, maxBackoffMs: 0 }
 
-export async function listCcNews(specText: string, opts: { ccNewsBaseUrl: string; fetch?: FetchLike; retry?: RetryPolicy }): Promise<string[]> {
+export async function listCcNews(
+  specText: string,
+  opts: { ccNewsBaseUrl: string; fetch?: FetchLike; retry?: RetryPolicy },
+): Promise<string[]> {
   const spec = parseCcNewsSpec(specText)
   const url = listingUrl(spec, opts.ccNewsBaseUrl)
-  const paths = await fetchListing(url, { retry: opts.retry ?? NO_RETRY, ...(opts.fetch === undefined ? {} : { fetch: opts.fetch }) })
+  const paths = await fetchListing(url, {
+    retry: opts.retry ?? NO_RETRY,
+    ...(opts.fetch === undefined ? {} : { fetch: opts.fetch }),
+  })
   if (paths === null) throw new Error(`cannot list ${specText}: ${url} answered HTTP 404`)
   const base = url.slice(0, url.indexOf('crawl-data/'))
   const wanted = paths.filter((path) => {
@@ -99,7 +106,8 @@ export async function fetchListing(url: string, opts: ListingOptions): Promise<s
       if (error instanceof ListingError) throw error
       retryable = error instanceof Error ? error.message : String(error)
     }
-    if (attempt >= opts.retry.retries) throw new ListingError(retryable.startsWith('cannot list') ? retryable : `cannot list ${url}: ${retryable}`)
+    if (attempt >= opts.retry.retries)
+      throw new ListingError(retryable.startsWith('cannot list') ? retryable : `cannot list ${url}: ${retryable}`)
     await Bun.sleep(backoffMs(opts.retry, attempt, opts.random ?? Math.random, serverSays))
   }
 }

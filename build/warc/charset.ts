@@ -82,5 +82,8 @@ function fromTextDecoder(label: string): Charset | null {
 
 function fromIconv(label: string): Charset | null {
   if (!iconv.encodingExists(label)) return null
-  return { name: label, decode: (bytes) => iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), label) }
+  return {
+    name: label,
+    decode: (bytes) => iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), label),
+  }
 }

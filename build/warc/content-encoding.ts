@@ -48,5 +48,5 @@ function decodeOne(bytes: Uint8Array, coding: string, maxBytes: number): Uint8Ar
 function isZlibWrapped(bytes: Uint8Array): boolean {
   const cmf = bytes[0] ?? 0
   const flg = bytes[1] ?? 0
-  return (cmf & 0x0f) === 8 && (cmf >> 4) <= 7 && ((cmf << 8) | flg) % 31 === 0
+  return (cmf & 0x0f) === 8 && cmf >> 4 <= 7 && ((cmf << 8) | flg) % 31 === 0
 }

@@ -126,7 +126,8 @@ export async function* gunzipMembers(chunks: AsyncIterator<Uint8Array>, baseOffs
 function findGoodMember(bytes: Uint8Array, from: number): number {
   for (let at = findMemberStart(bytes, from); at > 0; at = findMemberStart(bytes, at + 1)) {
     const header = parseGzipHeader(bytes, at)
-    if (header.kind === 'header' && inflateMember(bytes, header.dataStart, SYNC_MEMBER_MAX_BYTES).kind === 'ok') return at
+    if (header.kind === 'header' && inflateMember(bytes, header.dataStart, SYNC_MEMBER_MAX_BYTES).kind === 'ok')
+      return at
   }
   return -1
 }

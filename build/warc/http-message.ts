@@ -22,7 +22,8 @@ export function parseHttpResponseHead(block: Uint8Array): HttpHead | null {
   let bodyStart: number
   if (lf >= 0) [headEnd, bodyStart] = [lf, lf + 2]
   else if (crlf >= 0) [headEnd, bodyStart] = [crlf, crlf + 4]
-  else if (bytes.length <= MAX_HTTP_HEADER_BYTES) [headEnd, bodyStart] = [bytes.length, bytes.length] // a head with no body and no blank line
+  else if (bytes.length <= MAX_HTTP_HEADER_BYTES)
+    [headEnd, bodyStart] = [bytes.length, bytes.length] // a head with no body and no blank line
   else return null
   const lines = bytes.toString('latin1', 0, headEnd).split(/\r?\n/)
   const status = STATUS_LINE.exec(lines[0] ?? '')

@@ -29,7 +29,9 @@ export function inflateMember(bytes: Uint8Array, dataStart: number, maxOutputByt
   }
   const trailerAt = dataStart + inflated.consumed
   if (trailerAt + TRAILER_BYTES > bytes.length) return { kind: 'need-more' }
-  const kind = trailerMatches(bytes, trailerAt, zlib.crc32(inflated.output), inflated.output.length) ? 'ok' : 'bad-trailer'
+  const kind = trailerMatches(bytes, trailerAt, zlib.crc32(inflated.output), inflated.output.length)
+    ? 'ok'
+    : 'bad-trailer'
   return { kind, output: inflated.output, end: trailerAt + TRAILER_BYTES }
 }
 

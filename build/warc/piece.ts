@@ -14,7 +14,9 @@ export type Piece =
 export type GapReason = 'corrupt' | 'truncated'
 
 export function dataPiece(bytes: Uint8Array, memberStart: boolean, sourceOffset?: number): Piece {
-  return sourceOffset === undefined ? { kind: 'data', bytes, memberStart } : { kind: 'data', bytes, memberStart, sourceOffset }
+  return sourceOffset === undefined
+    ? { kind: 'data', bytes, memberStart }
+    : { kind: 'data', bytes, memberStart, sourceOffset }
 }
 
 export function gapPiece(reason: GapReason, taintsPrevious = false): Piece {

@@ -79,7 +79,15 @@ function isHttpRecord(headers: WarcHeaders): boolean {
 function looksLikeMarkup(bytes: Uint8Array): boolean {
   for (const byte of bytes.subarray(0, 64)) {
     if (byte === 0x3c) return true // '<'
-    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0xef && byte !== 0xbb && byte !== 0xbf) {
+    if (
+      byte !== 0x20 &&
+      byte !== 0x09 &&
+      byte !== 0x0a &&
+      byte !== 0x0d &&
+      byte !== 0xef &&
+      byte !== 0xbb &&
+      byte !== 0xbf
+    ) {
       return false
     }
   }

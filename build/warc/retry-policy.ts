@@ -40,7 +40,12 @@ export function retryAfterMs(header: string | null, nowMs: number): number | nul
  * The wait before attempt `attempt + 1` (attempt counts from 0): the server's Retry-After when
  * given (capped), else a uniform draw in [0, min(max, base * 2^attempt)].
  */
-export function backoffMs(policy: RetryPolicy, attempt: number, random: () => number, serverSaysMs: number | null = null): number {
+export function backoffMs(
+  policy: RetryPolicy,
+  attempt: number,
+  random: () => number,
+  serverSaysMs: number | null = null,
+): number {
   if (serverSaysMs !== null) return Math.min(serverSaysMs, policy.maxBackoffMs)
   const ceiling = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** Math.min(attempt, 30))
   return Math.floor(random() * ceiling)

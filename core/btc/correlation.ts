@@ -44,7 +44,11 @@ export function reading(shift: number, interval: Interval): string {
 }
 
 /** The (return, net) pairs of shift k: net at t with return at t+k, both present. */
-export function shiftPairs(net: readonly (number | null)[], ret: readonly (number | null)[], shift: number): { returns: number[]; nets: number[] } {
+export function shiftPairs(
+  net: readonly (number | null)[],
+  ret: readonly (number | null)[],
+  shift: number,
+): { returns: number[]; nets: number[] } {
   const returns: number[] = []
   const nets: number[] = []
   for (let t = 0; t < net.length; t++) {
@@ -62,7 +66,12 @@ export function shiftPairs(net: readonly (number | null)[], ret: readonly (numbe
  * builds the wire form); `significant` is read from the rounded bounds so it never contradicts
  * them (a bound shown as 0 is not significant).
  */
-export function correlateByShift(net: readonly (number | null)[], ret: readonly (number | null)[], maxShift: number, interval: Interval): { entries: ShiftEntry[]; fullR: Map<number, number> } {
+export function correlateByShift(
+  net: readonly (number | null)[],
+  ret: readonly (number | null)[],
+  maxShift: number,
+  interval: Interval,
+): { entries: ShiftEntry[]; fullR: Map<number, number> } {
   const entries: ShiftEntry[] = []
   const fullR = new Map<number, number>()
   for (let shift = -maxShift; shift <= maxShift; shift++) {
@@ -95,7 +104,10 @@ export const BEST_REASONS = {
  * The significant entry with the largest r (full precision); ties go to the smaller |shift|,
  * then to the lower shift. Null with a reason when no entry is significant.
  */
-export function pickBest(entries: readonly ShiftEntry[], fullR: ReadonlyMap<number, number>): { best: ShiftEntry | null; reason: string | null } {
+export function pickBest(
+  entries: readonly ShiftEntry[],
+  fullR: ReadonlyMap<number, number>,
+): { best: ShiftEntry | null; reason: string | null } {
   let best: ShiftEntry | null = null
   let bestR = Number.NEGATIVE_INFINITY
   for (const e of entries) {
@@ -104,7 +116,9 @@ export function pickBest(entries: readonly ShiftEntry[], fullR: ReadonlyMap<numb
     const better =
       best === null ||
       r > bestR ||
-      (r === bestR && (Math.abs(e.shift) < Math.abs(best.shift) || (Math.abs(e.shift) === Math.abs(best.shift) && e.shift < best.shift)))
+      (r === bestR &&
+        (Math.abs(e.shift) < Math.abs(best.shift) ||
+          (Math.abs(e.shift) === Math.abs(best.shift) && e.shift < best.shift)))
     if (better) {
       best = e
       bestR = r
@@ -121,7 +135,13 @@ export function pickBest(entries: readonly ShiftEntry[], fullR: ReadonlyMap<numb
  * the series has a point with a return_pct. `points` is the number of series points (periods
  * with a candle), the same as `/v1/btc/series` reports for the same range.
  */
-export function correlationBody(hourly: readonly Candle[], articles: readonly ToneArticle[], interval: Interval, range: TimeRange, maxShift: number): CorrelationBody {
+export function correlationBody(
+  hourly: readonly Candle[],
+  articles: readonly ToneArticle[],
+  interval: Interval,
+  range: TimeRange,
+  maxShift: number,
+): CorrelationBody {
   const aligned = alignRange(range, interval)
   const grid = periodStarts(aligned.fromMs, aligned.toMs, interval)
   const netByStart = new Map(sentimentBuckets(articles, interval, aligned).map((b) => [b.timeMs, b.net]))

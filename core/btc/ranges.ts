@@ -12,7 +12,14 @@ import { valueError as issue } from '../validation-error.ts'
 import type { Params } from '../validate.ts'
 import { DAY_MS, INTERVAL_MS, type Interval, type TimeRange, alignRange } from './periods.ts'
 
-export const BTC_RANGE_PATHS = ['/v1/btc/price', '/v1/btc/sentiment', '/v1/btc/series', '/v1/btc/correlation', '/v1/btc/news', '/v1/btc/sources'] as const
+export const BTC_RANGE_PATHS = [
+  '/v1/btc/price',
+  '/v1/btc/sentiment',
+  '/v1/btc/series',
+  '/v1/btc/correlation',
+  '/v1/btc/news',
+  '/v1/btc/sources',
+] as const
 export type BtcRangePath = (typeof BTC_RANGE_PATHS)[number]
 
 export type RangeResolution = { ok: true; range: TimeRange } | { ok: false; detail: ValidationIssue[] }
@@ -31,13 +38,19 @@ function valueError(name: 'from' | 'to', reason: string, input: string): Validat
  * `interval` null: the range as resolved; otherwise aligned to that interval. An empty range
  * (`from` ≥ `to`, also when `to` defaulted to now) is a 422 on the bound the client gave.
  */
-export function resolveRange(path: BtcRangePath, params: Readonly<Params>, nowMs: number, interval: Interval | null): RangeResolution {
+export function resolveRange(
+  path: BtcRangePath,
+  params: Readonly<Params>,
+  nowMs: number,
+  interval: Interval | null,
+): RangeResolution {
   const fromText = typeof params.from === 'string' ? params.from : undefined
   const toText = typeof params.to === 'string' ? params.to : undefined
   const fromParsed = fromText === undefined ? null : parseRangeValue(fromText, nowMs)
   const toParsed = toText === undefined ? null : parseRangeValue(toText, nowMs)
   const detail: ValidationIssue[] = []
-  if (fromText !== undefined && fromParsed === null) detail.push(valueError('from', `expected ${RANGE_FORMS}`, fromText))
+  if (fromText !== undefined && fromParsed === null)
+    detail.push(valueError('from', `expected ${RANGE_FORMS}`, fromText))
   if (toText !== undefined && toParsed === null) detail.push(valueError('to', `expected ${RANGE_FORMS}`, toText))
   if (detail.length > 0) return { ok: false, detail }
 
@@ -55,7 +68,12 @@ export function resolveRange(path: BtcRangePath, params: Readonly<Params>, nowMs
   const aligned = alignRange(range, interval)
   const tooLong = gridTooLong(aligned.fromMs, aligned.toMs, INTERVAL_MS[interval], interval)
   if (tooLong !== null) {
-    return { ok: false, detail: [fromText !== undefined ? valueError('from', tooLong, fromText) : valueError('to', tooLong, toText ?? '')] }
+    return {
+      ok: false,
+      detail: [
+        fromText !== undefined ? valueError('from', tooLong, fromText) : valueError('to', tooLong, toText ?? ''),
+      ],
+    }
   }
   return { ok: true, range: aligned }
 }

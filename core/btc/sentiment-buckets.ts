@@ -48,7 +48,9 @@ export function countTone(counts: ToneCounts, sentiment: ToneArticle['sentiment'
 /** One bucket per period of the aligned range, oldest first; articles outside the range are ignored. */
 export function sentimentBuckets(articles: readonly ToneArticle[], interval: Interval, range: TimeRange): Bucket[] {
   const aligned = alignRange(range, interval)
-  const buckets = periodStarts(aligned.fromMs, aligned.toMs, interval).map((timeMs): Bucket => ({ timeMs, ...emptyCounts() }))
+  const buckets = periodStarts(aligned.fromMs, aligned.toMs, interval).map(
+    (timeMs): Bucket => ({ timeMs, ...emptyCounts() }),
+  )
   const byStart = new Map(buckets.map((b) => [b.timeMs, b]))
   for (const a of articles) {
     if (!isPublishedIn(a, aligned)) continue
@@ -60,6 +62,9 @@ export function sentimentBuckets(articles: readonly ToneArticle[], interval: Int
 
 export function sentimentBody(articles: readonly ToneArticle[], interval: Interval, range: TimeRange): SentimentBody {
   const aligned = alignRange(range, interval)
-  const buckets = sentimentBuckets(articles, interval, aligned).map(({ timeMs, ...counts }) => ({ time: isoMs(timeMs), ...counts }))
+  const buckets = sentimentBuckets(articles, interval, aligned).map(({ timeMs, ...counts }) => ({
+    time: isoMs(timeMs),
+    ...counts,
+  }))
   return { from: isoMs(aligned.fromMs), to: isoMs(aligned.toMs), interval, points: buckets.length, buckets }
 }

@@ -60,7 +60,12 @@ export function direction(servedReturnPct: number | null, net: number): Directio
 }
 
 /** Points of the aligned range, oldest first, at full precision. */
-export function seriesPoints(hourly: readonly Candle[], articles: readonly ToneArticle[], interval: Interval, range: TimeRange): SeriesPoint[] {
+export function seriesPoints(
+  hourly: readonly Candle[],
+  articles: readonly ToneArticle[],
+  interval: Interval,
+  range: TimeRange,
+): SeriesPoint[] {
   const aligned = alignRange(range, interval)
   const tone = new Map(sentimentBuckets(articles, interval, aligned).map((b) => [b.timeMs, b]))
   const candles = resample(hourly, interval, aligned.fromMs, aligned.toMs)
@@ -103,7 +108,12 @@ export function seriesPointWire(p: SeriesPoint): SeriesPointWire {
   }
 }
 
-export function seriesBody(hourly: readonly Candle[], articles: readonly ToneArticle[], interval: Interval, range: TimeRange): SeriesBody {
+export function seriesBody(
+  hourly: readonly Candle[],
+  articles: readonly ToneArticle[],
+  interval: Interval,
+  range: TimeRange,
+): SeriesBody {
   const aligned = alignRange(range, interval)
   const series = seriesPoints(hourly, articles, interval, aligned).map(seriesPointWire)
   return { from: isoMs(aligned.fromMs), to: isoMs(aligned.toMs), interval, points: series.length, series }

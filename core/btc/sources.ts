@@ -25,7 +25,12 @@ export interface SourcesBody {
 }
 
 /** Groups by articles descending, then key ascending (code-unit order), at most `top` of them. */
-export function sourcesBody(articles: readonly BtcArticle[], by: SourceDimension, top: number, range: TimeRange): SourcesBody {
+export function sourcesBody(
+  articles: readonly BtcArticle[],
+  by: SourceDimension,
+  top: number,
+  range: TimeRange,
+): SourcesBody {
   const groups = new Map<string, { articles: number; positive: number; negative: number; scoreSum: number }>()
   // Summed in a fixed order (url, then time) so the mean does not depend on the input's order.
   const inRange = articles
@@ -43,13 +48,15 @@ export function sourcesBody(articles: readonly BtcArticle[], by: SourceDimension
   const buckets = [...groups]
     .sort(([ka, a], [kb, b]) => b.articles - a.articles || (ka < kb ? -1 : ka > kb ? 1 : 0))
     .slice(0, top)
-    .map(([key, g]): SourceBucket => ({
-      [by]: key,
-      articles: g.articles,
-      positive: g.positive,
-      negative: g.negative,
-      net: g.positive - g.negative,
-      mean_score: roundTo(g.scoreSum / g.articles, RATIO_DIGITS),
-    }))
+    .map(
+      ([key, g]): SourceBucket => ({
+        [by]: key,
+        articles: g.articles,
+        positive: g.positive,
+        negative: g.negative,
+        net: g.positive - g.negative,
+        mean_score: roundTo(g.scoreSum / g.articles, RATIO_DIGITS),
+      }),
+    )
   return { from: isoMs(range.fromMs), to: isoMs(range.toMs), by, buckets }
 }

@@ -65,7 +65,8 @@ export function summaryBody(hourly: readonly Candle[], articles: readonly BtcArt
     }
     for (const key of Object.keys(CHANGE_LAGS_MS) as ChangeKey[]) {
       const before = byStart.get(last.openTimeMs - CHANGE_LAGS_MS[key])
-      change_pct[key] = before === undefined || before.close === 0 ? null : roundTo((last.close / before.close - 1) * 100, RATIO_DIGITS)
+      change_pct[key] =
+        before === undefined || before.close === 0 ? null : roundTo((last.close / before.close - 1) * 100, RATIO_DIGITS)
     }
   }
 
@@ -80,12 +81,19 @@ export function summaryBody(hourly: readonly Candle[], articles: readonly BtcArt
   return {
     price,
     change_pct,
-    tone_today: { positive: today.positive, neutral: today.neutral, negative: today.negative, net: today.net, articles: today.articles },
+    tone_today: {
+      positive: today.positive,
+      neutral: today.neutral,
+      negative: today.negative,
+      net: today.net,
+      articles: today.articles,
+    },
     coverage: {
       price: { ...span(hourly.map((c) => c.openTimeMs)), candles: hourly.length },
       news: { ...span(articles.map((a) => a.published_at * 1000)), articles: articles.length },
       labelled_by_model: byModel,
-      labelled_by_model_pct: articles.length === 0 ? null : roundOrNull((byModel / articles.length) * 100, SHARE_DIGITS),
+      labelled_by_model_pct:
+        articles.length === 0 ? null : roundOrNull((byModel / articles.length) * 100, SHARE_DIGITS),
     },
   }
 }

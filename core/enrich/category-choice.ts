@@ -12,7 +12,12 @@
  */
 import type { Category } from '../categories.ts'
 import { type CategoryInput, classifyCategory, sectionCategories } from './category.ts'
-import { type CategoryModel, DEFAULT_MIN_PROBABILITY, predictCategory, SHIPPED_CATEGORY_MODEL } from './category-model.ts'
+import {
+  type CategoryModel,
+  DEFAULT_MIN_PROBABILITY,
+  predictCategory,
+  SHIPPED_CATEGORY_MODEL,
+} from './category-model.ts'
 
 export type CategoryDecider = 'model' | 'terms'
 
@@ -26,10 +31,15 @@ export interface CategoryChoice {
 /** The threshold of a model file that names none; the shipped model's own is `SHIPPED_CATEGORY_MODEL.minProbability`. */
 export const MODEL_MIN_PROBABILITY = DEFAULT_MIN_PROBABILITY
 
-export function chooseCategory(a: CategoryInput, lang: string, model: CategoryModel = SHIPPED_CATEGORY_MODEL): CategoryChoice {
+export function chooseCategory(
+  a: CategoryInput,
+  lang: string,
+  model: CategoryModel = SHIPPED_CATEGORY_MODEL,
+): CategoryChoice {
   if (model.languages.has(lang) && sectionCategories(a.section).length !== 1) {
     const p = predictCategory(a, lang, model)
-    if (p.probability >= model.minProbability) return { category: p.category, confidence: Math.round(p.probability * 1000) / 1000, category_by: 'model' }
+    if (p.probability >= model.minProbability)
+      return { category: p.category, confidence: Math.round(p.probability * 1000) / 1000, category_by: 'model' }
   }
   const guess = classifyCategory(a, lang)
   return { category: guess.category, confidence: guess.confidence, category_by: 'terms' }

@@ -8,7 +8,15 @@
  * core/enrich/word-clusters.ts), so an unseen word counts through its family. Training (scripts/train-category.ts) and inference
  * (category-model.ts) both call this.
  */
-import { type CategoryInput, classifyCategory, pathCategories, sectionCategories, subdomainCategory, textCategories, urlPath } from './category.ts'
+import {
+  type CategoryInput,
+  classifyCategory,
+  pathCategories,
+  sectionCategories,
+  subdomainCategory,
+  textCategories,
+  urlPath,
+} from './category.ts'
 import { foldAccents, foldCase, leadText, wordTokens } from './tokens.ts'
 import { WORD_CLUSTERS } from './word-clusters.ts'
 
@@ -25,7 +33,23 @@ const SECTION_MAX_WORDS = 3
 const MAX_SECTION_SEGMENTS = 4
 const GENERIC_SUBDOMAINS: ReadonlySet<string> = new Set(['www', 'm', 'amp', 'mobile', 'edition', 'www2'])
 /** Words too common in headlines to say anything about a category; they only add noise to the weights. */
-const SKIP_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'is', 'at', 'by', 'with', 'as'])
+const SKIP_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'to',
+  'in',
+  'on',
+  'for',
+  'and',
+  'or',
+  'is',
+  'at',
+  'by',
+  'with',
+  'as',
+])
 
 export type CategoryFeatureInput = Pick<CategoryInput, 'url' | 'host' | 'section' | 'title' | 'description'>
 
@@ -46,7 +70,9 @@ export function headlineTokens(text: string): string[] {
 /** Section words of a URL path: the words of its first short segments, without digits-only parts. */
 export function pathSectionWords(url: string): string[] {
   const path = urlPath(url)
-  const segments = fold(path).split('/').filter((s) => s !== '')
+  const segments = fold(path)
+    .split('/')
+    .filter((s) => s !== '')
   // The last segment is the article itself (a slug or an id) unless the path ends with a slash.
   const sections = path.endsWith('/') ? segments : segments.slice(0, -1)
   const words: string[] = []

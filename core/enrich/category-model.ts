@@ -44,14 +44,17 @@ export interface CategoryPrediction {
 export function loadCategoryModel(w: CategoryWeights): CategoryModel {
   if (w.format !== CATEGORY_MODEL_FORMAT) throw new Error(`category weights: unknown format ${w.format}`)
   const classes = w.classes.filter(isCategory)
-  if (classes.length !== w.classes.length || new Set(classes).size !== classes.length) throw new Error('category weights: unknown or repeated class')
+  if (classes.length !== w.classes.length || new Set(classes).size !== classes.length)
+    throw new Error('category weights: unknown or repeated class')
   const k = classes.length
   if (w.bias.length !== k || w.weights.length !== w.vocab.length * k) throw new Error('category weights: wrong sizes')
   // A model with cluster features must name the clusters it was trained with; one without may load.
   const clusters = clustersFingerprint(SHIPPED_WORD_CLUSTERS_FILE)
   const usesClusters = w.vocab.some((f) => f.startsWith('c:'))
   if ((usesClusters || w.word_clusters !== undefined) && w.word_clusters !== clusters) {
-    throw new Error(`category weights: trained with word clusters ${w.word_clusters ?? '(not recorded)'}, but word-clusters.json is ${clusters}; retrain (scripts/train-category.ts)`)
+    throw new Error(
+      `category weights: trained with word clusters ${w.word_clusters ?? '(not recorded)'}, but word-clusters.json is ${clusters}; retrain (scripts/train-category.ts)`,
+    )
   }
   const rows = new Map<string, readonly number[]>()
   w.vocab.forEach((feature, i) => rows.set(feature, w.weights.slice(i * k, (i + 1) * k)))
@@ -62,7 +65,11 @@ export function loadCategoryModel(w: CategoryWeights): CategoryModel {
 
 export const SHIPPED_CATEGORY_MODEL: CategoryModel = loadCategoryModel(shipped)
 
-export function predictCategory(a: CategoryFeatureInput, lang: string, model: CategoryModel = SHIPPED_CATEGORY_MODEL): CategoryPrediction {
+export function predictCategory(
+  a: CategoryFeatureInput,
+  lang: string,
+  model: CategoryModel = SHIPPED_CATEGORY_MODEL,
+): CategoryPrediction {
   const z = [...model.bias]
   for (const feature of categoryFeatures(a, lang)) {
     const row = model.rows.get(feature)

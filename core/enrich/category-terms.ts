@@ -232,7 +232,7 @@ export const CATEGORY_KEYWORDS: Readonly<Record<string, CategoryLists>> = {
       'élection*, électora*, scrutin*, parlement*, sénat*, assemblée nationale, député*, ministr*, présiden*, gouvern*, ' +
       'politiq*, socialiste*, parti, partis, opposition, campagne, maire*, élysée, matignon, coalition, référendum, législati*, constitution*, constitutionnel*',
     business:
-      'économi*, marché*, bourse*, actionnaire*, investiss*, bénéfice*, chiffre d\'affaires, inflation, taux d\'intérêt, ' +
+      "économi*, marché*, bourse*, actionnaire*, investiss*, bénéfice*, chiffre d'affaires, inflation, taux d'intérêt, " +
       'banque centrale, bce, pib, récession, commerce, droits de douane, export*, entreprise*, fusion*, ' +
       'acquisition*, banqu*, financ*, budget*, impôt*, pétrole, dollar*, euro, euros, monnaie*, devise*, bitcoin, crypto*, ' +
       'emploi*, chômage, dette*, cac, importation*, déficit*, accord commercial',
@@ -360,7 +360,7 @@ export const CATEGORY_KEYWORDS: Readonly<Record<string, CategoryLists>> = {
       'influenza, morbillo, salute mentale, obesità, nutrizion*, dieta, oms, sintom*, demenza, alzheimer, asl, clinica, ministero della salute',
     sport:
       'sport*, calcio*, calciat*, partita*, gol, attaccant*, allenator*, serie a, campionat*, campion*, torneo*, ' +
-      'mondial*, coppa*, champions league, juventus, juve, inter, tennis, golf, ciclismo, giro d\'italia, basket, nba, ' +
+      "mondial*, coppa*, champions league, juventus, juve, inter, tennis, golf, ciclismo, giro d'italia, basket, nba, " +
       'formula 1, f1, gran premio, olimpi*, atlet*, maratona, pugilato, boxe, stadio*, fifa, uefa, medaglia*, giocator*, nazionale, tifosi, calciomercato, finale',
     entertainment:
       'cinema*, film*, attor*, attric*, regista, registi, hollywood, oscar*, sanremo, musica*, music*, cantant*, canzon*, album*, ' +
@@ -374,7 +374,7 @@ export const CATEGORY_KEYWORDS: Readonly<Record<string, CategoryLists>> = {
     crime:
       'crimin*, reato*, reati, delitt*, delinqu*, polizia*, carabinieri, arrest*, fermat*, sospett*, omicidio*, omicidi, ' +
       'assassin*, femminicidio*, sparatoria*, accoltell*, rapina*, furto*, furti, ladr*, truffa*, frode*, contrabbando, ' +
-      'spaccio*, narcotraffic*, mafia*, camorra, \'ndrangheta, cosca*, carcere*, detenut*, condann*, colpevole, ' +
+      "spaccio*, narcotraffic*, mafia*, camorra, 'ndrangheta, cosca*, carcere*, detenut*, condann*, colpevole, " +
       'processo*, tribunale*, procura*, stupro*, violenza sessuale, aggression*, rapiment*, sequestr*, corruzione, ' +
       'tangent*, riciclaggio*, inquirent*, giudice, giudici, testimon*, indagin*',
     environment:

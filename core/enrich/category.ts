@@ -9,7 +9,10 @@ import { CATEGORY_KEYWORDS, SECTION_WORDS, type CategoryLists } from './category
 import { listEntries, SubstringIndex, TermIndex } from './term-index.ts'
 import { foldAccents, foldCase, leadText, stripElision, tokenVariants, wordTokens } from './tokens.ts'
 
-export type CategoryInput = Pick<ExtractedArticle, 'url' | 'host' | 'section' | 'tags' | 'title' | 'description' | 'text'>
+export type CategoryInput = Pick<
+  ExtractedArticle,
+  'url' | 'host' | 'section' | 'tags' | 'title' | 'description' | 'text'
+>
 
 export interface CategoryGuess {
   category: Category
@@ -107,7 +110,8 @@ export function classifyCategory(a: CategoryInput, lang: string): CategoryGuess 
   for (const c of textCategories(a.title, lang, false)) bump(scores, c, WEIGHT.title)
   for (const c of textCategories(a.description, lang, false)) bump(scores, c, WEIGHT.description)
   const bodyScores: Scores = new Map()
-  for (const c of textCategories(leadText(a.text, BODY_MAX_CHARS), lang, false)) bump(bodyScores, c, WEIGHT.body, BODY_CAP)
+  for (const c of textCategories(leadText(a.text, BODY_MAX_CHARS), lang, false))
+    bump(bodyScores, c, WEIGHT.body, BODY_CAP)
   for (const [c, s] of bodyScores) bump(scores, c, s)
 
   let best: Category = 'world'

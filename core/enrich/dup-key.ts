@@ -44,7 +44,10 @@ export function isSameStory(a: string, b: string): boolean {
 
 /** Hamming distance between two 16-hex-digit simhashes. */
 export function simhashDistance(a: string, b: string): number {
-  return popcount32(parseInt(a.slice(0, 8), 16) ^ parseInt(b.slice(0, 8), 16)) + popcount32(parseInt(a.slice(8, 16), 16) ^ parseInt(b.slice(8, 16), 16))
+  return (
+    popcount32(parseInt(a.slice(0, 8), 16) ^ parseInt(b.slice(0, 8), 16)) +
+    popcount32(parseInt(a.slice(8, 16), 16) ^ parseInt(b.slice(8, 16), 16))
+  )
 }
 
 function popcount32(x: number): number {
@@ -59,9 +62,53 @@ const SITE_SUFFIX_RE = /\s+[|\-–—:·•]\s+([^|\-–—:·•]{1,40})$/u
 const SITE_SUFFIX_MAX_WORDS = 4
 const TITLE_MIN_WORDS_LEFT = 4
 /** Lower-case words a publisher's name may hold ("Tribuna de Tijuana", "The Times of India"). */
-const NAME_CONNECTORS = new Set(['of', 'the', 'and', 'de', 'del', 'la', 'le', 'el', 'los', 'las', 'di', 'da', 'do', 'du', 'des', 'der', 'die', 'das', 'van', 'von', 'y', 'e', 'et', 'i', 'al', 'am', 'im', 'für'])
+const NAME_CONNECTORS = new Set([
+  'of',
+  'the',
+  'and',
+  'de',
+  'del',
+  'la',
+  'le',
+  'el',
+  'los',
+  'las',
+  'di',
+  'da',
+  'do',
+  'du',
+  'des',
+  'der',
+  'die',
+  'das',
+  'van',
+  'von',
+  'y',
+  'e',
+  'et',
+  'i',
+  'al',
+  'am',
+  'im',
+  'für',
+])
 /** Wire annotations a copy appends or drops ("… - sources", "… - report"). */
-const TITLE_ANNOTATIONS = new Set(['sources', 'source', 'report', 'reports', 'update', 'updated', 'updates', 'live', 'video', 'photos', 'analysis', 'opinion', 'exclusive', 'breaking'])
+const TITLE_ANNOTATIONS = new Set([
+  'sources',
+  'source',
+  'report',
+  'reports',
+  'update',
+  'updated',
+  'updates',
+  'live',
+  'video',
+  'photos',
+  'analysis',
+  'opinion',
+  'exclusive',
+  'breaking',
+])
 /** Scripts written without spaces between words: two characters weigh as one word. */
 const UNSPACED_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu
 
@@ -95,7 +142,12 @@ export function normalizedTitle(title: string): string {
   if (suffix !== null) {
     const head = foldCase(t.slice(0, suffix.index))
     const tail = suffix[1] ?? ''
-    if (wordTokens(foldCase(tail)).length <= SITE_SUFFIX_MAX_WORDS && wordWeight(head) >= TITLE_MIN_WORDS_LEFT && isNameLike(tail)) t = head
+    if (
+      wordTokens(foldCase(tail)).length <= SITE_SUFFIX_MAX_WORDS &&
+      wordWeight(head) >= TITLE_MIN_WORDS_LEFT &&
+      isNameLike(tail)
+    )
+      t = head
   }
   return wordTokens(foldCase(t)).join(' ')
 }
@@ -154,7 +206,9 @@ function majorityBits(planes: Uint32Array, total: number): number {
 
 /** A closing paragraph longer than this is story text, whatever it mentions. */
 const CREDIT_MAX_CHARS = 300
-const CREDIT_CUE_PARTS: readonly (readonly string[])[] = Object.values(CREDIT_CUES).flatMap((cues) => cues.map((cue) => cue.split('…')))
+const CREDIT_CUE_PARTS: readonly (readonly string[])[] = Object.values(CREDIT_CUES).flatMap((cues) =>
+  cues.map((cue) => cue.split('…')),
+)
 
 function isCreditLine(paragraph: string): boolean {
   const folded = foldCase(paragraph.normalize('NFKC')).replace(/\s+/gu, ' ')

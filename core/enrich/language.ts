@@ -31,12 +31,22 @@ const ELD_LANGUAGES: ReadonlySet<string> = new Set(Object.values(eld.info().Lang
  * eld has no `id` (it answers `ms`) and no `bs` (it answers `hr` or `sr`).
  */
 const CONFUSABLE_GROUP: Readonly<Record<string, string>> = {
-  no: 'nordic', da: 'nordic', nb: 'nordic', nn: 'nordic',
-  hr: 'bcs', sr: 'bcs', bs: 'bcs',
-  ms: 'malay', id: 'malay',
-  cs: 'czechoslovak', sk: 'czechoslovak',
-  gl: 'iberian', pt: 'iberian',
-  hi: 'devanagari', mr: 'devanagari', ne: 'devanagari',
+  no: 'nordic',
+  da: 'nordic',
+  nb: 'nordic',
+  nn: 'nordic',
+  hr: 'bcs',
+  sr: 'bcs',
+  bs: 'bcs',
+  ms: 'malay',
+  id: 'malay',
+  cs: 'czechoslovak',
+  sk: 'czechoslovak',
+  gl: 'iberian',
+  pt: 'iberian',
+  hi: 'devanagari',
+  mr: 'devanagari',
+  ne: 'devanagari',
 }
 
 /**
@@ -54,7 +64,8 @@ const OVERRULE_MARGIN = 1.03
 export function languageSample(a: Omit<LanguageInput, 'declared_lang'>): string {
   let sample = a.title.slice(0, SAMPLE_MAX_CHARS)
   if (a.description !== '') sample += `\n${a.description.slice(0, SAMPLE_MAX_CHARS)}`
-  if (sample.length < SAMPLE_MAX_CHARS && a.text !== '') sample += `\n${a.text.slice(0, SAMPLE_MAX_CHARS - sample.length)}`
+  if (sample.length < SAMPLE_MAX_CHARS && a.text !== '')
+    sample += `\n${a.text.slice(0, SAMPLE_MAX_CHARS - sample.length)}`
   const byBytes = cutToUtf8Bytes(sample, SAMPLE_MAX_BYTES)
   return byBytes.length >= SAMPLE_MIN_CHARS ? byBytes : sample.slice(0, SAMPLE_MIN_CHARS)
 }
@@ -100,7 +111,14 @@ export function detectTextLanguage(sample: string): TextLanguage {
  * of that language over that script needs no check. (Han without kana is Chinese: the fallback
  * below answers zh for it whatever eld says.)
  */
-const SINGLE_LANGUAGE_SCRIPT: Readonly<Partial<Record<Script, string>>> = { greek: 'el', thai: 'th', hangul: 'ko', kana: 'ja', han: 'zh', hebrew: 'he' }
+const SINGLE_LANGUAGE_SCRIPT: Readonly<Partial<Record<Script, string>>> = {
+  greek: 'el',
+  thai: 'th',
+  hangul: 'ko',
+  kana: 'ja',
+  han: 'zh',
+  hebrew: 'he',
+}
 
 export function detectLanguage(a: LanguageInput): string {
   const declared = parseLocale(a.declared_lang).lang
@@ -143,16 +161,12 @@ const FUNCTION_WORD_SAMPLE_CHARS = 400
 function functionWordSample(a: Omit<LanguageInput, 'declared_lang'>): string {
   let sample = a.title.slice(0, FUNCTION_WORD_SAMPLE_CHARS)
   if (a.description !== '') sample += `\n${a.description.slice(0, FUNCTION_WORD_SAMPLE_CHARS - sample.length)}`
-  if (sample.length < FUNCTION_WORD_SAMPLE_CHARS && a.text !== '') sample += `\n${a.text.slice(0, FUNCTION_WORD_SAMPLE_CHARS - sample.length)}`
+  if (sample.length < FUNCTION_WORD_SAMPLE_CHARS && a.text !== '')
+    sample += `\n${a.text.slice(0, FUNCTION_WORD_SAMPLE_CHARS - sample.length)}`
   return sample
 }
 
-function isDeclarationConsistent(
-  declared: string,
-  script: Script,
-  letters: number,
-  detected: TextLanguage,
-): boolean {
+function isDeclarationConsistent(declared: string, script: Script, letters: number, detected: TextLanguage): boolean {
   if (letters === 0) return true
   if (!isScriptOf(declared, script)) return false
   if (detected.lang === declared) return true

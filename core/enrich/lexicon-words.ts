@@ -93,8 +93,8 @@ export const LEXICON: Readonly<Record<string, LexiconLanguage>> = {
       'hausse 2, grimpe 2, grimpent 2, bondit 3, envolée 3, progresse 1, progression 1, gagne 2, gain 2, ' +
       'gains 2, bénéfice 2, bénéfices 2, record 1, optimisme 2, optimiste 2, croissance 2, reprise 2, rebond 2, ' +
       'rebondit 2, succès 2, solide 1, fort 1, forte 1, positif 2, positive 2, amélioration 2, bon 2, bonne 2, ' +
-      'haussier 3, s\'envole 3, ' +
-      'baisse -2, chute -3, chutent -3, plonge -3, plongeon -3, s\'effondre -3, effondrement -3, recule -1, ' +
+      "haussier 3, s'envole 3, " +
+      "baisse -2, chute -3, chutent -3, plonge -3, plongeon -3, s'effondre -3, effondrement -3, recule -1, " +
       'recul -1, repli -1, perte -2, pertes -2, perd -2, crise -3, faillite -3, krach -3, fraude -3, arnaque -3, ' +
       'escroquerie -3, piratage -3, interdiction -2, interdit -2, peur -2, craintes -2, crainte -2, panique -3, ' +
       'inquiétude -2, inquiétudes -2, risque -1, récession -2, inflation -1, faible -2, négatif -2, ' +

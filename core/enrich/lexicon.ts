@@ -66,7 +66,10 @@ export function scoreLexicon(text: string, lang: string): LexiconScore {
   const lexicon = LEXICONS.get(lang)
   if (lexicon === undefined || text === '') return { score: 0, terms: '' }
   const folded = foldCase(text.slice(0, MAX_CHARS))
-  const hits = lexicon.words instanceof SubstringIndex ? cjkHits(lexicon.words, folded, lang) : wordHits(lexicon, lexicon.words, folded, lang)
+  const hits =
+    lexicon.words instanceof SubstringIndex
+      ? cjkHits(lexicon.words, folded, lang)
+      : wordHits(lexicon, lexicon.words, folded, lang)
   let score = 0
   const terms: string[] = []
   for (const hit of hits) {
@@ -107,7 +110,14 @@ function wordHits(lexicon: LexiconIndex, index: TermIndex<number>, folded: strin
 }
 
 /** The negator before the term starting at tokens[start] that reverses it, or ''. */
-function negatorFor(lexicon: LexiconIndex, tokens: readonly string[], breakBefore: readonly boolean[], start: number, rest: string, lang: string): string {
+function negatorFor(
+  lexicon: LexiconIndex,
+  tokens: readonly string[],
+  breakBefore: readonly boolean[],
+  start: number,
+  rest: string,
+  lang: string,
+): string {
   if (lang === 'tr' && rest !== '' && TURKISH_NEGATIVE_SUFFIX_RE.test(rest)) return 'not'
   for (let j = start - 1; j >= Math.max(0, start - NEGATION_WINDOW); j--) {
     if (breakBefore[j + 1] === true) break
@@ -120,7 +130,12 @@ function negatorFor(lexicon: LexiconIndex, tokens: readonly string[], breakBefor
 }
 
 /** The post-negator after the term ending before tokens[end] that reverses it, within the clause, or ''. */
-function postNegatorFor(lexicon: LexiconIndex, tokens: readonly string[], breakBefore: readonly boolean[], end: number): string {
+function postNegatorFor(
+  lexicon: LexiconIndex,
+  tokens: readonly string[],
+  breakBefore: readonly boolean[],
+  end: number,
+): string {
   for (let j = end; j < Math.min(tokens.length, end + POST_NEGATION_WINDOW); j++) {
     if (breakBefore[j] === true) break
     const after = tokens[j] ?? ''

@@ -4,16 +4,41 @@
  */
 
 export type Script =
-  | 'latin' | 'cyrillic' | 'greek' | 'arabic' | 'hebrew' | 'devanagari' | 'bengali' | 'thai'
-  | 'hangul' | 'kana' | 'han' | 'other'
+  | 'latin'
+  | 'cyrillic'
+  | 'greek'
+  | 'arabic'
+  | 'hebrew'
+  | 'devanagari'
+  | 'bengali'
+  | 'thai'
+  | 'hangul'
+  | 'kana'
+  | 'han'
+  | 'other'
 
 // [first code point, last code point, script], sorted; anything outside is 'other' (digits, punctuation).
 const RANGES: ReadonlyArray<readonly [number, number, Script]> = [
-  [0x41, 0x5a, 'latin'], [0x61, 0x7a, 'latin'], [0xc0, 0x24f, 'latin'], [0x370, 0x3ff, 'greek'],
-  [0x400, 0x52f, 'cyrillic'], [0x590, 0x5ff, 'hebrew'], [0x600, 0x6ff, 'arabic'], [0x750, 0x77f, 'arabic'],
-  [0x900, 0x97f, 'devanagari'], [0x980, 0x9ff, 'bengali'], [0xe00, 0xe7f, 'thai'], [0x1100, 0x11ff, 'hangul'],
-  [0x1e00, 0x1eff, 'latin'], [0x3040, 0x30ff, 'kana'], [0x3130, 0x318f, 'hangul'], [0x3400, 0x4dbf, 'han'],
-  [0x4e00, 0x9fff, 'han'], [0xac00, 0xd7af, 'hangul'], [0xfb50, 0xfdff, 'arabic'], [0xfe70, 0xfeff, 'arabic'],
+  [0x41, 0x5a, 'latin'],
+  [0x61, 0x7a, 'latin'],
+  [0xc0, 0x24f, 'latin'],
+  [0x370, 0x3ff, 'greek'],
+  [0x400, 0x52f, 'cyrillic'],
+  [0x590, 0x5ff, 'hebrew'],
+  [0x600, 0x6ff, 'arabic'],
+  [0x750, 0x77f, 'arabic'],
+  [0x900, 0x97f, 'devanagari'],
+  [0x980, 0x9ff, 'bengali'],
+  [0xe00, 0xe7f, 'thai'],
+  [0x1100, 0x11ff, 'hangul'],
+  [0x1e00, 0x1eff, 'latin'],
+  [0x3040, 0x30ff, 'kana'],
+  [0x3130, 0x318f, 'hangul'],
+  [0x3400, 0x4dbf, 'han'],
+  [0x4e00, 0x9fff, 'han'],
+  [0xac00, 0xd7af, 'hangul'],
+  [0xfb50, 0xfdff, 'arabic'],
+  [0xfe70, 0xfeff, 'arabic'],
 ]
 
 function scriptOf(code: number): Script {
@@ -63,14 +88,42 @@ export function countScripts(text: string, maxChars = 400): ScriptCounts {
 
 /** The script each language is written in; a language missing here is taken to be Latin. */
 export const LANGUAGE_SCRIPT: Readonly<Record<string, Script>> = {
-  ru: 'cyrillic', uk: 'cyrillic', bg: 'cyrillic', sr: 'cyrillic', mk: 'cyrillic', be: 'cyrillic',
-  kk: 'cyrillic', mn: 'cyrillic', ky: 'cyrillic', tg: 'cyrillic', el: 'greek', he: 'hebrew', yi: 'hebrew',
-  ar: 'arabic', fa: 'arabic', ur: 'arabic', ps: 'arabic', ku: 'arabic', hi: 'devanagari',
-  mr: 'devanagari', ne: 'devanagari', bn: 'bengali', th: 'thai', ko: 'hangul', ja: 'kana', zh: 'han',
+  ru: 'cyrillic',
+  uk: 'cyrillic',
+  bg: 'cyrillic',
+  sr: 'cyrillic',
+  mk: 'cyrillic',
+  be: 'cyrillic',
+  kk: 'cyrillic',
+  mn: 'cyrillic',
+  ky: 'cyrillic',
+  tg: 'cyrillic',
+  el: 'greek',
+  he: 'hebrew',
+  yi: 'hebrew',
+  ar: 'arabic',
+  fa: 'arabic',
+  ur: 'arabic',
+  ps: 'arabic',
+  ku: 'arabic',
+  hi: 'devanagari',
+  mr: 'devanagari',
+  ne: 'devanagari',
+  bn: 'bengali',
+  th: 'thai',
+  ko: 'hangul',
+  ja: 'kana',
+  zh: 'han',
 }
 
 /** Languages that some pages write in a second script (Serbian in Latin, Kurdish in Latin, Mongolian …). */
-const SECOND_SCRIPT: Readonly<Record<string, Script>> = { sr: 'latin', ku: 'latin', kk: 'latin', uz: 'cyrillic', az: 'cyrillic' }
+const SECOND_SCRIPT: Readonly<Record<string, Script>> = {
+  sr: 'latin',
+  ku: 'latin',
+  kk: 'latin',
+  uz: 'cyrillic',
+  az: 'cyrillic',
+}
 
 /** Whether text whose letters are mostly `script` can be in `lang`. */
 export function isScriptOf(lang: string, script: Script): boolean {
@@ -80,6 +133,16 @@ export function isScriptOf(lang: string, script: Script): boolean {
 
 /** For text no detector can place (a lone brand name): the most common language of its script. */
 export const SCRIPT_DEFAULT_LANGUAGE: Readonly<Record<Script, string>> = {
-  latin: 'en', cyrillic: 'ru', greek: 'el', arabic: 'ar', hebrew: 'he', devanagari: 'hi',
-  bengali: 'bn', thai: 'th', hangul: 'ko', kana: 'ja', han: 'zh', other: 'en',
+  latin: 'en',
+  cyrillic: 'ru',
+  greek: 'el',
+  arabic: 'ar',
+  hebrew: 'he',
+  devanagari: 'hi',
+  bengali: 'bn',
+  thai: 'th',
+  hangul: 'ko',
+  kana: 'ja',
+  han: 'zh',
+  other: 'en',
 }

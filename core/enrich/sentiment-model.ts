@@ -40,7 +40,8 @@ export interface SentimentPrediction {
 }
 
 function loadLanguage(lang: string, w: LanguageWeights): SentimentModel {
-  if (w.weights.length !== w.vocab.length * 3 || w.bias.length !== 3) throw new Error(`sentiment weights ${lang}: wrong sizes`)
+  if (w.weights.length !== w.vocab.length * 3 || w.bias.length !== 3)
+    throw new Error(`sentiment weights ${lang}: wrong sizes`)
   const rows = new Map<string, readonly [number, number, number]>()
   w.vocab.forEach((feature, i) => {
     rows.set(feature, [w.weights[3 * i] ?? 0, w.weights[3 * i + 1] ?? 0, w.weights[3 * i + 2] ?? 0])
@@ -66,7 +67,11 @@ function shippedModel(lang: string): SentimentModel {
 export const SHIPPED_MODEL: SentimentModel = shippedModel('en')
 
 /** `lexiconScore`: the lexicon's score of the same text in the model's language, when the caller has it. */
-export function predictSentiment(text: string, model: SentimentModel = SHIPPED_MODEL, lexiconScore?: number): SentimentPrediction {
+export function predictSentiment(
+  text: string,
+  model: SentimentModel = SHIPPED_MODEL,
+  lexiconScore?: number,
+): SentimentPrediction {
   let neg = model.bias[0]
   let neu = model.bias[1]
   let pos = model.bias[2]

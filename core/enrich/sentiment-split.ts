@@ -99,7 +99,9 @@ export function splitHeldOut(rows: readonly LabelledText[], seed: number, heldOu
   const train: LabelledText[] = []
   const heldOut: LabelledText[] = []
   for (const label of ['neg', 'neu', 'pos'] as const) {
-    const ofLabel = rows.filter((r) => r.label === label).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+    const ofLabel = rows
+      .filter((r) => r.label === label)
+      .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
     const mixed = shuffled(ofLabel, random)
     const cut = Math.round(mixed.length * heldOutShare)
     heldOut.push(...mixed.slice(0, cut))
@@ -134,7 +136,10 @@ export interface TargetLabel {
  * spacing, quotes, punctuation and mojibake (`Â£`) do not make two copies of one headline.
  */
 export function sentenceKey(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
 }
 
 /**

@@ -59,7 +59,11 @@ export class TermIndex<V> {
       this.#stems.set(stem, value)
       const head = stem.slice(0, 2)
       const lengths = this.#stemLengthsByHead.get(head) ?? []
-      if (!lengths.includes(stem.length)) this.#stemLengthsByHead.set(head, [...lengths, stem.length].sort((a, b) => b - a))
+      if (!lengths.includes(stem.length))
+        this.#stemLengthsByHead.set(
+          head,
+          [...lengths, stem.length].sort((a, b) => b - a),
+        )
       return true
     }
     if (this.#exact.has(term)) return false

@@ -61,7 +61,10 @@ const CLAUSE_BREAK_RE = /[.!?;:,()[\]"«»“”|–—。！？；：，、]/
  * Tokens plus, for each, whether a clause break (punctuation) stands between it and the token
  * before; negation never reaches across one ("No. Stocks rally" is not "no rally").
  */
-export function wordTokensWithBreaks(folded: string, limit = Number.POSITIVE_INFINITY): { tokens: string[]; breakBefore: boolean[] } {
+export function wordTokensWithBreaks(
+  folded: string,
+  limit = Number.POSITIVE_INFINITY,
+): { tokens: string[]; breakBefore: boolean[] } {
   const tokens: string[] = []
   const breakBefore: boolean[] = []
   let end = 0

@@ -72,7 +72,12 @@ export function marketWindowSpec(): WindowSpec {
  * today's point only when the day started within it, usually none. `windowText` has passed the
  * registry's validation; an invalid one is a programming error and throws.
  */
-export function marketBody(instrument: Instrument, windowText: string, points: readonly PricePoint[], nowMs: number): MarketBody {
+export function marketBody(
+  instrument: Instrument,
+  windowText: string,
+  points: readonly PricePoint[],
+  nowMs: number,
+): MarketBody {
   const windowMs = parseWindow(windowText, marketWindowSpec())
   if (windowMs === null) throw new RangeError(`invalid market window "${windowText}"`)
   const fromMs = nowMs - windowMs

@@ -19,7 +19,8 @@ const separator = new Uint8Array(LAST_CODE_POINT + 1)
 for (const [first, last] of table.separators as [number, number][]) separator.fill(1, first, last + 1)
 
 const folds = new Map<number, string>()
-for (const [cp, folded] of Object.entries(table.folds as Record<string, string>)) folds.set(Number.parseInt(cp, 16), folded)
+for (const [cp, folded] of Object.entries(table.folds as Record<string, string>))
+  folds.set(Number.parseInt(cp, 16), folded)
 
 /**
  * A lone surrogate (a string cut inside an emoji, e.g. by a CMS's JSON) reaches SQLite as U+FFFD,

@@ -22,7 +22,9 @@ function* words(text: string): Generator<{ start: number; end: number; word: str
       yield { start, end: start + m[0].length, word: m[0] }
       continue
     }
-    const seg = new Intl.Segmenter(/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(m[0]) ? 'ja' : 'zh', { granularity: 'word' })
+    const seg = new Intl.Segmenter(/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(m[0]) ? 'ja' : 'zh', {
+      granularity: 'word',
+    })
     for (const s of seg.segment(m[0])) {
       if (s.isWordLike) yield { start: start + s.index, end: start + s.index + s.segment.length, word: s.segment }
     }

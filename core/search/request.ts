@@ -12,7 +12,11 @@ const isSentiment = (s: string): s is SentimentLabel => s === 'pos' || s === 'ne
 
 export const SEARCH_WINDOW_DAYS = 90
 
-export function resolveRange(params: Params, nowMs: number, defaultDays = SEARCH_WINDOW_DAYS): { fromMs: number; toMs: number } {
+export function resolveRange(
+  params: Params,
+  nowMs: number,
+  defaultDays = SEARCH_WINDOW_DAYS,
+): { fromMs: number; toMs: number } {
   let fromMs = nowMs - defaultDays * 86_400_000
   let toMs = nowMs
   if (typeof params.date === 'string') [fromMs, toMs] = presetRange(params.date as DatePreset, nowMs)
@@ -30,7 +34,11 @@ export function num(v: Params[string]): number {
 const list = (v: Params[string]): string[] | undefined => (Array.isArray(v) ? v : undefined)
 
 /** Throws QuerySyntaxError when q is past the caps. */
-export function toFilters(params: Params, nowMs: number, maxSeq: number | null): SearchFilters & { fromMs: number; toMs: number } {
+export function toFilters(
+  params: Params,
+  nowMs: number,
+  maxSeq: number | null,
+): SearchFilters & { fromMs: number; toMs: number } {
   const { fromMs, toMs } = resolveRange(params, nowMs)
   const q = typeof params.q === 'string' ? parseQuery(params.q) : null
   const filters: SearchFilters & { fromMs: number; toMs: number } = {
@@ -62,7 +70,11 @@ export function toFilters(params: Params, nowMs: number, maxSeq: number | null):
   return filters
 }
 
-export function toSearchRequest(params: Params, nowMs: number, maxSeq: number | null): SearchRequest & { fromMs: number; toMs: number } {
+export function toSearchRequest(
+  params: Params,
+  nowMs: number,
+  maxSeq: number | null,
+): SearchRequest & { fromMs: number; toMs: number } {
   return {
     ...toFilters(params, nowMs, maxSeq),
     sort: (params.sort as SearchSort | undefined) ?? 'date',

@@ -107,7 +107,14 @@ function addTones(into: Map<number, PeriodTone>, from: ReadonlyMap<number, Reado
 
 const FACETS = ['country', 'lang', 'tld', 'host', 'category', 'sentiment'] as const
 type Facets = Record<(typeof FACETS)[number], Map<string, number>>
-const emptyFacets = (): Facets => ({ country: new Map(), lang: new Map(), tld: new Map(), host: new Map(), category: new Map(), sentiment: new Map() })
+const emptyFacets = (): Facets => ({
+  country: new Map(),
+  lang: new Map(),
+  tld: new Map(),
+  host: new Map(),
+  category: new Map(),
+  sentiment: new Map(),
+})
 
 /** Adds rows up as they come (an iterator over a query's rows need never be held in memory). */
 export class StatsTally implements Tally {

@@ -10,12 +10,18 @@
 
 import { ftsTokens } from './fts-tokens.ts'
 
-const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
-const NO_SPACE_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}ー々〆]+/gu
+const NO_SPACE_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
+const NO_SPACE_RUN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}ー々〆]+/gu
 
 const segmenters = new Map<string, Intl.Segmenter>()
 function segmenterFor(run: string): Intl.Segmenter {
-  const locale = /\p{Script=Thai}/u.test(run) ? 'th' : /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run) ? 'ja' : 'zh'
+  const locale = /\p{Script=Thai}/u.test(run)
+    ? 'th'
+    : /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run)
+      ? 'ja'
+      : 'zh'
   let s = segmenters.get(locale)
   if (s === undefined) {
     s = new Intl.Segmenter(locale, { granularity: 'word' })

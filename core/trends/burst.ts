@@ -61,7 +61,11 @@ export function markBursts(units: readonly Unit[], vocabulary: Vocabulary, backg
   return true
 }
 
-function baselineRates(units: readonly Unit[], vocabulary: Vocabulary, background: KeyCounts | undefined): Float64Array | null {
+function baselineRates(
+  units: readonly Unit[],
+  vocabulary: Vocabulary,
+  background: KeyCounts | undefined,
+): Float64Array | null {
   if (background !== undefined && background.docs >= BURST_MIN_BACKGROUND_DOCS) {
     const docs = background.docs
     return Float64Array.from(vocabulary.terms, (t) => (background.keys.get(t.key) ?? 0) / docs)

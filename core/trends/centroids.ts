@@ -95,7 +95,15 @@ function singlePass(units: readonly Unit[], termCount: number, threshold: number
       return
     }
     const ci = clusters.length
-    const c: Cluster = { units: [ui], sum: new Map(), norm2: 1, firstSeen: u.time, lastSeen: u.time, alive: true, bursty: u.bursty === null ? null : new Set() }
+    const c: Cluster = {
+      units: [ui],
+      sum: new Map(),
+      norm2: 1,
+      firstSeen: u.time,
+      lastSeen: u.time,
+      alive: true,
+      bursty: u.bursty === null ? null : new Set(),
+    }
     clusters.push(c)
     addUnit(c, u, ci, postings)
     if (ci >= stamp.length) {
@@ -127,11 +135,13 @@ function mergePass(clusters: Cluster[], termCount: number, threshold: number): v
   clusters.forEach((c, ci) => {
     for (const id of c.sum.keys()) postings[id]?.push(ci)
   })
-  const order = clusters.map((_, i) => i).sort((a, b) => {
-    const ca = clusters[a] as Cluster
-    const cb = clusters[b] as Cluster
-    return cb.units.length - ca.units.length || ca.firstSeen - cb.firstSeen || a - b
-  })
+  const order = clusters
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const ca = clusters[a] as Cluster
+      const cb = clusters[b] as Cluster
+      return cb.units.length - ca.units.length || ca.firstSeen - cb.firstSeen || a - b
+    })
   const stamp = new Int32Array(clusters.length).fill(-1)
   let round = 0
   for (const xi of order) {
@@ -145,7 +155,10 @@ function mergePass(clusters: Cluster[], termCount: number, threshold: number): v
       round++
       const norm = Math.sqrt(x.norm2)
       const heavy = [...x.sum].sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      const probe = prefixLength(heavy.map(([, v]) => v / norm), threshold)
+      const probe = prefixLength(
+        heavy.map(([, v]) => v / norm),
+        threshold,
+      )
       const lo = lowerBound(createdAt, x.firstSeen - STORY_GAP_S)
       const hi = lowerBound(createdAt, x.lastSeen + STORY_GAP_S + 1)
       const found: { yi: number; cos: number }[] = []

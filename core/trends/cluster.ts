@@ -11,7 +11,15 @@
 import { markBursts } from './burst.ts'
 import { type Cluster, STORY_GAP_S, clusterUnits } from './centroids.ts'
 import { type HeadlineTerm, TermMemo, headlineTerms } from './headline-terms.ts'
-import { type BackgroundCounts, type KeyCounts, type WindowCounts, byTimeThenId, countBackground, isTopical, residualScore } from './score.ts'
+import {
+  type BackgroundCounts,
+  type KeyCounts,
+  type WindowCounts,
+  byTimeThenId,
+  countBackground,
+  isTopical,
+  residualScore,
+} from './score.ts'
 import { uniqueSlugs } from './slug.ts'
 import { type StoryContext, buildStory } from './story.ts'
 import type { Story, TrendArticle } from './types.ts'
@@ -49,7 +57,12 @@ const COUNTRY = /^[A-Z]{2}$/
 /** Every story of the articles, in the order of `sort=publishers`, slugs unique per country. */
 export function clusterStories(articles: readonly TrendArticle[], opts: ClusterOptions = {}): Story[] {
   const memo = new TermMemo()
-  const background = opts.background === undefined ? new Map<string, KeyCounts>() : isCounts(opts.background) ? opts.background : countBackground(opts.background, memo)
+  const background =
+    opts.background === undefined
+      ? new Map<string, KeyCounts>()
+      : isCounts(opts.background)
+        ? opts.background
+        : countBackground(opts.background, memo)
   const tuning: Tuning = { join: JOIN_THRESHOLD, merge: MERGE_THRESHOLD, prior: IDF_PRIOR, ...opts.tuning }
   const byCountry = new Map<string, TrendArticle[]>()
   for (const a of articles) {
@@ -78,7 +91,13 @@ function isCounts(b: readonly TrendArticle[] | BackgroundCounts): b is Backgroun
 
 /** The order of `sort=publishers`: publishers, articles, last_seen (all descending), country, slug. */
 export function compareByPublishers(a: Story, b: Story): number {
-  return b.publishers - a.publishers || b.articles - a.articles || b.lastSeen - a.lastSeen || cmp(a.country, b.country) || cmp(a.slug, b.slug)
+  return (
+    b.publishers - a.publishers ||
+    b.articles - a.articles ||
+    b.lastSeen - a.lastSeen ||
+    cmp(a.country, b.country) ||
+    cmp(a.slug, b.slug)
+  )
 }
 
 /** Code-unit order: the same everywhere, unlike localeCompare. */
@@ -86,7 +105,12 @@ export function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-function clusterCountry(articles: TrendArticle[], background: KeyCounts | undefined, tuning: Tuning, memo: TermMemo): Story[] {
+function clusterCountry(
+  articles: TrendArticle[],
+  background: KeyCounts | undefined,
+  tuning: Tuning,
+  memo: TermMemo,
+): Story[] {
   articles.sort(byTimeThenId)
   const terms = articles.map((a) => headlineTerms(a.title, a.lang, memo))
   const vocabulary: Vocabulary = { ids: new Map(), terms: [] }
@@ -112,7 +136,12 @@ function clusterCountry(articles: TrendArticle[], background: KeyCounts | undefi
   order.sort((i, j) => {
     const a = stories[i] as Story
     const b = stories[j] as Story
-    return b.publishers - a.publishers || b.articles - a.articles || a.firstSeen - b.firstSeen || cmp(firstId(clusters[i] as Cluster), firstId(clusters[j] as Cluster))
+    return (
+      b.publishers - a.publishers ||
+      b.articles - a.articles ||
+      a.firstSeen - b.firstSeen ||
+      cmp(firstId(clusters[i] as Cluster), firstId(clusters[j] as Cluster))
+    )
   })
   const slugs = uniqueSlugs(order.map((i) => (stories[i] as Story).slug))
   order.forEach((i, k) => {
@@ -123,7 +152,11 @@ function clusterCountry(articles: TrendArticle[], background: KeyCounts | undefi
 }
 
 /** Window documents (one per syndication group) and, per term, how many carry it: for the score. */
-function countWindow(articles: readonly TrendArticle[], termIds: readonly number[][], vocabulary: Vocabulary): WindowCounts {
+function countWindow(
+  articles: readonly TrendArticle[],
+  termIds: readonly number[][],
+  vocabulary: Vocabulary,
+): WindowCounts {
   const df = new Int32Array(vocabulary.terms.length)
   const seen = new Set<string>()
   articles.forEach((a, i) => {

@@ -45,7 +45,8 @@ export function keywordsBody(set: TrendSet, params: Params): KeywordsBody {
 
   const tally = new Map<string, KeywordEntry>()
   for (const s of set.stories) {
-    if ((countries.size > 0 && !countries.has(s.country)) || (categories.size > 0 && !categories.has(s.category))) continue
+    if ((countries.size > 0 && !countries.has(s.country)) || (categories.size > 0 && !categories.has(s.category)))
+      continue
     for (const k of new Set(s.keywords.filter((x) => x.topical).map((x) => x.word))) {
       const e = tally.get(k)
       if (e === undefined) tally.set(k, { word: k, trends: 1, articles: s.articles })

@@ -13,7 +13,8 @@ export function intParam(params: Params, path: TrendsPath, name: string): number
   const v = params[name]
   if (typeof v === 'number') return v
   const spec = findEndpoint(path)?.query[name]
-  if (spec?.kind !== 'int' || spec.default === undefined) throw new Error(`registry: ${path} has no int parameter ${name} with a default`)
+  if (spec?.kind !== 'int' || spec.default === undefined)
+    throw new Error(`registry: ${path} has no int parameter ${name} with a default`)
   return spec.default
 }
 

@@ -45,7 +45,11 @@ export function resolveTrendScope(params: Params, nowMs: number): ScopeResult {
     const blame = until !== null ? 'until' : 'since'
     const raw = String(params[blame])
     if (sinceMs >= untilMs) {
-      return invalid(blame, raw, until !== null ? 'until must be later than since (until is exclusive)' : 'since must be earlier than now')
+      return invalid(
+        blame,
+        raw,
+        until !== null ? 'until must be later than since (until is exclusive)' : 'since must be earlier than now',
+      )
     }
     if (untilMs - sinceMs > WINDOW.window.maxMs) {
       return invalid(blame, raw, `since and until may be at most ${WINDOW.window.maxMs / DAY_MS} days apart`)

@@ -58,7 +58,10 @@ export function countBackground(articles: readonly TrendArticle[], memo: TermMem
       c = { docs: 0, keys: new Map() }
       out.set(a.country, c)
     }
-    addDocument(c, headlineTerms(a.title, a.lang, memo).map((t) => t.key))
+    addDocument(
+      c,
+      headlineTerms(a.title, a.lang, memo).map((t) => t.key),
+    )
   }
   return out
 }
@@ -75,7 +78,11 @@ export interface WindowCounts {
 }
 
 /** The mean Pearson residual of `keys` in the window against the background (module comment). */
-export function residualScore(keys: readonly string[], window: WindowCounts, background: KeyCounts | undefined): number {
+export function residualScore(
+  keys: readonly string[],
+  window: WindowCounts,
+  background: KeyCounts | undefined,
+): number {
   if (background === undefined || background.docs === 0 || keys.length === 0) return 0
   const scale = window.docs / background.docs
   let sum = 0
@@ -98,7 +105,12 @@ export function residualScore(keys: readonly string[], window: WindowCounts, bac
  */
 export const TOPICAL_Z = BURST_Z
 
-export function isTopical(key: string, inStory: number, window: WindowCounts, background: KeyCounts | undefined): boolean {
+export function isTopical(
+  key: string,
+  inStory: number,
+  window: WindowCounts,
+  background: KeyCounts | undefined,
+): boolean {
   if (background !== undefined && background.docs >= BURST_MIN_BACKGROUND_DOCS) {
     const expected = ((background.keys.get(key) ?? 0) + ALPHA) * (window.docs / background.docs)
     return (window.carrying(key) - expected) / Math.sqrt(expected) >= TOPICAL_Z

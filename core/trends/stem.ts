@@ -12,7 +12,8 @@ const len = (s: string): number => [...s].length
 
 function stripFirst(word: string, suffixes: readonly (readonly [string, string])[], minStem: number): string {
   for (const [suffix, replacement] of suffixes) {
-    if (word.endsWith(suffix) && len(word) - len(suffix) >= minStem) return word.slice(0, word.length - suffix.length) + replacement
+    if (word.endsWith(suffix) && len(word) - len(suffix) >= minStem)
+      return word.slice(0, word.length - suffix.length) + replacement
   }
   return word
 }
@@ -37,7 +38,15 @@ const es: Stemmer = (w) => {
 }
 
 const PT_SUFFIXES: readonly (readonly [string, string])[] = [
-  ['oes', 'ao'], ['aes', 'ao'], ['ais', 'al'], ['eis', 'el'], ['ois', 'ol'], ['ns', 'm'], ['res', 'r'], ['zes', 'z'], ['ses', 's'],
+  ['oes', 'ao'],
+  ['aes', 'ao'],
+  ['ais', 'al'],
+  ['eis', 'el'],
+  ['ois', 'ol'],
+  ['ns', 'm'],
+  ['res', 'r'],
+  ['zes', 'z'],
+  ['ses', 's'],
 ]
 const pt: Stemmer = (w) => {
   const s = stripFirst(w, PT_SUFFIXES, 3)
@@ -77,8 +86,46 @@ const nl: Stemmer = (w) => {
 
 // Folded forms: й and ё lose their marks (и, е), so the endings are written that way.
 const RU_ENDINGS = [
-  'ями', 'ами', 'ого', 'его', 'ому', 'ему', 'ыми', 'ими', 'иях', 'ах', 'ях', 'ов', 'ев', 'еи', 'ом', 'ем', 'ам', 'ям', 'ои', 'ыи', 'ии',
-  'ая', 'яя', 'ое', 'ее', 'ые', 'ие', 'ую', 'юю', 'ых', 'их', 'а', 'я', 'ы', 'и', 'у', 'ю', 'о', 'е', 'ь',
+  'ями',
+  'ами',
+  'ого',
+  'его',
+  'ому',
+  'ему',
+  'ыми',
+  'ими',
+  'иях',
+  'ах',
+  'ях',
+  'ов',
+  'ев',
+  'еи',
+  'ом',
+  'ем',
+  'ам',
+  'ям',
+  'ои',
+  'ыи',
+  'ии',
+  'ая',
+  'яя',
+  'ое',
+  'ее',
+  'ые',
+  'ие',
+  'ую',
+  'юю',
+  'ых',
+  'их',
+  'а',
+  'я',
+  'ы',
+  'и',
+  'у',
+  'ю',
+  'о',
+  'е',
+  'ь',
 ].map((e) => [e, ''] as const)
 const ru: Stemmer = (w) => stripFirst(w, RU_ENDINGS, 3)
 
@@ -86,7 +133,11 @@ const ru: Stemmer = (w) => stripFirst(w, RU_ENDINGS, 3)
 const AR_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال']
 const AR_SUFFIXES = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'].map((e) => [e, ''] as const)
 const ar: Stemmer = (word) => {
-  let w = word.replace(/[\u064B-\u065F\u0670\u0640]/g, '').replace(/[أإآ]/g, 'ا').replace(/ى/g, 'ي').replace(/ة/g, 'ه')
+  let w = word
+    .replace(/[\u064B-\u065F\u0670\u0640]/g, '')
+    .replace(/[أإآ]/g, 'ا')
+    .replace(/ى/g, 'ي')
+    .replace(/ة/g, 'ه')
   const prefix = AR_PREFIXES.find((p) => w.startsWith(p) && len(w) - len(p) >= 2)
   if (prefix !== undefined) w = w.slice(prefix.length)
   else if (w.startsWith('و') && len(w) >= 4) w = w.slice(1)
@@ -95,14 +146,57 @@ const ar: Stemmer = (word) => {
 
 // Ramanathan & Rao's light Hindi suffix list, longest first.
 const HI_SUFFIXES = [
-  'ियों', 'ाओं', 'ुओं', 'ियां', 'ियाँ', 'ाएं', 'ाएँ', 'ों', 'ें', 'ीं', 'ां', 'ाँ', 'ो', 'े', 'ू', 'ु', 'ी', 'ि', 'ा',
+  'ियों',
+  'ाओं',
+  'ुओं',
+  'ियां',
+  'ियाँ',
+  'ाएं',
+  'ाएँ',
+  'ों',
+  'ें',
+  'ीं',
+  'ां',
+  'ाँ',
+  'ो',
+  'े',
+  'ू',
+  'ु',
+  'ी',
+  'ि',
+  'ा',
 ].map((e) => [e, ''] as const)
 const hi: Stemmer = (w) => stripFirst(w, HI_SUFFIXES, 2)
 
 // Korean particles glued to a noun (대통령이, 국회에서), longest first.
 const KO_PARTICLES = [
-  '에서는', '에게서', '으로서', '으로써', '에서', '에게', '으로', '까지', '부터', '처럼', '보다', '이나', '라는', '이라',
-  '은', '는', '이', '가', '을', '를', '의', '에', '로', '와', '과', '도', '만',
+  '에서는',
+  '에게서',
+  '으로서',
+  '으로써',
+  '에서',
+  '에게',
+  '으로',
+  '까지',
+  '부터',
+  '처럼',
+  '보다',
+  '이나',
+  '라는',
+  '이라',
+  '은',
+  '는',
+  '이',
+  '가',
+  '을',
+  '를',
+  '의',
+  '에',
+  '로',
+  '와',
+  '과',
+  '도',
+  '만',
 ].map((e) => [e, ''] as const)
 const ko: Stemmer = (w) => stripFirst(w, KO_PARTICLES, 2)
 

@@ -87,7 +87,15 @@ const LISTS: Readonly<Record<string, string>> = {
 }
 
 const FOLDED: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries(LISTS).map(([lang, text]) => [lang, new Set(text.split(/\s+/).filter((w) => w !== '').map(fold))]),
+  Object.entries(LISTS).map(([lang, text]) => [
+    lang,
+    new Set(
+      text
+        .split(/\s+/)
+        .filter((w) => w !== '')
+        .map(fold),
+    ),
+  ]),
 )
 
 /** Languages with a stop-word list. */

@@ -99,7 +99,8 @@ function representative(mine: readonly Unit[], sum: ReadonlyMap<number, number>)
       dot > bestDot + 1e-12 ||
       (Math.abs(dot - bestDot) <= 1e-12 &&
         (u.members.length > best.members.length ||
-          (u.members.length === best.members.length && byTimeThenId(u.members[0] as TrendArticle, best.members[0] as TrendArticle) < 0)))
+          (u.members.length === best.members.length &&
+            byTimeThenId(u.members[0] as TrendArticle, best.members[0] as TrendArticle) < 0)))
     if (better) {
       best = u
       bestDot = Math.max(dot, bestDot)

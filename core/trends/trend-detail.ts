@@ -31,7 +31,8 @@ export function trendDetailBody(set: TrendSet, cc: string, slug: string, params:
   const country = cc.trim().toUpperCase()
   const wanted = normalizeSlug(slug)
   const ofCountry = set.stories.filter((s) => s.country === country)
-  if (ofCountry.length === 0) return { ok: false, detail: `No trends for country ${country} in the last ${set.scope.window}` }
+  if (ofCountry.length === 0)
+    return { ok: false, detail: `No trends for country ${country} in the last ${set.scope.window}` }
   const s = ofCountry.find((x) => x.slug === wanted)
   if (s === undefined) return { ok: false, detail: `No trend ${country}/${wanted} in the last ${set.scope.window}` }
   const size = intParam(params, '/v1/trends/{cc}/{slug}', 'size')

@@ -54,7 +54,8 @@ const byCountryThenSlug = (a: Story, b: Story): number => cmp(a.country, b.count
 
 export const TREND_SORTS: Readonly<Record<TrendSort, (a: Story, b: Story) => number>> = {
   publishers: compareByPublishers,
-  articles: (a, b) => b.articles - a.articles || b.publishers - a.publishers || b.lastSeen - a.lastSeen || byCountryThenSlug(a, b),
+  articles: (a, b) =>
+    b.articles - a.articles || b.publishers - a.publishers || b.lastSeen - a.lastSeen || byCountryThenSlug(a, b),
   newest: (a, b) => b.firstSeen - a.firstSeen || b.publishers - a.publishers || byCountryThenSlug(a, b),
   oldest: (a, b) => a.firstSeen - b.firstSeen || b.publishers - a.publishers || byCountryThenSlug(a, b),
   title: (a, b) => cmp(fold(a.title), fold(b.title)) || cmp(a.title, b.title) || byCountryThenSlug(a, b),

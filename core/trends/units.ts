@@ -55,7 +55,11 @@ export function termIdsOf(terms: readonly HeadlineTerm[][], vocabulary: Vocabula
  * an exact term set (an empty one counts as the lower-cased title) within `maxGapS` of the
  * previous article with that set.
  */
-export function buildUnits(articles: readonly TrendArticle[], termIds: readonly number[][], maxGapS: number): RawUnit[] {
+export function buildUnits(
+  articles: readonly TrendArticle[],
+  termIds: readonly number[][],
+  maxGapS: number,
+): RawUnit[] {
   const parent = Int32Array.from(articles, (_, i) => i)
   const find = (i: number): number => {
     let r = i
@@ -80,7 +84,10 @@ export function buildUnits(articles: readonly TrendArticle[], termIds: readonly 
     if (dup === undefined) byDup.set(a.dup_key, i)
     else union(dup, i)
     const ids = termIds[i] ?? []
-    const signature = ids.length === 0 ? `\u0001${a.title.trim().toLowerCase().replace(/\s+/g, ' ')}` : [...ids].sort((x, y) => x - y).join(',')
+    const signature =
+      ids.length === 0
+        ? `\u0001${a.title.trim().toLowerCase().replace(/\s+/g, ' ')}`
+        : [...ids].sort((x, y) => x - y).join(',')
     const same = bySignature.get(signature)
     // The same words a day later are another day's headline ("Weather forecast"), not a copy.
     if (same !== undefined && a.published_at - (articles[same]?.published_at ?? 0) <= maxGapS) union(same, i)
@@ -116,7 +123,12 @@ export interface IdfPrior {
  * are common because of the story); the prior keeps a few dozen headlines from yielding extreme
  * weights. With thousands of documents the prior fades and this is the usual ln(1 + N/df).
  */
-export function idfWeights(units: readonly RawUnit[], vocabulary: Vocabulary, background: KeyCounts | undefined, prior: IdfPrior): Float64Array {
+export function idfWeights(
+  units: readonly RawUnit[],
+  vocabulary: Vocabulary,
+  background: KeyCounts | undefined,
+  prior: IdfPrior,
+): Float64Array {
   const df = new Float64Array(vocabulary.terms.length)
   for (const u of units) for (const id of u.termIds) df[id] = (df[id] ?? 0) + 1
   let n = units.length

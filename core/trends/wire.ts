@@ -7,7 +7,13 @@ export function iso(epochS: number): string {
 }
 
 export function toHeadline(a: TrendArticle): TrendHeadline {
-  return { title: a.title.trim().replace(/\s+/g, ' '), url: a.url, host: a.host, lang: a.lang, published_at: iso(a.published_at) }
+  return {
+    title: a.title.trim().replace(/\s+/g, ' '),
+    url: a.url,
+    host: a.host,
+    lang: a.lang,
+    published_at: iso(a.published_at),
+  }
 }
 
 /** Scores carry two decimals on the wire; -0 is written as 0. */
@@ -18,5 +24,9 @@ export function roundScore(score: number): number {
 
 /** `window`, `since`, `until` of a body. */
 export function scopeFields(set: TrendSet): { window: string; since: string; until: string } {
-  return { window: set.scope.window, since: isoSeconds(new Date(set.scope.sinceMs)), until: isoSeconds(new Date(set.scope.untilMs)) }
+  return {
+    window: set.scope.window,
+    since: isoSeconds(new Date(set.scope.sinceMs)),
+    until: isoSeconds(new Date(set.scope.untilMs)),
+  }
 }

@@ -7,7 +7,14 @@
 import type { Database } from 'bun:sqlite'
 import { isoSeconds } from '../../core/config.ts'
 import { type ArticleDocument, OpenSearchResponseError, isObject, toDocument } from './document.ts'
-import { INDEX_PATTERN, INDEX_PREFIX, TEMPLATE_NAME, dailyIndexName, indexTemplate, retentionPlan } from './index-template.ts'
+import {
+  INDEX_PATTERN,
+  INDEX_PREFIX,
+  TEMPLATE_NAME,
+  dailyIndexName,
+  indexTemplate,
+  retentionPlan,
+} from './index-template.ts'
 import type { AsyncTransport } from './transport.ts'
 import { ARTICLE_COLUMNS, type StoreArticleRow } from '../search-sqlite.ts'
 
@@ -56,8 +63,16 @@ function toDoc(r: StoreRow): ArticleDocument {
 }
 
 /** Articles with seq in (afterSeq, upToSeq], in seq order, at most `limit`. */
-export function readNewDocuments(db: Database, afterSeq: number, upToSeq: number, limit = BULK_DOCS): ArticleDocument[] {
-  return db.query<StoreRow, [number, number, number]>(`${SELECT} WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq LIMIT ?`).all(afterSeq, upToSeq, limit).map(toDoc)
+export function readNewDocuments(
+  db: Database,
+  afterSeq: number,
+  upToSeq: number,
+  limit = BULK_DOCS,
+): ArticleDocument[] {
+  return db
+    .query<StoreRow, [number, number, number]>(`${SELECT} WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq LIMIT ?`)
+    .all(afterSeq, upToSeq, limit)
+    .map(toDoc)
 }
 
 /**
@@ -99,7 +114,10 @@ export function checkBulkResponse(body: unknown): number {
 export const maxSeqBody = { size: 0, track_total_hits: false, aggs: { max_seq: { max: { field: 'seq' } } } } as const
 
 export function readMaxSeq(body: unknown): number {
-  const agg = isObject(body) && isObject(body.aggregations) && isObject(body.aggregations.max_seq) ? body.aggregations.max_seq : null
+  const agg =
+    isObject(body) && isObject(body.aggregations) && isObject(body.aggregations.max_seq)
+      ? body.aggregations.max_seq
+      : null
   if (agg === null) throw new OpenSearchResponseError('response has no aggregations.max_seq')
   return typeof agg.value === 'number' ? agg.value : 0
 }
@@ -123,8 +141,13 @@ export interface SyncOptions {
 
 /** One hourly pass: template, new documents, regrouped documents, retention, refresh. */
 export async function syncOpenSearch(o: SyncOptions): Promise<SyncSummary> {
-  await o.send({ method: 'PUT', path: `/_index_template/${TEMPLATE_NAME}`, body: indexTemplate({ shards: o.shards, replicas: o.replicas, refreshIntervalS: 30 }) })
-  const search = (body: unknown) => o.send({ method: 'POST', path: `/${INDEX_PATTERN}/_search`, body, querystring: { allow_no_indices: 'true' } })
+  await o.send({
+    method: 'PUT',
+    path: `/_index_template/${TEMPLATE_NAME}`,
+    body: indexTemplate({ shards: o.shards, replicas: o.replicas, refreshIntervalS: 30 }),
+  })
+  const search = (body: unknown) =>
+    o.send({ method: 'POST', path: `/${INDEX_PATTERN}/_search`, body, querystring: { allow_no_indices: 'true' } })
   const from = readMaxSeq(await search(maxSeqBody))
   const upTo = o.db.query<{ m: number | null }, []>('SELECT max(seq) AS m FROM articles').get()?.m ?? 0
   let indexed = 0
@@ -138,15 +161,28 @@ export async function syncOpenSearch(o: SyncOptions): Promise<SyncSummary> {
   const regroupedDocs = readRegrouped(o.db, from, upTo)
   let regrouped = 0
   for (let i = 0; i < regroupedDocs.length; i += BULK_DOCS) {
-    regrouped += checkBulkResponse(await o.send({ method: 'POST', path: '/_bulk', ndjson: bulkBody(regroupedDocs.slice(i, i + BULK_DOCS)) }))
+    regrouped += checkBulkResponse(
+      await o.send({ method: 'POST', path: '/_bulk', ndjson: bulkBody(regroupedDocs.slice(i, i + BULK_DOCS)) }),
+    )
   }
-  const listed = await o.send({ method: 'GET', path: `/_cat/indices/${INDEX_PATTERN}`, querystring: { format: 'json', h: 'index' } })
-  const names = Array.isArray(listed) ? listed.flatMap((r) => (isObject(r) && typeof r.index === 'string' ? [r.index] : [])) : []
+  const listed = await o.send({
+    method: 'GET',
+    path: `/_cat/indices/${INDEX_PATTERN}`,
+    querystring: { format: 'json', h: 'index' },
+  })
+  const names = Array.isArray(listed)
+    ? listed.flatMap((r) => (isObject(r) && typeof r.index === 'string' ? [r.index] : []))
+    : []
   const plan = retentionPlan(names, o.nowS - o.retentionDays * 86_400)
   for (const name of plan.deleteIndices) await o.send({ method: 'DELETE', path: `/${name}` })
   let trimmed = 0
   if (plan.trim !== null) {
-    const r = await o.send({ method: 'POST', path: `/${plan.trim.index}/_delete_by_query`, body: plan.trim.body, querystring: { conflicts: 'proceed' } })
+    const r = await o.send({
+      method: 'POST',
+      path: `/${plan.trim.index}/_delete_by_query`,
+      body: plan.trim.body,
+      querystring: { conflicts: 'proceed' },
+    })
     trimmed = isObject(r) && typeof r.deleted === 'number' ? r.deleted : 0
   }
   await o.send({ method: 'POST', path: `/${INDEX_PATTERN}/_refresh`, querystring: { allow_no_indices: 'true' } })

@@ -51,12 +51,14 @@ function numberOf(o: Json, k: string): number {
 }
 function strings(o: Json, k: string): string[] {
   const v = o[k]
-  if (!Array.isArray(v) || !v.every((x): x is string => typeof x === 'string')) throw new OpenSearchResponseError(`_source.${k} is not a string array`)
+  if (!Array.isArray(v) || !v.every((x): x is string => typeof x === 'string'))
+    throw new OpenSearchResponseError(`_source.${k} is not a string array`)
   return v
 }
 function oneOf<T extends string>(o: Json, k: string, allowed: readonly T[]): T {
   const v = str(o, k)
-  if (!(allowed as readonly string[]).includes(v)) throw new OpenSearchResponseError(`_source.${k} is not one of ${allowed.join(', ')}`)
+  if (!(allowed as readonly string[]).includes(v))
+    throw new OpenSearchResponseError(`_source.${k} is not one of ${allowed.join(', ')}`)
   return v as T
 }
 /** Times are stored as the contract's ISO form; normalise anyway, so a re-indexed `+00:00` reads the same. */
@@ -97,7 +99,20 @@ export function fromSource(source: unknown, fullText: boolean): FullArticle {
   return record
 }
 
-export const BTC_SOURCE_FIELDS = ['published_at', 'title', 'description', 'url', 'host', 'lang', 'country', 'sentiment', 'score', 'labelled_by', 'lexicon_score', 'lexicon_terms'] as const
+export const BTC_SOURCE_FIELDS = [
+  'published_at',
+  'title',
+  'description',
+  'url',
+  'host',
+  'lang',
+  'country',
+  'sentiment',
+  'score',
+  'labelled_by',
+  'lexicon_score',
+  'lexicon_terms',
+] as const
 
 /** A hit of the BTC scan as the BTC endpoints read it (published_at in epoch seconds). */
 export function btcFromSource(source: unknown): BtcArticle {

@@ -50,7 +50,8 @@ export function retentionPlan(indices: readonly string[], cutoffS: number): Rete
     const start = indexDayStart(name)
     if (start === null) continue
     if (start + DAY_S <= cutoffS) deleteIndices.push(name)
-    else if (start < cutoffS) trim = { index: name, body: { query: { range: { published_at: { lt: cutoffS, format: 'epoch_second' } } } } }
+    else if (start < cutoffS)
+      trim = { index: name, body: { query: { range: { published_at: { lt: cutoffS, format: 'epoch_second' } } } } }
   }
   return { deleteIndices, trim }
 }
@@ -61,11 +62,38 @@ export function retentionPlan(indices: readonly string[], cutoffS: number): Rete
  * which also segments Chinese, Japanese and Thai by dictionary.
  */
 export const LANGUAGE_ANALYZERS: Readonly<Record<string, string>> = {
-  ar: 'arabic', bg: 'bulgarian', bn: 'bengali', ca: 'catalan', cs: 'czech', da: 'danish', de: 'german',
-  el: 'greek', en: 'english', es: 'spanish', et: 'estonian', eu: 'basque', fa: 'persian', fi: 'finnish',
-  fr: 'french', ga: 'irish', gl: 'galician', hi: 'hindi', hu: 'hungarian', hy: 'armenian', id: 'indonesian',
-  it: 'italian', lt: 'lithuanian', lv: 'latvian', nl: 'dutch', no: 'norwegian', pt: 'portuguese',
-  ro: 'romanian', ru: 'russian', sv: 'swedish', th: 'thai', tr: 'turkish',
+  ar: 'arabic',
+  bg: 'bulgarian',
+  bn: 'bengali',
+  ca: 'catalan',
+  cs: 'czech',
+  da: 'danish',
+  de: 'german',
+  el: 'greek',
+  en: 'english',
+  es: 'spanish',
+  et: 'estonian',
+  eu: 'basque',
+  fa: 'persian',
+  fi: 'finnish',
+  fr: 'french',
+  ga: 'irish',
+  gl: 'galician',
+  hi: 'hindi',
+  hu: 'hungarian',
+  hy: 'armenian',
+  id: 'indonesian',
+  it: 'italian',
+  lt: 'lithuanian',
+  lv: 'latvian',
+  nl: 'dutch',
+  no: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sv: 'swedish',
+  th: 'thai',
+  tr: 'turkish',
 }
 
 const keyword = { type: 'keyword' } as const
@@ -121,8 +149,15 @@ export function indexTemplate(opts: TemplateOptions) {
         dynamic_templates: [
           ...Object.entries(LANGUAGE_ANALYZERS)
             .sort(([a], [b]) => (a < b ? -1 : 1))
-            .map(([lang, analyzer]) => ({ [`lang_${lang}`]: { path_match: `lang_text.${lang}`, mapping: { type: 'text', analyzer } } })),
-          { lang_other: { path_match: 'lang_text.*', mapping: { type: 'text', analyzer: opts.fallbackAnalyzer ?? 'icu_analyzer' } } },
+            .map(([lang, analyzer]) => ({
+              [`lang_${lang}`]: { path_match: `lang_text.${lang}`, mapping: { type: 'text', analyzer } },
+            })),
+          {
+            lang_other: {
+              path_match: 'lang_text.*',
+              mapping: { type: 'text', analyzer: opts.fallbackAnalyzer ?? 'icu_analyzer' },
+            },
+          },
         ],
         properties: {
           seq: { type: 'long' },

@@ -8,7 +8,13 @@
  * cacheable); sorted by relevance, in `must`, with the title weighted 2 as the SQLite bm25 does,
  * and the per-language fields add to the score without deciding the match.
  */
-import { hasPositive, positiveTerms, type ParsedQuery, type QueryNode, type Term } from '../../core/search/query-syntax.ts'
+import {
+  hasPositive,
+  positiveTerms,
+  type ParsedQuery,
+  type QueryNode,
+  type Term,
+} from '../../core/search/query-syntax.ts'
 import { type SearchFilters, type SearchRequest, type SearchSort, TOTAL_EXACT_LIMIT } from '../../core/search/types.ts'
 import { BTC_SOURCE_FIELDS } from './document.ts'
 
@@ -21,14 +27,18 @@ const HIDDEN = ['seq', 'is_bitcoin']
 function termClause(t: Term, titleOnly = false): Clause {
   const text = t.tokens.join(' ')
   const on = (field: string, boost: number): Clause =>
-    t.tokens.length === 1 ? { term: { [field]: { value: text, boost } } } : { match_phrase: { [field]: { query: text, boost } } }
+    t.tokens.length === 1
+      ? { term: { [field]: { value: text, boost } } }
+      : { match_phrase: { [field]: { query: text, boost } } }
   if (titleOnly) return on('title_tokens', 2)
   return { bool: { should: [on('title_tokens', 2), on('description_tokens', 1)], minimum_should_match: 1 } }
 }
 
 function groupClause(group: readonly Term[], titleOnly = false): Clause {
   const [only] = group
-  return group.length === 1 && only !== undefined ? termClause(only, titleOnly) : { bool: { should: group.map((t) => termClause(t, titleOnly)), minimum_should_match: 1 } }
+  return group.length === 1 && only !== undefined
+    ? termClause(only, titleOnly)
+    : { bool: { should: group.map((t) => termClause(t, titleOnly)), minimum_should_match: 1 } }
 }
 
 /** A group in parentheses as a bool query. */
@@ -58,7 +68,14 @@ export function filterClauses(f: SearchFilters): Clause[] {
   list('category', f.category)
   list('sentiment', f.sentiment)
   if (f.minScore !== undefined || f.maxScore !== undefined) {
-    out.push({ range: { score: { ...(f.minScore === undefined ? {} : { gte: f.minScore }), ...(f.maxScore === undefined ? {} : { lte: f.maxScore }) } } })
+    out.push({
+      range: {
+        score: {
+          ...(f.minScore === undefined ? {} : { gte: f.minScore }),
+          ...(f.maxScore === undefined ? {} : { lte: f.maxScore }),
+        },
+      },
+    })
   }
   if (f.maxSeq !== null) out.push({ range: { seq: { lte: f.maxSeq } } })
   return out
@@ -68,7 +85,8 @@ export function filterClauses(f: SearchFilters): Clause[] {
 export function boolQuery(f: SearchFilters, scored: boolean): Clause {
   const q: ParsedQuery | null = f.query
   const titleOnly = f.titleOnly === true
-  const positive = q === null ? [] : [...q.all.map((g) => groupClause(g, titleOnly)), ...q.nested.map((n) => nodeClause(n, titleOnly))]
+  const positive =
+    q === null ? [] : [...q.all.map((g) => groupClause(g, titleOnly)), ...q.nested.map((n) => nodeClause(n, titleOnly))]
   const bool: Record<string, Clause[]> = { filter: [...filterClauses(f), ...(scored ? [] : positive)] }
   if (scored && positive.length > 0) {
     bool.must = positive
@@ -86,7 +104,9 @@ export function boolQuery(f: SearchFilters, scored: boolean): Clause {
 
 /** Stemmed, per-language match of the positive words: raises the score of close forms only. */
 function languageBoost(q: ParsedQuery): Clause {
-  const words = positiveTerms(q).map((t) => t.raw).join(' ')
+  const words = positiveTerms(q)
+    .map((t) => t.raw)
+    .join(' ')
   return { multi_match: { query: words, fields: ['lang_text.*'], type: 'most_fields', boost: 0.5 } }
 }
 
@@ -187,9 +207,16 @@ export function statsBody(f: SearchFilters, top: number, periodSeconds: number):
  */
 export function articleBody(url: string, variantOf: string | null, fullText: boolean, maxSeq: number | null): Clause {
   const should: Clause[] = [{ constant_score: { filter: { term: { url } }, boost: 2 } }]
-  if (variantOf !== null && variantOf !== url) should.push({ constant_score: { filter: { term: { url: variantOf } }, boost: 1 } })
+  if (variantOf !== null && variantOf !== url)
+    should.push({ constant_score: { filter: { term: { url: variantOf } }, boost: 1 } })
   return {
-    query: { bool: { should, minimum_should_match: 1, filter: [{ range: { seq: { lte: maxSeq ?? Number.MAX_SAFE_INTEGER } } }] } },
+    query: {
+      bool: {
+        should,
+        minimum_should_match: 1,
+        filter: [{ range: { seq: { lte: maxSeq ?? Number.MAX_SAFE_INTEGER } } }],
+      },
+    },
     sort: [{ _score: 'desc' }, { id: 'asc' }],
     size: 1,
     _source: { excludes: fullText ? HIDDEN : [...HIDDEN, 'text'] },
@@ -203,7 +230,12 @@ export const BTC_PAGE_SIZE = 5000
  * watermark), ordered as store/btc-articles.ts orders it. The set can pass 10,000, so pages are
  * chained with `search_after` on the sort values instead of from/size.
  */
-export function btcArticlesBody(fromS: number, toS: number, maxSeq: number | null, after: readonly unknown[] | null): Clause {
+export function btcArticlesBody(
+  fromS: number,
+  toS: number,
+  maxSeq: number | null,
+  after: readonly unknown[] | null,
+): Clause {
   const body: Clause = {
     query: {
       bool: {

@@ -1,5 +1,11 @@
 /** OpenSearch response bodies back to the engine-independent results, validated on the way in. */
-import { type Bucket, type PeriodTone, type SearchPage, type StatsResult, TOTAL_EXACT_LIMIT } from '../../core/search/types.ts'
+import {
+  type Bucket,
+  type PeriodTone,
+  type SearchPage,
+  type StatsResult,
+  TOTAL_EXACT_LIMIT,
+} from '../../core/search/types.ts'
 import { type FullArticle, OpenSearchResponseError, fromSource, isObject } from './document.ts'
 
 type Json = Record<string, unknown>
@@ -14,13 +20,15 @@ function field(o: unknown, ...path: string[]): unknown {
 }
 
 function count(v: unknown, what: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new OpenSearchResponseError(`${what} is not a count`)
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+    throw new OpenSearchResponseError(`${what} is not a count`)
   return v
 }
 
 export function hitsOf(body: unknown): Json[] {
   const hits = field(body, 'hits', 'hits')
-  if (!Array.isArray(hits) || !hits.every(isObject)) throw new OpenSearchResponseError('hits.hits is not a list of hits')
+  if (!Array.isArray(hits) || !hits.every(isObject))
+    throw new OpenSearchResponseError('hits.hits is not a list of hits')
   return hits
 }
 
@@ -40,7 +48,8 @@ export function readSearchResponse(body: unknown, opts: { fullText: boolean; ded
 
 function buckets(body: unknown, name: string): Json[] {
   const b = field(body, 'aggregations', name, 'buckets')
-  if (!Array.isArray(b) || !b.every(isObject)) throw new OpenSearchResponseError(`aggregations.${name}.buckets is not a list`)
+  if (!Array.isArray(b) || !b.every(isObject))
+    throw new OpenSearchResponseError(`aggregations.${name}.buckets is not a list`)
   return b
 }
 
@@ -61,7 +70,8 @@ export function readStatsResponse(body: unknown): StatsResult {
     const tones = isObject(b.tones) && Array.isArray(b.tones.buckets) ? b.tones.buckets.filter(isObject) : []
     for (const t of tones) {
       const k = t.key
-      if (k === 'pos' || k === 'neu' || k === 'neg') tone[k] = count(t.doc_count, 'aggregations.timeline.tones.doc_count')
+      if (k === 'pos' || k === 'neu' || k === 'neg')
+        tone[k] = count(t.doc_count, 'aggregations.timeline.tones.doc_count')
     }
     const sum = isObject(b.score_sum) && typeof b.score_sum.value === 'number' ? b.score_sum.value : 0
     tone.scoreMilli = Math.round(sum * 1000)

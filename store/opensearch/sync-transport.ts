@@ -21,15 +21,24 @@ const WAIT_MS = REQUEST_TIMEOUT_MS * 3 + 1000
 export function syncTransport(url: string): SyncTransportHandle {
   const flag = new Int32Array(new SharedArrayBuffer(4))
   const { port1, port2 } = new MessageChannel()
-  const worker = new Worker(new URL('./transport-worker.ts', import.meta.url), { workerData: { url, port: port2, flag }, transferList: [port2] })
+  const worker = new Worker(new URL('./transport-worker.ts', import.meta.url), {
+    workerData: { url, port: port2, flag },
+    transferList: [port2],
+  })
   worker.unref()
   const mine: MessagePort = port1
   const send: SyncTransport = (request: OpenSearchRequest) => {
     Atomics.store(flag, 0, 0)
     mine.postMessage(request)
-    if (Atomics.wait(flag, 0, 0, WAIT_MS) === 'timed-out') throw new OpenSearchError(0, 'timeout', `OpenSearch ${request.method} ${request.path}: no answer in ${WAIT_MS} ms`)
+    if (Atomics.wait(flag, 0, 0, WAIT_MS) === 'timed-out')
+      throw new OpenSearchError(
+        0,
+        'timeout',
+        `OpenSearch ${request.method} ${request.path}: no answer in ${WAIT_MS} ms`,
+      )
     const received = receiveMessageOnPort(mine)
-    if (received === undefined) throw new OpenSearchError(0, 'no_reply', `OpenSearch ${request.method} ${request.path}: no reply`)
+    if (received === undefined)
+      throw new OpenSearchError(0, 'no_reply', `OpenSearch ${request.method} ${request.path}: no reply`)
     const reply = received.message as Reply
     if (!reply.ok) throw new OpenSearchError(reply.status, reply.type, reply.message)
     return reply.body

@@ -46,7 +46,13 @@ function errorType(body: unknown): string {
 export function asyncTransport(client: Client): AsyncTransport {
   return async (req) => {
     try {
-      const params: { method: string; path: string; body?: string | Record<string, unknown>; bulkBody?: string; querystring?: Record<string, string> } = {
+      const params: {
+        method: string
+        path: string
+        body?: string | Record<string, unknown>
+        bulkBody?: string
+        querystring?: Record<string, string>
+      } = {
         method: req.method,
         path: req.path,
       }
@@ -56,11 +62,22 @@ export function asyncTransport(client: Client): AsyncTransport {
       const response = await client.transport.request(params)
       return response.body
     } catch (error) {
-      const meta = error instanceof Error && 'meta' in error && typeof error.meta === 'object' && error.meta !== null ? (error.meta as { statusCode?: unknown; body?: unknown }) : null
+      const meta =
+        error instanceof Error && 'meta' in error && typeof error.meta === 'object' && error.meta !== null
+          ? (error.meta as { statusCode?: unknown; body?: unknown })
+          : null
       if (meta !== null && typeof meta.statusCode === 'number') {
-        throw new OpenSearchError(meta.statusCode, errorType(meta.body), `OpenSearch ${req.method} ${req.path}: ${meta.statusCode} ${errorType(meta.body)}`)
+        throw new OpenSearchError(
+          meta.statusCode,
+          errorType(meta.body),
+          `OpenSearch ${req.method} ${req.path}: ${meta.statusCode} ${errorType(meta.body)}`,
+        )
       }
-      throw new OpenSearchError(0, error instanceof Error ? error.name : 'unknown', `OpenSearch ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`)
+      throw new OpenSearchError(
+        0,
+        error instanceof Error ? error.name : 'unknown',
+        `OpenSearch ${req.method} ${req.path}: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
   }
 }

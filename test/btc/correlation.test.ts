@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'bun:test'
-import { BEST_REASONS, CORRELATION_NOTE, type ShiftEntry, correlateByShift, correlationBody, pickBest, reading } from '../../core/btc/correlation.ts'
+import {
+  BEST_REASONS,
+  CORRELATION_NOTE,
+  type ShiftEntry,
+  correlateByShift,
+  correlationBody,
+  pickBest,
+  reading,
+} from '../../core/btc/correlation.ts'
 import { fisherInterval, pearson } from '../../core/btc/pearson.ts'
 import type { BtcArticle } from '../../core/btc/btc-article.ts'
 import type { Candle } from '../../core/candle.ts'
@@ -91,7 +99,17 @@ describe('correlateByShift', () => {
     const net = [1, -2, 3, 0, 2, -1]
     const ret = [null, 0.5, -1, 2, 0.1, 1]
     const { entries } = correlateByShift(net, ret, 4, 'day')
-    expect(entries.map((e) => [e.shift, e.pairs])).toEqual([[-4, 1], [-3, 2], [-2, 3], [-1, 4], [0, 5], [1, 5], [2, 4], [3, 3], [4, 2]])
+    expect(entries.map((e) => [e.shift, e.pairs])).toEqual([
+      [-4, 1],
+      [-3, 2],
+      [-2, 3],
+      [-1, 4],
+      [0, 5],
+      [1, 5],
+      [2, 4],
+      [3, 3],
+      [4, 2],
+    ])
     // shift +1: (net[t], ret[t+1]) for t = 0..4 → returns (0.5, −1, 2, 0.1, 1), nets (1, −2, 3, 0, 2).
     const plusOne = twoPassR([0.5, -1, 2, 0.1, 1], [1, -2, 3, 0, 2]) as number
     expect(entries.find((e) => e.shift === 1)?.r).toBe(Number(plusOne.toFixed(4)))
@@ -99,24 +117,40 @@ describe('correlateByShift', () => {
     const minusTwo = twoPassR([0.5, -1, 2], [0, 2, -1]) as number
     expect(entries.find((e) => e.shift === -2)?.r).toBe(Number(minusTwo.toFixed(4)))
     expect(entries.find((e) => e.shift === -2)?.ci_low).toBeNull() // 3 pairs: r, but no interval
-    expect(entries.filter((e) => e.pairs < 3).every((e) => e.r === null && e.ci_low === null && !e.significant)).toBe(true)
+    expect(entries.filter((e) => e.pairs < 3).every((e) => e.r === null && e.ci_low === null && !e.significant)).toBe(
+      true,
+    )
   })
 })
 
 describe('pickBest', () => {
   const entry = (shift: number, r: number | null, significant: boolean, ci: boolean): ShiftEntry => ({
-    shift, r, pairs: 10, reading: reading(shift, 'day'), ci_low: ci ? 0.1 : null, ci_high: ci ? 0.9 : null, significant,
+    shift,
+    r,
+    pairs: 10,
+    reading: reading(shift, 'day'),
+    ci_low: ci ? 0.1 : null,
+    ci_high: ci ? 0.9 : null,
+    significant,
   })
 
   test('largest r among the significant entries only', () => {
     const entries = [entry(-1, 0.9, false, true), entry(0, 0.4, true, true), entry(2, 0.6, true, true)]
-    const full = new Map([[-1, 0.9], [0, 0.4], [2, 0.6]])
+    const full = new Map([
+      [-1, 0.9],
+      [0, 0.4],
+      [2, 0.6],
+    ])
     expect(pickBest(entries, full)).toEqual({ best: entries[2] as ShiftEntry, reason: null })
   })
 
   test('ties go to the smaller |shift|, then the lower shift', () => {
     const entries = [entry(-2, 0.5, true, true), entry(-1, 0.5, true, true), entry(1, 0.5, true, true)]
-    const full = new Map([[-2, 0.5], [-1, 0.5], [1, 0.5]])
+    const full = new Map([
+      [-2, 0.5],
+      [-1, 0.5],
+      [1, 0.5],
+    ])
     expect(pickBest(entries, full).best?.shift).toBe(-1)
   })
 
@@ -130,7 +164,12 @@ describe('pickBest', () => {
 })
 
 /** A daily world where the return at t is driven by something at t − lag. */
-function plantedLag(seed: number, days: number, leader: 'news' | 'price', lag: number): { hourly: Candle[]; articles: BtcArticle[]; day0: number } {
+function plantedLag(
+  seed: number,
+  days: number,
+  leader: 'news' | 'price',
+  lag: number,
+): { hourly: Candle[]; articles: BtcArticle[]; day0: number } {
   const rnd = mulberry32(seed)
   const day0 = ms('2026-06-01')
   const nets: number[] = []
@@ -141,7 +180,9 @@ function plantedLag(seed: number, days: number, leader: 'news' | 'price', lag: n
       rets.push(t >= lag ? 0.4 * (nets[t - lag] as number) + (rnd() - 0.5) * 0.8 : (rnd() - 0.5) * 2)
     } else {
       rets.push((rnd() - 0.5) * 6)
-      nets.push(t >= lag ? Math.round(2 * (rets[t - lag] as number) + (rnd() - 0.5) * 2) : Math.round((rnd() - 0.5) * 6))
+      nets.push(
+        t >= lag ? Math.round(2 * (rets[t - lag] as number) + (rnd() - 0.5) * 2) : Math.round((rnd() - 0.5) * 6),
+      )
     }
   }
   const closes: number[] = []
@@ -150,7 +191,11 @@ function plantedLag(seed: number, days: number, leader: 'news' | 'price', lag: n
     close *= 1 + r / 100
     closes.push(close)
   }
-  return { hourly: dailyFlatHours(day0, closes), articles: nets.flatMap((n, d) => articlesWithNet(day0 + d * DAY, n)), day0 }
+  return {
+    hourly: dailyFlatHours(day0, closes),
+    articles: nets.flatMap((n, d) => articlesWithNet(day0 + d * DAY, n)),
+    day0,
+  }
 }
 
 describe('correlationBody', () => {
@@ -163,7 +208,9 @@ describe('correlationBody', () => {
     expect(body.best?.significant).toBe(true)
     expect(body.best_reason).toBeNull()
     expect(body.best).toEqual(body.by_shift.find((e) => e.shift === 2) as ShiftEntry)
-    expect(body.note).toBe('A peak at a negative shift means the press reacts to price. Correlation is not causation. Descriptive, not a trading signal.')
+    expect(body.note).toBe(
+      'A peak at a negative shift means the press reacts to price. Correlation is not causation. Descriptive, not a trading signal.',
+    )
     expect(body.note).toBe(CORRELATION_NOTE)
     expect(body.points).toBe(90)
   })
@@ -222,7 +269,13 @@ describe('correlationBody', () => {
     const articles = [1, -2, 3, 1].flatMap((n, d) => articlesWithNet(day0 + d * DAY, n))
     const body = correlationBody(hourly, articles, 'day', { fromMs: day0, toMs: day0 + 4 * DAY }, 2)
     // returns exist on days 1..3 (3 values); net on days 0..3.
-    expect(body.by_shift.map((e) => [e.shift, e.pairs, e.r === null])).toEqual([[-2, 1, true], [-1, 2, true], [0, 3, false], [1, 3, false], [2, 2, true]])
+    expect(body.by_shift.map((e) => [e.shift, e.pairs, e.r === null])).toEqual([
+      [-2, 1, true],
+      [-1, 2, true],
+      [0, 3, false],
+      [1, 3, false],
+      [2, 2, true],
+    ])
     expect(body.by_shift.every((e) => e.ci_low === null && e.ci_high === null && !e.significant)).toBe(true)
     expect(body.best).toBeNull()
     expect(body.best_reason).toBe(BEST_REASONS.noInterval)

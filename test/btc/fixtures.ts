@@ -9,8 +9,15 @@ export const DAY = 86_400_000
 export const ms = (iso: string): number => Date.parse(iso)
 export const sec = (iso: string): number => Date.parse(iso) / 1000
 
-
-export function hourCandle(iso: string, open: number, high: number, low: number, close: number, volume = 1, trades = 1): Candle {
+export function hourCandle(
+  iso: string,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume = 1,
+  trades = 1,
+): Candle {
   return { openTimeMs: ms(iso), open, high, low, close, volume, trades, hours: 1 }
 }
 
@@ -21,7 +28,9 @@ export function flatHour(openTimeMs: number, close: number): Candle {
 
 /** 24 flat hourly candles per day, each day at its given close. */
 export function dailyFlatHours(firstDayMs: number, closes: readonly number[]): Candle[] {
-  return closes.flatMap((close, d) => Array.from({ length: 24 }, (_, h) => flatHour(firstDayMs + d * DAY + h * HOUR, close)))
+  return closes.flatMap((close, d) =>
+    Array.from({ length: 24 }, (_, h) => flatHour(firstDayMs + d * DAY + h * HOUR, close)),
+  )
 }
 
 let serial = 0
@@ -48,7 +57,8 @@ export function article(over: Partial<BtcArticle> & Pick<BtcArticle, 'published_
 export function articlesWithNet(dayMs: number, net: number, neutral = 1): BtcArticle[] {
   const at = dayMs / 1000 + 3600
   const out: BtcArticle[] = []
-  for (let i = 0; i < Math.abs(net); i++) out.push(article({ published_at: at + i, sentiment: net > 0 ? 'pos' : 'neg' }))
+  for (let i = 0; i < Math.abs(net); i++)
+    out.push(article({ published_at: at + i, sentiment: net > 0 ? 'pos' : 'neg' }))
   for (let i = 0; i < neutral; i++) out.push(article({ published_at: at + 600 + i, sentiment: 'neu' }))
   return out
 }

@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import type { DailyClose } from '../../core/candle.ts'
 import { findInstrument, type Instrument } from '../../core/instruments.ts'
-import { NO_SOURCE, marketBody, marketsBody, pointsFromCandles, pointsFromDailyCloses, withSources } from '../../core/markets/markets-body.ts'
+import {
+  NO_SOURCE,
+  marketBody,
+  marketsBody,
+  pointsFromCandles,
+  pointsFromDailyCloses,
+  withSources,
+} from '../../core/markets/markets-body.ts'
 import { DAY, HOUR, flatHour, ms } from './fixtures.ts'
 
 const NOW = ms('2026-11-18T14:00:00Z') // a Wednesday
@@ -9,7 +16,8 @@ const gold: Instrument = { ...(findInstrument('gold') as Omit<Instrument, 'sourc
 const bitcoin: Instrument = { ...(findInstrument('bitcoin') as Omit<Instrument, 'source'>), source: 'binance' }
 
 const goldCloses: DailyClose[] = []
-for (let d = ms('2025-06-01'); d <= ms('2026-11-18'); d += DAY) goldCloses.push({ dayMs: d, close: 2000 + (d - ms('2025-06-01')) / DAY })
+for (let d = ms('2025-06-01'); d <= ms('2026-11-18'); d += DAY)
+  goldCloses.push({ dayMs: d, close: 2000 + (d - ms('2025-06-01')) / DAY })
 const btcHours = Array.from({ length: 410 * 24 }, (_, i) => flatHour(ms('2025-10-14T00:00:00Z') + i * HOUR, 60_000 + i))
 
 describe('marketsBody', () => {
@@ -19,8 +27,22 @@ describe('marketsBody', () => {
         { slug: 'bitcoin', name: 'Bitcoin (BTC/USDT)', kind: 'crypto', unit: 'USD', grain: 'hour', source: 'binance' },
         { slug: 'gold', name: 'Gold', kind: 'metal', unit: 'USD/oz', grain: 'day', source: 'demo' },
         { slug: 'silver', name: 'Silver', kind: 'metal', unit: 'USD/oz', grain: 'day', source: NO_SOURCE },
-        { slug: 'usd-brl', name: 'US dollar in Brazilian real', kind: 'fx', unit: 'BRL', grain: 'day', source: NO_SOURCE },
-        { slug: 'usd-inr', name: 'US dollar in Indian rupee', kind: 'fx', unit: 'INR', grain: 'day', source: NO_SOURCE },
+        {
+          slug: 'usd-brl',
+          name: 'US dollar in Brazilian real',
+          kind: 'fx',
+          unit: 'BRL',
+          grain: 'day',
+          source: NO_SOURCE,
+        },
+        {
+          slug: 'usd-inr',
+          name: 'US dollar in Indian rupee',
+          kind: 'fx',
+          unit: 'INR',
+          grain: 'day',
+          source: NO_SOURCE,
+        },
       ],
     })
   })
@@ -49,7 +71,9 @@ describe('marketBody windows', () => {
 
   test('1h on gold right after midnight holds that day', () => {
     const body = marketBody(gold, '1h', dayPoints, ms('2026-11-18T00:30:00Z'))
-    expect(body.price).toEqual([{ t: '2026-11-18T00:00:00Z', close: 2000 + (ms('2026-11-18') - ms('2025-06-01')) / DAY }])
+    expect(body.price).toEqual([
+      { t: '2026-11-18T00:00:00Z', close: 2000 + (ms('2026-11-18') - ms('2025-06-01')) / DAY },
+    ])
   })
 
   test.each([
@@ -66,9 +90,12 @@ describe('marketBody windows', () => {
     expect([...times].sort()).toEqual(times)
   })
 
-  test.each(['2y', '53w', '366d', '8761h', '0h', '30m', '7x', ''])('window %p is refused (validated upstream)', (window) => {
-    expect(() => marketBody(gold, window, dayPoints, NOW)).toThrow(RangeError)
-  })
+  test.each(['2y', '53w', '366d', '8761h', '0h', '30m', '7x', ''])(
+    'window %p is refused (validated upstream)',
+    (window) => {
+      expect(() => marketBody(gold, window, dayPoints, NOW)).toThrow(RangeError)
+    },
+  )
 
   test('window text is echoed trimmed', () => {
     expect(marketBody(gold, ' 7d ', dayPoints, NOW).window).toBe('7d')

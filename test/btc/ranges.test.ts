@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'bun:test'
-import { BTC_RANGE_PATHS, correlationRange, defaultRangeDays, newsRange, priceRange, resolveRange, sentimentRange, seriesRange, sourcesRange } from '../../core/btc/ranges.ts'
+import {
+  BTC_RANGE_PATHS,
+  correlationRange,
+  defaultRangeDays,
+  newsRange,
+  priceRange,
+  resolveRange,
+  sentimentRange,
+  seriesRange,
+  sourcesRange,
+} from '../../core/btc/ranges.ts'
 import { ENDPOINTS } from '../../core/endpoints.ts'
 import { DAY, ms } from './fixtures.ts'
 
@@ -25,10 +35,22 @@ describe('default ranges', () => {
   })
 
   test.each([
-    { name: 'price, hour: from down to the hour', got: () => priceRange({}, NOW, 'hour'), from: '2026-10-22T14:00:00Z' },
-    { name: 'sentiment, day: from down to 00:00', got: () => sentimentRange({}, NOW, 'day'), from: '2026-10-22T00:00:00Z' },
+    {
+      name: 'price, hour: from down to the hour',
+      got: () => priceRange({}, NOW, 'hour'),
+      from: '2026-10-22T14:00:00Z',
+    },
+    {
+      name: 'sentiment, day: from down to 00:00',
+      got: () => sentimentRange({}, NOW, 'day'),
+      from: '2026-10-22T00:00:00Z',
+    },
     // 2026-10-22 is a Thursday → Monday 2026-10-19
-    { name: 'series, week: from down to Monday', got: () => seriesRange({}, NOW, 'week'), from: '2026-10-19T00:00:00Z' },
+    {
+      name: 'series, week: from down to Monday',
+      got: () => seriesRange({}, NOW, 'week'),
+      from: '2026-10-19T00:00:00Z',
+    },
     // now − 90 d = 2026-08-23T14:37 (a Sunday) → 2026-08-23T00:00 for days
     { name: 'correlation, day', got: () => correlationRange({}, NOW, 'day'), from: '2026-08-23T00:00:00Z' },
     { name: 'news: not aligned', got: () => newsRange({}, NOW), from: '2026-11-14T14:37:00Z' },
@@ -42,10 +64,26 @@ describe('default ranges', () => {
 
 describe('given bounds', () => {
   test.each([
-    { name: 'both, every form', params: { from: '2026-11-01', to: '1795262400' }, want: { fromMs: ms('2026-11-01'), toMs: ms('2026-11-21T12:00:00Z') } },
-    { name: 'relative', params: { from: 'now-3d', to: 'now-1h' }, want: { fromMs: NOW - 3 * DAY, toMs: NOW - 3_600_000 } },
-    { name: 'only from: to is now', params: { from: '2026-11-20T08:00:00Z' }, want: { fromMs: ms('2026-11-20T08:00:00Z'), toMs: NOW } },
-    { name: 'only to: from is to − default days', params: { to: '2026-11-10' }, want: { fromMs: ms('2026-11-03'), toMs: ms('2026-11-10') } },
+    {
+      name: 'both, every form',
+      params: { from: '2026-11-01', to: '1795262400' },
+      want: { fromMs: ms('2026-11-01'), toMs: ms('2026-11-21T12:00:00Z') },
+    },
+    {
+      name: 'relative',
+      params: { from: 'now-3d', to: 'now-1h' },
+      want: { fromMs: NOW - 3 * DAY, toMs: NOW - 3_600_000 },
+    },
+    {
+      name: 'only from: to is now',
+      params: { from: '2026-11-20T08:00:00Z' },
+      want: { fromMs: ms('2026-11-20T08:00:00Z'), toMs: NOW },
+    },
+    {
+      name: 'only to: from is to − default days',
+      params: { to: '2026-11-10' },
+      want: { fromMs: ms('2026-11-03'), toMs: ms('2026-11-10') },
+    },
   ])('news: $name', ({ params, want }) => expect(newsRange(params, NOW)).toEqual({ ok: true, range: want }))
 
   test.each([

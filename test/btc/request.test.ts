@@ -32,12 +32,33 @@ describe('typed parameters from the validated registry values', () => {
   ])('max_shift %p → %d', (query, want) => expect(maxShiftParam(params('/v1/btc/correlation', query))).toBe(want))
 
   test('news defaults', () => {
-    expect(newsQuery(params('/v1/btc/news', ''))).toEqual({ label: undefined, host: undefined, lang: undefined, q: undefined, sort: 'date', size: 20, offset: 0 })
+    expect(newsQuery(params('/v1/btc/news', ''))).toEqual({
+      label: undefined,
+      host: undefined,
+      lang: undefined,
+      q: undefined,
+      sort: 'date',
+      size: 20,
+      offset: 0,
+    })
   })
 
   test('news lists are folded and www. dropped', () => {
-    const q = newsQuery(params('/v1/btc/news', 'host=WWW.CoinDesk.com,,b.fr&lang=EN,fr&label=neg&sort=score_asc&size=100&offset=9900&q=ETF'))
-    expect(q).toEqual({ label: 'neg', host: ['coindesk.com', 'b.fr'], lang: ['en', 'fr'], q: 'ETF', sort: 'score_asc', size: 100, offset: 9900 })
+    const q = newsQuery(
+      params(
+        '/v1/btc/news',
+        'host=WWW.CoinDesk.com,,b.fr&lang=EN,fr&label=neg&sort=score_asc&size=100&offset=9900&q=ETF',
+      ),
+    )
+    expect(q).toEqual({
+      label: 'neg',
+      host: ['coindesk.com', 'b.fr'],
+      lang: ['en', 'fr'],
+      q: 'ETF',
+      sort: 'score_asc',
+      size: 100,
+      offset: 9900,
+    })
   })
 
   test('sources defaults and values', () => {

@@ -16,8 +16,24 @@ const HOURLY: Candle[] = [
   hourCandle('2026-11-23T00:00:00Z', 300, 301, 299, 300, 1, 1),
 ]
 
-const c = (time: string, open: number, high: number, low: number, close: number, volume: number, trades: number, hours: number): Candle => ({
-  openTimeMs: ms(time), open, high, low, close, volume, trades, hours,
+const c = (
+  time: string,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume: number,
+  trades: number,
+  hours: number,
+): Candle => ({
+  openTimeMs: ms(time),
+  open,
+  high,
+  low,
+  close,
+  volume,
+  trades,
+  hours,
 })
 
 describe('resample (hand-computed)', () => {
@@ -67,7 +83,16 @@ describe('resample (hand-computed)', () => {
       const open = price
       price *= 1 + (rnd() - 0.5) / 50
       if (rnd() < 0.15) continue // gap
-      hourly.push({ openTimeMs: start + h * HOUR, open, high: Math.max(open, price) * 1.001, low: Math.min(open, price) * 0.999, close: price, volume: Math.round(rnd() * 1e6) / 1e4, trades: Math.floor(rnd() * 500), hours: 1 })
+      hourly.push({
+        openTimeMs: start + h * HOUR,
+        open,
+        high: Math.max(open, price) * 1.001,
+        low: Math.min(open, price) * 0.999,
+        close: price,
+        volume: Math.round(rnd() * 1e6) / 1e4,
+        trades: Math.floor(rnd() * 500),
+        hours: 1,
+      })
     }
     const days = resample(hourly, 'day', start, start + 40 * DAY)
     for (const d of days) {
@@ -76,7 +101,10 @@ describe('resample (hand-computed)', () => {
       expect(d.close).toBe(members.at(-1)?.close as number)
       expect(d.high).toBe(Math.max(...members.map((m) => m.high)))
       expect(d.low).toBe(Math.min(...members.map((m) => m.low)))
-      expect(d.volume).toBeCloseTo(members.reduce((s, m) => s + m.volume, 0), 8)
+      expect(d.volume).toBeCloseTo(
+        members.reduce((s, m) => s + m.volume, 0),
+        8,
+      )
       expect(d.trades).toBe(members.reduce((s, m) => s + m.trades, 0))
       expect(d.hours).toBe(members.length)
     }
@@ -100,7 +128,10 @@ describe('priceBody', () => {
   })
 
   test('summed volume is written without float summation noise', () => {
-    const hours = [0.1, 0.2].map((v, i) => ({ ...hourCandle('2026-11-16T00:00:00Z', 1, 1, 1, 1, v, 1), openTimeMs: ms('2026-11-16') + i * HOUR }))
+    const hours = [0.1, 0.2].map((v, i) => ({
+      ...hourCandle('2026-11-16T00:00:00Z', 1, 1, 1, 1, v, 1),
+      openTimeMs: ms('2026-11-16') + i * HOUR,
+    }))
     expect(0.1 + 0.2).not.toBe(0.3)
     expect(priceBody(hours, 'day', { fromMs: ms('2026-11-16'), toMs: ms('2026-11-17') }).candles[0]?.volume).toBe(0.3)
   })

@@ -16,7 +16,10 @@ const ajv = new Ajv({ allErrors: true, strict: false })
 const NOW = ms('2026-11-21T14:00:00Z')
 const day0 = ms('2026-10-01')
 const range = { fromMs: day0, toMs: NOW }
-const hourly = dailyFlatHours(day0, Array.from({ length: 50 }, (_, d) => 60_000 + 100 * Math.sin(d)))
+const hourly = dailyFlatHours(
+  day0,
+  Array.from({ length: 50 }, (_, d) => 60_000 + 100 * Math.sin(d)),
+)
 const articles = Array.from({ length: 50 }, (_, d) => articlesWithNet(day0 + d * DAY, (d % 7) - 3)).flat()
 const bitcoin: Instrument = { ...(findInstrument('bitcoin') as Omit<Instrument, 'source'>), source: 'demo' }
 
@@ -54,15 +57,23 @@ describe('response schemas', () => {
     expect(validate(path, body)).toBe(true)
   })
 
-  test.each(['/v1/btc/summary', '/v1/btc/sources', '/v1/btc/correlation', '/v1/btc/news'])('%s allows the strongly_recommended block', (path) => {
-    const body = BODIES.find(([p]) => p === path)?.[1] as object
-    expect(validate(path, { ...body, strongly_recommended: RECOMMENDATION })).toBe(true)
-  })
+  test.each(['/v1/btc/summary', '/v1/btc/sources', '/v1/btc/correlation', '/v1/btc/news'])(
+    '%s allows the strongly_recommended block',
+    (path) => {
+      const body = BODIES.find(([p]) => p === path)?.[1] as object
+      expect(validate(path, { ...body, strongly_recommended: RECOMMENDATION })).toBe(true)
+    },
+  )
 
-  test.each(['/v1/btc/price', '/v1/btc/sentiment', '/v1/btc/series', '/v1/markets', '/v1/markets/{slug}'])('%s rejects extra properties', (path) => {
-    const body = BODIES.find(([p]) => p === path)?.[1] as object
-    expect(ajv.validate(RESPONSE_SCHEMAS[path] ?? false, { ...body, strongly_recommended: RECOMMENDATION })).toBe(false)
-  })
+  test.each(['/v1/btc/price', '/v1/btc/sentiment', '/v1/btc/series', '/v1/markets', '/v1/markets/{slug}'])(
+    '%s rejects extra properties',
+    (path) => {
+      const body = BODIES.find(([p]) => p === path)?.[1] as object
+      expect(ajv.validate(RESPONSE_SCHEMAS[path] ?? false, { ...body, strongly_recommended: RECOMMENDATION })).toBe(
+        false,
+      )
+    },
+  )
 
   test('a sources bucket must carry exactly one key field', () => {
     const body = sourcesBody(articles, 'host', 25, range)

@@ -38,7 +38,10 @@ describe('sentimentBody', () => {
   })
 
   test('hours: one bucket per hour, the last one partial', () => {
-    const body = sentimentBody(ARTICLES, 'hour', { fromMs: ms('2026-11-17T02:15:00Z'), toMs: ms('2026-11-17T04:30:00Z') })
+    const body = sentimentBody(ARTICLES, 'hour', {
+      fromMs: ms('2026-11-17T02:15:00Z'),
+      toMs: ms('2026-11-17T04:30:00Z'),
+    })
     expect(body.points).toBe(3)
     expect(body.buckets.map((b) => [b.time, b.articles])).toEqual([
       ['2026-11-17T02:00:00Z', 0],

@@ -44,8 +44,18 @@ describe('seriesBody', () => {
     ])
     const first = body.series[0]
     expect(first).toEqual({
-      time: '2026-11-16T00:00:00Z', open: 100, high: 100, low: 100, close: 100, return_pct: null,
-      articles: 3, positive: 2, neutral: 1, negative: 0, net: 2, direction: null,
+      time: '2026-11-16T00:00:00Z',
+      open: 100,
+      high: 100,
+      low: 100,
+      close: 100,
+      return_pct: null,
+      articles: 3,
+      positive: 2,
+      neutral: 1,
+      negative: 0,
+      net: 2,
+      direction: null,
     })
   })
 
@@ -53,7 +63,16 @@ describe('seriesBody', () => {
   test('week series: prices of the week candle, tone of the whole week', () => {
     const body = seriesBody(hourly, articles, 'week', { fromMs: day0, toMs: day0 + 7 * DAY })
     expect(body.series).toHaveLength(1)
-    expect(body.series[0]).toMatchObject({ time: '2026-11-16T00:00:00Z', open: 100, high: 110, low: 99, close: 99.05, net: 4, articles: 17, return_pct: null })
+    expect(body.series[0]).toMatchObject({
+      time: '2026-11-16T00:00:00Z',
+      open: 100,
+      high: 110,
+      low: 99,
+      close: 99.05,
+      net: 4,
+      articles: 17,
+      return_pct: null,
+    })
   })
 
   test('direction on the wire agrees with the served return_pct at the 0.1 boundary', () => {

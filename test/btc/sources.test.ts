@@ -13,7 +13,14 @@ const A = [
   article({ published_at: at, host: 'a.fr', lang: 'fr', country: 'FR', sentiment: 'neu', score: 0 }),
   article({ published_at: at, host: 'c.de', lang: 'de', country: 'DE', sentiment: 'neg', score: -1 }),
   article({ published_at: at, host: 'z.com', lang: 'en', country: 'US', sentiment: 'pos', score: 1 }),
-  article({ published_at: sec('2026-11-21T14:00:00Z'), host: 'late.com', lang: 'en', country: 'US', sentiment: 'pos', score: 1 }), // at to: out
+  article({
+    published_at: sec('2026-11-21T14:00:00Z'),
+    host: 'late.com',
+    lang: 'en',
+    country: 'US',
+    sentiment: 'pos',
+    score: 1,
+  }), // at to: out
 ]
 
 describe('sourcesBody', () => {
@@ -34,9 +41,33 @@ describe('sourcesBody', () => {
   })
 
   test.each([
-    { by: 'lang', top: 25, want: [['en', 4], ['fr', 2], ['de', 1]] },
-    { by: 'country', top: 25, want: [['US', 3], ['FR', 2], ['DE', 1], ['GB', 1]] },
-    { by: 'country', top: 2, want: [['US', 3], ['FR', 2]] },
+    {
+      by: 'lang',
+      top: 25,
+      want: [
+        ['en', 4],
+        ['fr', 2],
+        ['de', 1],
+      ],
+    },
+    {
+      by: 'country',
+      top: 25,
+      want: [
+        ['US', 3],
+        ['FR', 2],
+        ['DE', 1],
+        ['GB', 1],
+      ],
+    },
+    {
+      by: 'country',
+      top: 2,
+      want: [
+        ['US', 3],
+        ['FR', 2],
+      ],
+    },
     { by: 'host', top: 1, want: [['b.com', 3]] },
   ] as const)('by $by, top $top', ({ by, top, want }) => {
     const body = sourcesBody(A, by, top, RANGE)

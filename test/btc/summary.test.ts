@@ -64,7 +64,12 @@ describe('summaryBody', () => {
       price: { time: null, close: null, high_24h: null, low_24h: null },
       change_pct: { '1h': null, '24h': null, '7d': null, '30d': null },
       tone_today: { positive: 0, neutral: 0, negative: 0, net: 0, articles: 0 },
-      coverage: { price: { from: null, to: null, candles: 0 }, news: { from: null, to: null, articles: 0 }, labelled_by_model: 0, labelled_by_model_pct: null },
+      coverage: {
+        price: { from: null, to: null, candles: 0 },
+        news: { from: null, to: null, articles: 0 },
+        labelled_by_model: 0,
+        labelled_by_model_pct: null,
+      },
     })
   })
 })

@@ -22,7 +22,10 @@ test('publish points `current` at the new version with a relative link', () => {
 })
 
 test('every file of a version has the build instant as its mtime (nginx ETag, Last-Modified, expiry)', () => {
-  publishSnapshot(tmp.dir, meta('20261121T1400Z', '2026-11-21T14:00:00Z'), [{ path: 'v1/a.json', body: '1' }, { path: 'v1/b/c.json', body: '2' }])
+  publishSnapshot(tmp.dir, meta('20261121T1400Z', '2026-11-21T14:00:00Z'), [
+    { path: 'v1/a.json', body: '1' },
+    { path: 'v1/b/c.json', body: '2' },
+  ])
   for (const f of ['v1/a.json', 'v1/b/c.json', 'manifest.json', 'SHA256SUMS']) {
     expect(statSync(join(tmp.dir, '20261121T1400Z', f)).mtimeMs).toBe(Date.parse('2026-11-21T14:00:00Z'))
   }
@@ -31,7 +34,10 @@ test('every file of a version has the build instant as its mtime (nginx ETag, La
 describe.each(['files-written', 'renamed', 'pointer-written'])('a publish killed at %s', (step) => {
   test('leaves `current` on the previous version; the next publish moves it', async () => {
     publishSnapshot(tmp.dir, meta('20261121T1300Z', '2026-11-21T13:00:00Z'), [{ path: 'v1/f0.json', body: '{}' }])
-    const child = Bun.spawn([process.execPath, 'test/support/publish-and-die.ts', tmp.dir, '20261121T1400Z', step], { stdout: 'ignore', stderr: 'ignore' })
+    const child = Bun.spawn([process.execPath, 'test/support/publish-and-die.ts', tmp.dir, '20261121T1400Z', step], {
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
     await child.exited
     expect(currentTarget(tmp.dir)).toBe('20261121T1300Z')
     publishSnapshot(tmp.dir, meta('20261121T1500Z', '2026-11-21T15:00:00Z'), [{ path: 'v1/f0.json', body: '{}' }])

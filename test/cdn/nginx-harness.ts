@@ -11,11 +11,15 @@ import { renderNginx } from '../../deploy/render-nginx.ts'
 /** `NGINX_BIN` when set (and only it: an explicit choice is not silently replaced), else Debian's or a source build's path. */
 export function nginxBinary(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
   const chosen = env.NGINX_BIN
-  const candidates = chosen !== undefined && chosen !== '' ? [chosen] : ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']
+  const candidates =
+    chosen !== undefined && chosen !== ''
+      ? [chosen]
+      : ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']
   return candidates.find((p) => existsSync(p)) ?? null
 }
 
-export const NGINX_MISSING_IN_CI = "no nginx binary: .ci/run should have installed Debian's nginx (apt-get install nginx) before npm test, or NGINX_BIN names a missing file"
+export const NGINX_MISSING_IN_CI =
+  "no nginx binary: .ci/run should have installed Debian's nginx (apt-get install nginx) before npm test, or NGINX_BIN names a missing file"
 
 /**
  * The nginx a test file runs against, or null. Under CI (`CI=true`, as .ci/run runs) a missing
@@ -48,7 +52,12 @@ export interface RunningNginx {
   stop: () => Promise<void>
 }
 
-export async function startNginx(binary: string, dir: string, snapshotsRoot: string, live: string): Promise<RunningNginx> {
+export async function startNginx(
+  binary: string,
+  dir: string,
+  snapshotsRoot: string,
+  live: string,
+): Promise<RunningNginx> {
   const port = await freePort()
   for (const d of ['tmp', 'logs']) mkdirSync(join(dir, d), { recursive: true })
   writeFileSync(join(dir, 'newsdesk.conf'), renderNginx({ listen: `127.0.0.1:${port}`, snapshotsRoot, live }))
@@ -70,12 +79,17 @@ http {
 }
 `,
   )
-  const child = Bun.spawn([binary, '-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'logs', 'error.log'), '-g', 'daemon off;'], { stdout: 'ignore', stderr: 'pipe' })
+  const child = Bun.spawn(
+    [binary, '-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'logs', 'error.log'), '-g', 'daemon off;'],
+    { stdout: 'ignore', stderr: 'pipe' },
+  )
   const base = `http://127.0.0.1:${port}`
-  const errorLog = () => (existsSync(join(dir, 'logs', 'error.log')) ? readFileSync(join(dir, 'logs', 'error.log'), 'utf8') : '')
+  const errorLog = () =>
+    existsSync(join(dir, 'logs', 'error.log')) ? readFileSync(join(dir, 'logs', 'error.log'), 'utf8') : ''
   const deadline = Date.now() + 10_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${await new Response(child.stderr).text()} ${errorLog()}`)
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited ${child.exitCode}: ${await new Response(child.stderr).text()} ${errorLog()}`)
     try {
       await fetch(`${base}/nginx-probe`)
       break

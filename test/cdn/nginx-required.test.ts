@@ -11,23 +11,58 @@ const ROOT = join(import.meta.dir, '../..')
 const MISSING = '/nonexistent/newsdesk-test/nginx'
 
 test.each([
-  { name: 'NGINX_BIN names a file that exists: that one', env: { NGINX_BIN: process.execPath }, want: process.execPath },
+  {
+    name: 'NGINX_BIN names a file that exists: that one',
+    env: { NGINX_BIN: process.execPath },
+    want: process.execPath,
+  },
   { name: 'NGINX_BIN names a missing file: none, not a fallback', env: { NGINX_BIN: MISSING }, want: null },
 ])('nginxBinary: $name', ({ env, want }) => {
   expect(nginxBinary(env)).toBe(want)
 })
 
 test.each([
-  { name: 'CI=true: one failing test naming .ci/run', ci: 'true', exit: 1, says: NGINX_MISSING_IN_CI, notSays: 'skipped' },
-  { name: 'CI unset: a printed skip, the file passes', ci: undefined, exit: 0, says: 'skipped, no nginx binary', notSays: '.ci/run' },
-  { name: 'CI=false: a printed skip, the file passes', ci: 'false', exit: 0, says: 'skipped, no nginx binary', notSays: '.ci/run' },
+  {
+    name: 'CI=true: one failing test naming .ci/run',
+    ci: 'true',
+    exit: 1,
+    says: NGINX_MISSING_IN_CI,
+    notSays: 'skipped',
+  },
+  {
+    name: 'CI unset: a printed skip, the file passes',
+    ci: undefined,
+    exit: 0,
+    says: 'skipped, no nginx binary',
+    notSays: '.ci/run',
+  },
+  {
+    name: 'CI=false: a printed skip, the file passes',
+    ci: 'false',
+    exit: 0,
+    says: 'skipped, no nginx binary',
+    notSays: '.ci/run',
+  },
 ])('missing nginx, $name', async ({ ci, exit, says, notSays }) => {
   const env: Record<string, string | undefined> = { ...process.env, NGINX_BIN: MISSING, CI: ci }
   if (ci === undefined) delete env.CI
-  const child = Bun.spawn([process.execPath, 'test', 'test/cdn/nginx-parity.test.ts'], { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
-  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+  const child = Bun.spawn([process.execPath, 'test', 'test/cdn/nginx-parity.test.ts'], {
+    cwd: ROOT,
+    env,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ])
   const text = `${out}\n${err}`
-  expect({ code, says: text.includes(says), notSays: text.includes(notSays) }).toEqual({ code: exit, says: true, notSays: false })
+  expect({ code, says: text.includes(says), notSays: text.includes(notSays) }).toEqual({
+    code: exit,
+    says: true,
+    notSays: false,
+  })
   // Nothing of the parity suite itself ran (it would need nginx).
   expect(text).not.toContain('(pass)')
 })

@@ -5,7 +5,17 @@
  * removes older ones.
  */
 import { afterAll, expect, test } from 'bun:test'
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { writePage } from '../../build/page.ts'
 import { createPage } from '../../live/page.ts'
@@ -46,13 +56,15 @@ test('a second run with the same bundle writes nothing (mtimes, hence ETags, sta
   expect(second.files.map((f) => statSync(join(root, f)).mtimeMs)).toEqual(mtimes)
 })
 
-test('a new page replaces index.html by rename, keeps the previous page\'s assets one run, drops older ones', async () => {
+test("a new page replaces index.html by rename, keeps the previous page's assets one run, drops older ones", async () => {
   const root = join(tmp.dir, 'swap')
   mkdirSync(join(root, 'assets'), { recursive: true })
   // A previous page whose bundle differs from today's, and an asset no page names any more.
-  const oldHtml = '<!doctype html><link rel="stylesheet" href="assets/app-old00001.css"><script type="module" src="assets/app-old00001.js"></script>'
+  const oldHtml =
+    '<!doctype html><link rel="stylesheet" href="assets/app-old00001.css"><script type="module" src="assets/app-old00001.js"></script>'
   writeFileSync(join(root, 'index.html'), oldHtml)
-  for (const name of ['app-old00001.css', 'app-old00001.js', 'app-older002.js']) writeFileSync(join(root, 'assets', name), `/* ${name} */`)
+  for (const name of ['app-old00001.css', 'app-old00001.js', 'app-older002.js'])
+    writeFileSync(join(root, 'assets', name), `/* ${name} */`)
   const oldInode = statSync(join(root, 'index.html')).ino
   const reader = openSync(join(root, 'index.html'), 'r')
   let page: Awaited<ReturnType<typeof writePage>>

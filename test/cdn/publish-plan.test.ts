@@ -9,7 +9,16 @@ import { join } from 'node:path'
 import { S3Client } from 'bun'
 import { ASSET_CACHE_CONTROL, INDEX_HEADERS, assetsReferencedBy, bundlePage } from '../../answers/page.ts'
 import { writePage } from '../../build/page.ts'
-import { IMMUTABLE, type PageState, type PlanInput, type PlannedObject, currentMaxAge, planPublish, publishToBucket, urlKeyOf } from '../../build/publish-s3.ts'
+import {
+  IMMUTABLE,
+  type PageState,
+  type PlanInput,
+  type PlannedObject,
+  currentMaxAge,
+  planPublish,
+  publishToBucket,
+  urlKeyOf,
+} from '../../build/publish-s3.ts'
 import { publishSnapshot } from '../../build/snapshot/publish.ts'
 import { createPage } from '../../live/page.ts'
 import { type Manifest, contentTypeOf } from '../../store/snapshot-files.ts'
@@ -26,10 +35,23 @@ const manifest = (version: string, files: ReturnType<typeof file>[]): Manifest =
   sources: {},
   files,
 })
-const v1 = manifest('20261121T1300Z', [file('v1/trends.json', 'a'), file('v1/markets.json', 'b'), file('v1/trends/FR/été-chaud.json', 'c')])
-const v2 = manifest('20261121T1400Z', [file('v1/trends.json', 'a'), file('v1/markets.json', 'B'), file('v1/trends/by-country/FR.json', 'd')])
+const v1 = manifest('20261121T1300Z', [
+  file('v1/trends.json', 'a'),
+  file('v1/markets.json', 'b'),
+  file('v1/trends/FR/été-chaud.json', 'c'),
+])
+const v2 = manifest('20261121T1400Z', [
+  file('v1/trends.json', 'a'),
+  file('v1/markets.json', 'B'),
+  file('v1/trends/by-country/FR.json', 'd'),
+])
 const input = (over: Partial<PlanInput>): PlanInput => ({
-  versionFiles: new Map([['manifest.json', 'x'], ['SHA256SUMS', ''], ['v1/trends.json', 'a'], ['data/articles.ndjson.gz', 'y']]),
+  versionFiles: new Map([
+    ['manifest.json', 'x'],
+    ['SHA256SUMS', ''],
+    ['v1/trends.json', 'a'],
+    ['data/articles.ndjson.gz', 'y'],
+  ]),
   manifest: v2,
   previous: v1,
   existingVersionKeys: new Set(),
@@ -48,7 +70,9 @@ test.each([
   { name: 'just built', now: '2026-11-21T14:00:00Z', want: 3900 },
   { name: '10 min later', now: '2026-11-21T14:10:00Z', want: 3300 },
   { name: 'next build overdue', now: '2026-11-21T16:00:00Z', want: 60 },
-])('current files cacheable until the next build: $name', ({ now, want }) => expect(currentMaxAge('2026-11-21T14:00:00Z', Date.parse(now))).toBe(want))
+])('current files cacheable until the next build: $name', ({ now, want }) =>
+  expect(currentMaxAge('2026-11-21T14:00:00Z', Date.parse(now))).toBe(want),
+)
 
 describe('planPublish', () => {
   const plan = planPublish(input({}))
@@ -56,14 +80,23 @@ describe('planPublish', () => {
 
   test('every file of the new version is uploaded once, immutable', () => {
     for (const path of ['manifest.json', 'SHA256SUMS', 'v1/trends.json', 'data/articles.ndjson.gz']) {
-      expect(byKey.get(`20261121T1400Z/${path}`)).toMatchObject({ action: 'put', cacheControl: IMMUTABLE, why: 'new version' })
+      expect(byKey.get(`20261121T1400Z/${path}`)).toMatchObject({
+        action: 'put',
+        cacheControl: IMMUTABLE,
+        why: 'new version',
+      })
     }
     expect(byKey.get('20261121T1400Z/data/articles.ndjson.gz')?.contentType).toBe('application/gzip')
   })
 
   test('root copies: only changed and new files, with a max-age to the next build', () => {
     expect(byKey.has('v1/trends')).toBe(false) // same sha256 as the previous version
-    expect(byKey.get('v1/markets')).toMatchObject({ action: 'put', why: 'changed', contentType: 'application/json', cacheControl: 'public, max-age=3300' })
+    expect(byKey.get('v1/markets')).toMatchObject({
+      action: 'put',
+      why: 'changed',
+      contentType: 'application/json',
+      cacheControl: 'public, max-age=3300',
+    })
     expect(byKey.get('v1/trends/by-country/FR')).toMatchObject({ action: 'put', why: 'new' })
   })
 
@@ -114,17 +147,33 @@ describe('planPublish: the page beside the snapshots', () => {
   const nowMs = Date.parse('2026-11-21T14:10:00Z')
   // Next build due at built_at + 60 min, plus 5 min slack, counted from now.
   const shortAge = `public, max-age=${(builtAt + 65 * 60_000 - nowMs) / 1000}`
-  const pageKeys = (plan: PlannedObject[]) => plan.filter((o) => o.key === 'index.html' || o.key.startsWith('assets/')).map((o) => `${o.action} ${o.key}`)
+  const pageKeys = (plan: PlannedObject[]) =>
+    plan.filter((o) => o.key === 'index.html' || o.key.startsWith('assets/')).map((o) => `${o.action} ${o.key}`)
 
   test.each([
-    { name: 'unchanged page: nothing of it', page: pageState(sha('1'), oldPage), remote: pageState(sha('1'), oldPage), want: [] },
+    {
+      name: 'unchanged page: nothing of it',
+      page: pageState(sha('1'), oldPage),
+      remote: pageState(sha('1'), oldPage),
+      want: [],
+    },
     {
       name: 'new bundle: new assets, then index.html, then the asset no index names is deleted',
       page: local,
       remote,
-      want: ['put assets/app-new00002.css', 'put assets/app-new00002.js', 'put index.html', 'delete assets/app-older03.js'],
+      want: [
+        'put assets/app-new00002.css',
+        'put assets/app-new00002.js',
+        'put index.html',
+        'delete assets/app-older03.js',
+      ],
     },
-    { name: 'first publish: the whole page', page: local, remote: null, want: ['put assets/app-new00002.css', 'put assets/app-new00002.js', 'put index.html'] },
+    {
+      name: 'first publish: the whole page',
+      page: local,
+      remote: null,
+      want: ['put assets/app-new00002.css', 'put assets/app-new00002.js', 'put index.html'],
+    },
     {
       name: 'assets there but no index.html (an upload stopped between them): index.html, strays deleted',
       page: pageState(sha('2'), newPage),
@@ -134,11 +183,22 @@ describe('planPublish: the page beside the snapshots', () => {
     {
       name: 'an asset of another size is uploaded again',
       page: pageState(sha('1'), oldPage),
-      remote: { ...pageState(sha('1'), oldPage), assets: new Map([['app-old00001.css', 1], ['app-old00001.js', 'app-old00001.js'.length * 10]]) },
+      remote: {
+        ...pageState(sha('1'), oldPage),
+        assets: new Map([
+          ['app-old00001.css', 1],
+          ['app-old00001.js', 'app-old00001.js'.length * 10],
+        ]),
+      },
       want: ['put assets/app-old00001.css'],
     },
-    { name: 'no page in the local folder: the bucket\'s page is left alone', page: null, remote, want: [] },
-    { name: 'only index.html changed (same bundle)', page: pageState(sha('3'), oldPage), remote: pageState(sha('1'), oldPage), want: ['put index.html'] },
+    { name: "no page in the local folder: the bucket's page is left alone", page: null, remote, want: [] },
+    {
+      name: 'only index.html changed (same bundle)',
+      page: pageState(sha('3'), oldPage),
+      remote: pageState(sha('1'), oldPage),
+      want: ['put index.html'],
+    },
   ])('$name', ({ page, remote, want }) => {
     expect(pageKeys(planPublish(input({ page, remotePage: remote })))).toEqual([...want])
   })
@@ -165,17 +225,52 @@ describe('planPublish: the page beside the snapshots', () => {
   })
 
   test.each([
-    { key: 'assets/app-new00002.js', contentType: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE, from: 'assets/app-new00002.js', why: 'new' },
-    { key: 'assets/app-new00002.css', contentType: 'text/css; charset=utf-8', cacheControl: IMMUTABLE, from: 'assets/app-new00002.css', why: 'new' },
-    { key: 'index.html', contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache', from: 'index.html', why: 'changed' },
-    { key: 'v1/markets', contentType: 'application/json', cacheControl: shortAge, from: '20261121T1400Z/v1/markets.json', why: 'changed' },
-    { key: '20261121T1400Z/data/articles.ndjson.gz', contentType: 'application/gzip', cacheControl: IMMUTABLE, from: '20261121T1400Z/data/articles.ndjson.gz', why: 'new version' },
+    {
+      key: 'assets/app-new00002.js',
+      contentType: 'text/javascript; charset=utf-8',
+      cacheControl: IMMUTABLE,
+      from: 'assets/app-new00002.js',
+      why: 'new',
+    },
+    {
+      key: 'assets/app-new00002.css',
+      contentType: 'text/css; charset=utf-8',
+      cacheControl: IMMUTABLE,
+      from: 'assets/app-new00002.css',
+      why: 'new',
+    },
+    {
+      key: 'index.html',
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'no-cache',
+      from: 'index.html',
+      why: 'changed',
+    },
+    {
+      key: 'v1/markets',
+      contentType: 'application/json',
+      cacheControl: shortAge,
+      from: '20261121T1400Z/v1/markets.json',
+      why: 'changed',
+    },
+    {
+      key: '20261121T1400Z/data/articles.ndjson.gz',
+      contentType: 'application/gzip',
+      cacheControl: IMMUTABLE,
+      from: '20261121T1400Z/data/articles.ndjson.gz',
+      why: 'new version',
+    },
     { key: 'latest.json', contentType: 'application/json', cacheControl: 'no-cache', why: 'pointer' },
   ])('headers of $key', (want) => expect(plan.find((o) => o.key === want.key)).toEqual({ action: 'put', ...want }))
 
-  test('the previous index.html\'s assets stay; a prefix prefixes the page\'s keys too', () => {
+  test("the previous index.html's assets stay; a prefix prefixes the page's keys too", () => {
     for (const name of oldPage) expect(at(`assets/${name}`)).toBe(-1)
-    const prefixed = pageKeys(planPublish(input({ page: local, remotePage: remote, prefix: 'news/' })).map((o) => ({ ...o, key: o.key.replace(/^news\//, '') })))
+    const prefixed = pageKeys(
+      planPublish(input({ page: local, remotePage: remote, prefix: 'news/' })).map((o) => ({
+        ...o,
+        key: o.key.replace(/^news\//, ''),
+      })),
+    )
     expect(prefixed).toEqual(pageKeys(plan))
   })
 
@@ -185,8 +280,11 @@ describe('planPublish: the page beside the snapshots', () => {
   })
 })
 
-const motoBin = ['/root/.pyenv/shims/moto_server', '/usr/local/bin/moto_server', '/usr/bin/moto_server'].find((p) => existsSync(p)) ?? Bun.which('moto_server')
-if (motoBin === null || motoBin === undefined) console.log('skip: S3 publish against a local endpoint: moto_server is not installed')
+const motoBin =
+  ['/root/.pyenv/shims/moto_server', '/usr/local/bin/moto_server', '/usr/bin/moto_server'].find((p) => existsSync(p)) ??
+  Bun.which('moto_server')
+if (motoBin === null || motoBin === undefined)
+  console.log('skip: S3 publish against a local endpoint: moto_server is not installed')
 
 describe.skipIf(motoBin === null || motoBin === undefined)('publish to a local S3-compatible server (moto)', () => {
   const tmp = tempDir('s3')
@@ -197,7 +295,10 @@ describe.skipIf(motoBin === null || motoBin === undefined)('publish to a local S
   beforeAll(async () => {
     const port = await freePort()
     endpoint = `http://127.0.0.1:${port}`
-    server = Bun.spawn([motoBin as string, '-H', '127.0.0.1', '-p', String(port)], { stdout: 'ignore', stderr: 'ignore' })
+    server = Bun.spawn([motoBin as string, '-H', '127.0.0.1', '-p', String(port)], {
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
     for (let i = 0; ; i++) {
       try {
         await fetch(endpoint)
@@ -208,7 +309,13 @@ describe.skipIf(motoBin === null || motoBin === undefined)('publish to a local S
       }
     }
     expect((await fetch(`${endpoint}/newsdesk`, { method: 'PUT' })).status).toBe(200)
-    client = new S3Client({ bucket: 'newsdesk', endpoint, accessKeyId: 'test', secretAccessKey: 'test', region: 'us-east-1' })
+    client = new S3Client({
+      bucket: 'newsdesk',
+      endpoint,
+      accessKeyId: 'test',
+      secretAccessKey: 'test',
+      region: 'us-east-1',
+    })
   }, 30_000)
   afterAll(async () => {
     server?.kill()
@@ -227,7 +334,12 @@ describe.skipIf(motoBin === null || motoBin === undefined)('publish to a local S
     const refs = assetsReferencedBy(readFileSync(join(root, 'index.html'), 'utf8'))
     const pageKeys = ['index.html', ...refs.map((n) => `assets/${n}`)].sort()
     const first = await publishToBucket(root, client, { nowMs: Date.parse('2026-11-21T13:05:00Z') })
-    expect(first.plan.filter((o) => o.why === 'new').map((o) => o.key).sort()).toEqual([...pageKeys, 'v1/trends', 'v1/trends/FR/été-chaud'].sort())
+    expect(
+      first.plan
+        .filter((o) => o.why === 'new')
+        .map((o) => o.key)
+        .sort(),
+    ).toEqual([...pageKeys, 'v1/trends', 'v1/trends/FR/été-chaud'].sort())
 
     const head = async (key: string) => fetch(client.presign(key, { method: 'GET' }))
     // The page arrives as the live node serves it: same bytes, same Content-Type; the index until the next build, the hashed assets for good.
@@ -240,7 +352,9 @@ describe.skipIf(motoBin === null || motoBin === undefined)('publish to a local S
     for (const name of refs) {
       const [got, want] = [await head(`assets/${name}`), await live.asset(name)]
       expect(Buffer.from(await got.arrayBuffer()).equals(Buffer.from(await want.arrayBuffer()))).toBe(true)
-      expect(got.headers.get('content-type')).toBe(name.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8')
+      expect(got.headers.get('content-type')).toBe(
+        name.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+      )
       expect(got.headers.get('content-type')).toBe(want.headers.get('content-type'))
       expect(got.headers.get('cache-control')).toBe(IMMUTABLE)
     }
@@ -274,9 +388,16 @@ describe.skipIf(motoBin === null || motoBin === undefined)('publish to a local S
     const html = readFileSync(join(root, 'index.html'), 'utf8')
     const next = refs.map((n) => n.replace(/^app-[^.]+/, 'app-next0001'))
     for (const [i, name] of next.entries()) writeFileSync(join(root, 'assets', name), `/* ${i} */`)
-    writeFileSync(join(root, 'index.html'), refs.reduce((h, n, i) => h.replace(`assets/${n}`, `assets/${next[i]}`), html))
+    writeFileSync(
+      join(root, 'index.html'),
+      refs.reduce((h, n, i) => h.replace(`assets/${n}`, `assets/${next[i]}`), html),
+    )
     const third = await publishToBucket(root, client, { nowMs: Date.parse('2026-11-21T14:30:00Z') })
-    expect(third.plan.map((o) => `${o.action} ${o.key}`)).toEqual([...[...next].sort().map((n) => `put assets/${n}`), 'put index.html', 'put latest.json'])
+    expect(third.plan.map((o) => `${o.action} ${o.key}`)).toEqual([
+      ...[...next].sort().map((n) => `put assets/${n}`),
+      'put index.html',
+      'put latest.json',
+    ])
     const swapped = await head('index.html')
     expect(assetsReferencedBy(await swapped.text()).sort()).toEqual([...next].sort())
     expect(swapped.headers.get('cache-control')).toBe('no-cache') // revalidated on every load, as the live node and nginx send it

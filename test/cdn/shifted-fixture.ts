@@ -13,7 +13,11 @@ const DAY_MS = 86_400_000
 export function shiftedFixtureStore(path: string, wallMs = Date.now()): { db: Database; builtAt: Date } {
   const shiftMs = Math.max(0, Math.floor((wallMs - FIXTURE_NOW.getTime()) / HOUR_MS) * HOUR_MS)
   const shift = (iso: string) => isoSeconds(new Date(Date.parse(iso) + shiftMs))
-  const articles = fixtureArticles().map((a) => ({ ...a, published_at: shift(a.published_at), crawled_at: shift(a.crawled_at) }))
+  const articles = fixtureArticles().map((a) => ({
+    ...a,
+    published_at: shift(a.published_at),
+    crawled_at: shift(a.crawled_at),
+  }))
   const db = buildFixtureStore(path, articles)
   // Through negative keys: a plain shift would collide with the next row's primary key mid-update.
   db.query('UPDATE candles SET open_time = -(open_time + ?)').run(shiftMs)

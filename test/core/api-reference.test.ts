@@ -11,7 +11,9 @@ describe('docs/api.md', () => {
   test('is current with the registry', () => {
     const onDisk = readFileSync(resolve(import.meta.dir, '../..', API_DOC_PATH), 'utf8')
     if (onDisk !== rendered) {
-      throw new Error(`${API_DOC_PATH} is stale: the endpoint registry changed since it was written. Regenerate it with \`${API_DOC_COMMAND}\` and commit the result.`)
+      throw new Error(
+        `${API_DOC_PATH} is stale: the endpoint registry changed since it was written. Regenerate it with \`${API_DOC_COMMAND}\` and commit the result.`,
+      )
     }
   })
 

@@ -92,8 +92,16 @@ describe('parseConfig', () => {
 describe('search engine selection', () => {
   test.each([
     { env: {}, search: 'sqlite', url: null },
-    { env: { NEWSDESK_SEARCH: 'sqlite', OPENSEARCH_URL: 'http://search:9200' }, search: 'sqlite', url: 'http://search:9200' },
-    { env: { NEWSDESK_SEARCH: ' opensearch ', OPENSEARCH_URL: 'https://search.internal:9200/' }, search: 'opensearch', url: 'https://search.internal:9200/' },
+    {
+      env: { NEWSDESK_SEARCH: 'sqlite', OPENSEARCH_URL: 'http://search:9200' },
+      search: 'sqlite',
+      url: 'http://search:9200',
+    },
+    {
+      env: { NEWSDESK_SEARCH: ' opensearch ', OPENSEARCH_URL: 'https://search.internal:9200/' },
+      search: 'opensearch',
+      url: 'https://search.internal:9200/',
+    },
     { env: { NEWSDESK_SEARCH: '', OPENSEARCH_URL: '' }, search: 'sqlite', url: null },
   ])('$env', ({ env, search, url }) => {
     const c = parseConfig(env)

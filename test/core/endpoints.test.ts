@@ -22,10 +22,26 @@ describe('registry', () => {
   test('has exactly the 20 endpoints of the contract', () => {
     expect(ENDPOINTS.map((e) => e.path).sort()).toEqual(
       [
-        '/v1/search', '/v1/stats', '/v1/article', '/v1/rss', '/v1/atom', '/v1/feed.json',
-        '/v1/trends', '/v1/trends/keywords', '/v1/trends/countries', '/v1/trends/{cc}/{slug}',
-        '/v1/btc/summary', '/v1/btc/price', '/v1/btc/sentiment', '/v1/btc/series', '/v1/btc/correlation',
-        '/v1/btc/news', '/v1/btc/sources', '/v1/markets', '/v1/markets/{slug}', '/health',
+        '/v1/search',
+        '/v1/stats',
+        '/v1/article',
+        '/v1/rss',
+        '/v1/atom',
+        '/v1/feed.json',
+        '/v1/trends',
+        '/v1/trends/keywords',
+        '/v1/trends/countries',
+        '/v1/trends/{cc}/{slug}',
+        '/v1/btc/summary',
+        '/v1/btc/price',
+        '/v1/btc/sentiment',
+        '/v1/btc/series',
+        '/v1/btc/correlation',
+        '/v1/btc/news',
+        '/v1/btc/sources',
+        '/v1/markets',
+        '/v1/markets/{slug}',
+        '/health',
       ].sort(),
     )
   })
@@ -51,17 +67,40 @@ describe.each(CONTRACT_INTS)('$path $name ($min-$max, default $def)', ({ path, n
   test('max+1', () =>
     expect(check(path, `${name}=${max + 1}`)).toEqual({
       ok: false,
-      detail: [{ loc: ['query', name], msg: `Input should be less than or equal to ${max}`, type: 'less_than_equal', input: String(max + 1), ctx: { le: max } }],
+      detail: [
+        {
+          loc: ['query', name],
+          msg: `Input should be less than or equal to ${max}`,
+          type: 'less_than_equal',
+          input: String(max + 1),
+          ctx: { le: max },
+        },
+      ],
     }))
   test('min-1', () =>
     expect(check(path, `${name}=${min - 1}`)).toEqual({
       ok: false,
-      detail: [{ loc: ['query', name], msg: `Input should be greater than or equal to ${min}`, type: 'greater_than_equal', input: String(min - 1), ctx: { ge: min } }],
+      detail: [
+        {
+          loc: ['query', name],
+          msg: `Input should be greater than or equal to ${min}`,
+          type: 'greater_than_equal',
+          input: String(min - 1),
+          ctx: { ge: min },
+        },
+      ],
     }))
   test('not an integer', () =>
     expect(check(path, `${name}=ten`)).toEqual({
       ok: false,
-      detail: [{ loc: ['query', name], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing', input: 'ten' }],
+      detail: [
+        {
+          loc: ['query', name],
+          msg: 'Input should be a valid integer, unable to parse string as an integer',
+          type: 'int_parsing',
+          input: 'ten',
+        },
+      ],
     }))
 })
 
@@ -78,16 +117,31 @@ describe('validation words', () => {
   test('literal_error lists the allowed values', () => {
     expect(check('/v1/btc/price', 'interval=month')).toEqual({
       ok: false,
-      detail: [{ loc: ['query', 'interval'], msg: "Input should be 'hour', 'day' or 'week'", type: 'literal_error', input: 'month', ctx: { expected: "'hour', 'day' or 'week'" } }],
+      detail: [
+        {
+          loc: ['query', 'interval'],
+          msg: "Input should be 'hour', 'day' or 'week'",
+          type: 'literal_error',
+          input: 'month',
+          ctx: { expected: "'hour', 'day' or 'week'" },
+        },
+      ],
     })
   })
 
   test.each(['true', 'TRUE', '1', 'yes', 'On'])('boolean %s is true', (v) =>
-    expect(check('/v1/search', `highlight=${v}`)).toMatchObject({ ok: true, params: { highlight: true } }))
+    expect(check('/v1/search', `highlight=${v}`)).toMatchObject({ ok: true, params: { highlight: true } }),
+  )
   test.each(['false', '0', 'NO', 'off'])('boolean %s is false', (v) =>
-    expect(check('/v1/search', `highlight=${v}`)).toMatchObject({ ok: true, params: { highlight: false } }))
+    expect(check('/v1/search', `highlight=${v}`)).toMatchObject({ ok: true, params: { highlight: false } }),
+  )
   test('bad boolean', () =>
-    expect(check('/v1/search', 'full_text=maybe')).toMatchObject({ ok: false, detail: [{ type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input', input: 'maybe' }] }))
+    expect(check('/v1/search', 'full_text=maybe')).toMatchObject({
+      ok: false,
+      detail: [
+        { type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input', input: 'maybe' },
+      ],
+    }))
 
   test('every fault is reported, not just the first', () => {
     const r = check('/v1/search', 'size=0&offset=x&sort=best')
@@ -100,35 +154,70 @@ describe('validation words', () => {
   })
 
   test('lists: trimmed, empties dropped, country upper, lang lower', () => {
-    expect(check('/v1/search', 'country= us, ,gb,&lang=EN,Pt')).toMatchObject({ ok: true, params: { country: ['US', 'GB'], lang: ['en', 'pt'] } })
+    expect(check('/v1/search', 'country= us, ,gb,&lang=EN,Pt')).toMatchObject({
+      ok: true,
+      params: { country: ['US', 'GB'], lang: ['en', 'pt'] },
+    })
   })
 
   test('unknown category is a 422', () =>
-    expect(check('/v1/trends', 'category=sport,weather')).toMatchObject({ ok: false, detail: [{ loc: ['query', 'category'], type: 'literal_error' }] }))
+    expect(check('/v1/trends', 'category=sport,weather')).toMatchObject({
+      ok: false,
+      detail: [{ loc: ['query', 'category'], type: 'literal_error' }],
+    }))
 
   test('unknown field name is a 422', () =>
-    expect(check('/v1/search', 'fields=title,colour')).toMatchObject({ ok: false, detail: [{ loc: ['query', 'fields'], type: 'literal_error' }] }))
+    expect(check('/v1/search', 'fields=title,colour')).toMatchObject({
+      ok: false,
+      detail: [{ loc: ['query', 'fields'], type: 'literal_error' }],
+    }))
 
   test('fields keep the order given', () =>
     expect(check('/v1/search', 'fields=url,title')).toMatchObject({ ok: true, params: { fields: ['url', 'title'] } }))
 
-  test.each(['2026-11-01', '2026-11-01T10:00:00Z', '2026-11-01T12:00:00+02:00', '1793534400', 'now', 'now-7d', 'now-90m', 'now-2w'])(
-    'range form %s is accepted',
-    (v) => expect(check('/v1/btc/price', `from=${encodeURIComponent(v)}`).ok).toBe(true),
-  )
+  test.each([
+    '2026-11-01',
+    '2026-11-01T10:00:00Z',
+    '2026-11-01T12:00:00+02:00',
+    '1793534400',
+    'now',
+    'now-7d',
+    'now-90m',
+    'now-2w',
+  ])('range form %s is accepted', (v) => expect(check('/v1/btc/price', `from=${encodeURIComponent(v)}`).ok).toBe(true))
   test.each(['yesterday', '2026-02-30', 'now+1d', 'now-5y', '11/21/2026'])('range form %s is a value_error', (v) =>
-    expect(check('/v1/btc/price', `from=${encodeURIComponent(v)}`)).toMatchObject({ ok: false, detail: [{ loc: ['query', 'from'], type: 'value_error' }] }))
+    expect(check('/v1/btc/price', `from=${encodeURIComponent(v)}`)).toMatchObject({
+      ok: false,
+      detail: [{ loc: ['query', 'from'], type: 'value_error' }],
+    }),
+  )
 
   test('from >= to is a 422 on to', () =>
-    expect(check('/v1/btc/price', 'from=2026-11-02&to=2026-11-01')).toMatchObject({ ok: false, detail: [{ loc: ['query', 'to'], type: 'value_error' }] }))
+    expect(check('/v1/btc/price', 'from=2026-11-02&to=2026-11-01')).toMatchObject({
+      ok: false,
+      detail: [{ loc: ['query', 'to'], type: 'value_error' }],
+    }))
 
   test.each([
-    ['15m', true], ['24h', true], ['30d', true], ['14m', false], ['31d', false], ['1w', false], ['abc', false],
+    ['15m', true],
+    ['24h', true],
+    ['30d', true],
+    ['14m', false],
+    ['31d', false],
+    ['1w', false],
+    ['abc', false],
   ])('trend window %s accepted: %p', (w, ok) => expect(check('/v1/trends', `window=${w}`).ok).toBe(ok as boolean))
 
   test.each([
-    ['7d', true], ['1y', true], ['52w', true], ['2y', false], ['366d', false], ['30m', false],
-  ])('market window %s accepted: %p', (w, ok) => expect(check('/v1/markets/{slug}', `window=${w}`).ok).toBe(ok as boolean))
+    ['7d', true],
+    ['1y', true],
+    ['52w', true],
+    ['2y', false],
+    ['366d', false],
+    ['30m', false],
+  ])('market window %s accepted: %p', (w, ok) =>
+    expect(check('/v1/markets/{slug}', `window=${w}`).ok).toBe(ok as boolean),
+  )
 
   test.each([
     [{ cc: 'u1', slug: 'x' }, 'cc'],
@@ -137,7 +226,10 @@ describe('validation words', () => {
   ])('path values are allow-listed: %p', (values, bad) => {
     const spec = findEndpoint('/v1/trends/{cc}/{slug}')
     if (!spec) throw new Error('missing')
-    expect(validateRequest(spec, new URLSearchParams(), values, NOW)).toMatchObject({ ok: false, detail: [{ loc: ['path', bad] }] })
+    expect(validateRequest(spec, new URLSearchParams(), values, NOW)).toMatchObject({
+      ok: false,
+      detail: [{ loc: ['path', bad] }],
+    })
   })
 
   test('non-ASCII slugs are allowed', () => {

@@ -4,13 +4,26 @@
  * Expected forms are written out by hand from the grammar in DECISIONS.md, not printed by the parser.
  */
 import { describe, expect, test } from 'bun:test'
-import { type ParsedQuery, QUERY_LIMITS, QuerySyntaxError, type QueryNode, matchesFields, parseQuery } from '../../core/search/query-syntax.ts'
+import {
+  type ParsedQuery,
+  QUERY_LIMITS,
+  QuerySyntaxError,
+  type QueryNode,
+  matchesFields,
+  parseQuery,
+} from '../../core/search/query-syntax.ts'
 
 /** A compact spelling of a parse: words, OR groups as a|b, exclusions as -x, nested groups in prefix form. */
 function spell(q: ParsedQuery | null): string {
   if (q === null) return 'null'
   const node = (n: QueryNode): string =>
-    n.kind === 'term' ? (n.term.phrase ? `"${n.term.tokens.join(' ')}"` : n.term.tokens.join(' ')) : n.kind === 'not' ? `not(${node(n.node)})` : `${n.kind}(${n.nodes.map(node).join(',')})`
+    n.kind === 'term'
+      ? n.term.phrase
+        ? `"${n.term.tokens.join(' ')}"`
+        : n.term.tokens.join(' ')
+      : n.kind === 'not'
+        ? `not(${node(n.node)})`
+        : `${n.kind}(${n.nodes.map(node).join(',')})`
   const term = (t: { tokens: string[]; phrase: boolean }) => (t.phrase ? `"${t.tokens.join(' ')}"` : t.tokens.join(' '))
   return [
     ...q.all.map((g) => g.map(term).join('|')),
@@ -47,11 +60,23 @@ describe('parseQuery', () => {
   ])('$q → $want', ({ q, want }) => expect(spell(parseQuery(q))).toBe(want))
 
   test.each([
-    { name: 'terms', q: Array.from({ length: QUERY_LIMITS.maxTerms + 1 }, (_, i) => `w${i}`).join(' '), msg: `at most ${QUERY_LIMITS.maxTerms}` },
+    {
+      name: 'terms',
+      q: Array.from({ length: QUERY_LIMITS.maxTerms + 1 }, (_, i) => `w${i}`).join(' '),
+      msg: `at most ${QUERY_LIMITS.maxTerms}`,
+    },
     // Every OR has two operands, so 17 ORs of plain words would pass the term cap first; a negated
     // inner group reaches 18 ORs with 27 terms at depth 2: (a OR -(b OR c)) nine times.
-    { name: 'OR groups', q: Array.from({ length: 9 }, () => '(a OR -(b OR c))').join(' '), msg: `18 OR groups; at most ${QUERY_LIMITS.maxOrGroups}` },
-    { name: 'depth', q: `${'('.repeat(QUERY_LIMITS.maxDepth + 1)}a${')'.repeat(QUERY_LIMITS.maxDepth + 1)}`, msg: `more than ${QUERY_LIMITS.maxDepth} deep` },
+    {
+      name: 'OR groups',
+      q: Array.from({ length: 9 }, () => '(a OR -(b OR c))').join(' '),
+      msg: `18 OR groups; at most ${QUERY_LIMITS.maxOrGroups}`,
+    },
+    {
+      name: 'depth',
+      q: `${'('.repeat(QUERY_LIMITS.maxDepth + 1)}a${')'.repeat(QUERY_LIMITS.maxDepth + 1)}`,
+      msg: `more than ${QUERY_LIMITS.maxDepth} deep`,
+    },
   ])('past the cap on $name: QuerySyntaxError', ({ q, msg }) => {
     expect(() => parseQuery(q)).toThrow(QuerySyntaxError)
     expect(() => parseQuery(q)).toThrow(msg)

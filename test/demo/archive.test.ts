@@ -119,7 +119,8 @@ function checkArticle(line: TruthArticle, target: string, html: string, rec: Ret
   seen.canonical.add(canonical)
 
   const mentions = BITCOIN_RE.test(html.replace(/<(script|head)[\s\S]*?<\/\1>/g, ''))
-  if (mentions !== line.is_bitcoin) problem(`bitcoin mention ${mentions} but is_bitcoin ${line.is_bitcoin} in ${target}`)
+  if (mentions !== line.is_bitcoin)
+    problem(`bitcoin mention ${mentions} but is_bitcoin ${line.is_bitcoin} in ${target}`)
 
   // The published_at of the truth is readable from the page where the template puts a date.
   const publishedMs = Date.parse(line.published_at)
@@ -129,8 +130,12 @@ function checkArticle(line: TruthArticle, target: string, html: string, rec: Ret
     const day = line.published_at.slice(0, 10).replace(/-/g, '/')
     if (!target.includes(`/${day}/`)) problem(`no date ${day} in ${target}`)
   } else {
-    const stamps = html.match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})|\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT/g) ?? []
-    if (!stamps.some((s) => Date.parse(s) === publishedMs)) problem(`published_at ${line.published_at} not in page ${target}`)
+    const stamps =
+      html.match(
+        /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})|\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT/g,
+      ) ?? []
+    if (!stamps.some((s) => Date.parse(s) === publishedMs))
+      problem(`published_at ${line.published_at} not in page ${target}`)
   }
   if (publishedMs > Date.parse(line.crawled_at)) problem(`published after crawl: ${target}`)
 
@@ -140,13 +145,15 @@ function checkArticle(line: TruthArticle, target: string, html: string, rec: Ret
   const dateline = /<p>([A-Z][A-Z ]+) \([^)]*\) — /.test(html)
   switch (line.country_source) {
     case 'html':
-      if (!langTag.endsWith(`-${line.country}`)) problem(`html country ${line.country} but lang ${langTag} in ${target}`)
+      if (!langTag.endsWith(`-${line.country}`))
+        problem(`html country ${line.country} but lang ${langTag} in ${target}`)
       break
     case 'content':
       if (addressCountry !== line.country && !dateline) problem(`content country without signal in ${target}`)
       break
     case 'default':
-      if (line.country !== 'US' || line.lang !== 'en' || langTag.includes('-') || addressCountry !== '' || dateline) problem(`bad default country in ${target}`)
+      if (line.country !== 'US' || line.lang !== 'en' || langTag.includes('-') || addressCountry !== '' || dateline)
+        problem(`bad default country in ${target}`)
       break
     case 'tld':
       break
@@ -214,7 +221,20 @@ describe('demo archive contents', () => {
     expect(Object.keys(truth.templates)).toHaveLength(7)
     expect(Object.keys(truth.country_sources).sort()).toEqual(['content', 'default', 'html', 'tld'])
     const hosts = truth.publisher_list.map((p) => p.host)
-    for (const suffix of ['.co.uk', '.com.br', '.com.au', '.co.jp', '.co.in', '.com.tr', '.com.mx', '.com.ar', '.com', '.org', '.net', '.news']) {
+    for (const suffix of [
+      '.co.uk',
+      '.com.br',
+      '.com.au',
+      '.co.jp',
+      '.co.in',
+      '.com.tr',
+      '.com.mx',
+      '.com.ar',
+      '.com',
+      '.org',
+      '.net',
+      '.news',
+    ]) {
       expect(hosts.some((h) => h.endsWith(suffix))).toBe(true)
     }
     const charsets = new Set(truth.publisher_list.map((p) => p.charset))
@@ -237,7 +257,8 @@ describe('demo archive contents', () => {
       counted.add(a.canonical_url)
       lines.set(a.story_id, [...(lines.get(a.story_id) ?? []), a])
     }
-    const cap = (k: string, lang: string) => (lang === 'tr' && k.startsWith('i') ? `İ${k.slice(1)}` : k.charAt(0).toUpperCase() + k.slice(1))
+    const cap = (k: string, lang: string) =>
+      lang === 'tr' && k.startsWith('i') ? `İ${k.slice(1)}` : k.charAt(0).toUpperCase() + k.slice(1)
     for (const story of truth.stories) {
       const members = lines.get(story.id) ?? []
       expect(members.length).toBe(story.articles)
@@ -273,7 +294,12 @@ describe('demo archive contents', () => {
 
   test('BTC klines: 12 columns, one candle per hour over the archive, realistic levels', () => {
     const files = listFiles(dir).filter((f) => /^prices\/BTCUSDT-1h-\d{4}-\d{2}\.csv$/.test(f))
-    const rows = files.flatMap((f) => readFileSync(join(dir, f), 'utf8').trim().split('\n').map((l) => l.split(',')))
+    const rows = files.flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(',')),
+    )
     expect(rows).toHaveLength(DAYS * 24)
     let previousOpen = Date.parse(truth.first_hour) - 3_600_000
     let previousClose = Number.NaN
@@ -301,7 +327,9 @@ describe('demo archive contents', () => {
     { file: 'usd-brl.csv', min: 3, max: 9 },
     { file: 'usd-inr.csv', min: 60, max: 120 },
   ])('daily closes in $file: weekdays of the archive, realistic levels', ({ file, min, max }) => {
-    const [header, ...lines] = readFileSync(join(dir, 'prices', file), 'utf8').trim().split('\n')
+    const [header, ...lines] = readFileSync(join(dir, 'prices', file), 'utf8')
+      .trim()
+      .split('\n')
     expect(header).toBe('date,close')
     expect(lines.length).toBeGreaterThanOrEqual(Math.floor(((DAYS - 1) * 5) / 7) - 1)
     let previous = ''

@@ -77,7 +77,9 @@ describe('demo archive determinism', () => {
   }, 30_000)
 
   test('an archive is only extended with the seed and volume it was made with', async () => {
-    await expect(generateDemoArchive({ outDir: a, now: NOW, ...OPTIONS, seed: 7 })).rejects.toBeInstanceOf(DemoArchiveMismatchError)
+    await expect(generateDemoArchive({ outDir: a, now: NOW, ...OPTIONS, seed: 7 })).rejects.toBeInstanceOf(
+      DemoArchiveMismatchError,
+    )
   })
 
   test.each([
@@ -89,6 +91,8 @@ describe('demo archive determinism', () => {
   ])('rejects $name', async ({ patch }) => {
     const dir = tempDir('bad')
     dirs.push(dir)
-    await expect(generateDemoArchive({ outDir: dir, now: NOW, ...OPTIONS, ...patch })).rejects.toBeInstanceOf(RangeError)
+    await expect(generateDemoArchive({ outDir: dir, now: NOW, ...OPTIONS, ...patch })).rejects.toBeInstanceOf(
+      RangeError,
+    )
   })
 })

@@ -46,14 +46,36 @@ export interface GroundTruth {
   country_sources: Record<string, number>
   templates: Record<string, number>
   publishers: number
-  publisher_list: { host: string; country: string; lang: string; tld: string; country_source: string; charset: string }[]
+  publisher_list: {
+    host: string
+    country: string
+    lang: string
+    tld: string
+    country_source: string
+    charset: string
+  }[]
   malformed: { url: string; kind: string; warc_file: string; record_index: number }[]
-  stories: { id: string; country: string; category: string; lang: string; title: string; keywords: string[]; publishers: number; hosts: string[]; articles: number; complete: boolean; urls: string[] }[]
+  stories: {
+    id: string
+    country: string
+    category: string
+    lang: string
+    title: string
+    keywords: string[]
+    publishers: number
+    hosts: string[]
+    articles: number
+    complete: boolean
+    urls: string[]
+  }[]
 }
 
 export function readTruth(dir: string): { truth: GroundTruth; articles: TruthArticle[] } {
   const truth = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as GroundTruth
-  const lines = gunzipSync(readFileSync(join(dir, 'ground-truth-articles.ndjson.gz'))).toString('utf8').split('\n').filter((l) => l !== '')
+  const lines = gunzipSync(readFileSync(join(dir, 'ground-truth-articles.ndjson.gz')))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l !== '')
   return { truth, articles: lines.map((l) => JSON.parse(l) as TruthArticle) }
 }
 

@@ -38,9 +38,21 @@ describe('demo building blocks', () => {
   })
 
   test.each([
-    { title: 'Debate over the budget grows in Leeds', lang: 'en' as const, want: 'debate-over-the-budget-grows-in-leeds' },
-    { title: 'Neue Details: die Hitzewelle in München', lang: 'de' as const, want: 'neue-details-die-hitzewelle-in-muenchen' },
-    { title: "Ce que l'on sait sur la canicule à Besançon", lang: 'fr' as const, want: 'ce-que-l-on-sait-sur-la-canicule-a' /* 9 words at most */ },
+    {
+      title: 'Debate over the budget grows in Leeds',
+      lang: 'en' as const,
+      want: 'debate-over-the-budget-grows-in-leeds',
+    },
+    {
+      title: 'Neue Details: die Hitzewelle in München',
+      lang: 'de' as const,
+      want: 'neue-details-die-hitzewelle-in-muenchen',
+    },
+    {
+      title: "Ce que l'on sait sur la canicule à Besançon",
+      lang: 'fr' as const,
+      want: 'ce-que-l-on-sait-sur-la-canicule-a' /* 9 words at most */,
+    },
     { title: 'İzmir kentinde sıcak hava dalgası', lang: 'tr' as const, want: 'izmir-kentinde-sicak-hava-dalgasi' },
   ])('slugify($title)', ({ title, lang, want }) => expect(slugify(title, lang)).toBe(want))
 
@@ -53,9 +65,24 @@ describe('demo building blocks', () => {
   ])('formatInt($value)', ({ value, sep, want }) => expect(formatInt(value, sep)).toBe(want))
 
   test.each([
-    { ms: Date.UTC(2026, 10, 21, 14, 5), offset: 60, iso: '2026-11-21T15:05:00+01:00', rfc: 'Sat, 21 Nov 2026 14:05:00 GMT' },
-    { ms: Date.UTC(2026, 10, 21, 2, 0), offset: -300, iso: '2026-11-20T21:00:00-05:00', rfc: 'Sat, 21 Nov 2026 02:00:00 GMT' },
-    { ms: Date.UTC(2026, 10, 21, 20, 30), offset: 330, iso: '2026-11-22T02:00:00+05:30', rfc: 'Sat, 21 Nov 2026 20:30:00 GMT' },
+    {
+      ms: Date.UTC(2026, 10, 21, 14, 5),
+      offset: 60,
+      iso: '2026-11-21T15:05:00+01:00',
+      rfc: 'Sat, 21 Nov 2026 14:05:00 GMT',
+    },
+    {
+      ms: Date.UTC(2026, 10, 21, 2, 0),
+      offset: -300,
+      iso: '2026-11-20T21:00:00-05:00',
+      rfc: 'Sat, 21 Nov 2026 02:00:00 GMT',
+    },
+    {
+      ms: Date.UTC(2026, 10, 21, 20, 30),
+      offset: 330,
+      iso: '2026-11-22T02:00:00+05:30',
+      rfc: 'Sat, 21 Nov 2026 20:30:00 GMT',
+    },
   ])('date formats of $iso', ({ ms, offset, iso, rfc }) => {
     expect(isoOffset(ms, offset)).toBe(iso)
     expect(Date.parse(iso)).toBe(ms)
@@ -70,7 +97,9 @@ describe('demo building blocks', () => {
     { template: 'urldate' as const, want: '2026-11-21T00:00:00Z' },
     { template: 'bare' as const, want: '2026-11-21T14:02:09Z' },
   ])('published_at truth for the $template layout', ({ template, want }) => {
-    expect(isoZ(truthPublishedMs(template, 540, Date.UTC(2026, 10, 21, 13, 7), Date.UTC(2026, 10, 21, 14, 2, 9)))).toBe(want)
+    expect(isoZ(truthPublishedMs(template, 540, Date.UTC(2026, 10, 21, 13, 7), Date.UTC(2026, 10, 21, 14, 2, 9)))).toBe(
+      want,
+    )
   })
 
   test.each([

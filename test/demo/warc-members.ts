@@ -17,8 +17,12 @@ export function splitMembers(file: Uint8Array): Member[] {
   const members: Member[] = []
   let offset = 0
   while (offset < file.length) {
-    if (file[offset] !== 0x1f || file[offset + 1] !== 0x8b || file[offset + 3] !== 0) throw new Error(`no plain gzip member at ${offset}`)
-    const result = inflateRawSync(file.subarray(offset + 10), { info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } }
+    if (file[offset] !== 0x1f || file[offset + 1] !== 0x8b || file[offset + 3] !== 0)
+      throw new Error(`no plain gzip member at ${offset}`)
+    const result = inflateRawSync(file.subarray(offset + 10), { info: true }) as unknown as {
+      buffer: Buffer
+      engine: { bytesWritten: number }
+    }
     const length = 10 + result.engine.bytesWritten + 8
     members.push({ offset, compressed: file.subarray(offset, offset + length), data: new Uint8Array(result.buffer) })
     offset += length

@@ -38,7 +38,13 @@ export function serve(kind: 'data' | 'empty', editArticles?: (articles: FixtureA
     f.app.listen({ port: 0, hostname: '127.0.0.1' })
     return { base: `http://127.0.0.1:${f.app.server?.port}/`, stop: async () => (await f.app.stop(), f.cleanup()) }
   }
-  const app = createApp({ data: () => null, clock: () => new Date(FIXTURE_NOW.getTime()), uptimeSeconds: () => 1, version: '0.1.0', log: () => {} })
+  const app = createApp({
+    data: () => null,
+    clock: () => new Date(FIXTURE_NOW.getTime()),
+    uptimeSeconds: () => 1,
+    version: '0.1.0',
+    log: () => {},
+  })
   app.listen({ port: 0, hostname: '127.0.0.1' })
   return { base: `http://127.0.0.1:${app.server?.port}/`, stop: async () => void (await app.stop()) }
 }
@@ -53,7 +59,17 @@ export async function launch(): Promise<Browsing> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   })
   return { browser, close: () => browser.close() }
 }
@@ -62,7 +78,10 @@ export async function launch(): Promise<Browsing> {
  * A page test file's live node and browser: started before its tests and stopped after them
  * (neither without Chromium). Read `served` and `browsing` inside tests only.
  */
-export function servedBrowser(kind: 'data' | 'empty' = 'data', editArticles?: (articles: FixtureArticle[]) => void): { readonly served: Served; readonly browsing: Browsing } {
+export function servedBrowser(
+  kind: 'data' | 'empty' = 'data',
+  editArticles?: (articles: FixtureArticle[]) => void,
+): { readonly served: Served; readonly browsing: Browsing } {
   let served: Served | null = null
   let browsing: Browsing | null = null
   beforeAll(async () => {
@@ -87,7 +106,10 @@ export function servedBrowser(kind: 'data' | 'empty' = 'data', editArticles?: (a
 }
 
 /** A 1×1 PNG standing in for article images, which live on the (unreachable) publishers' hosts. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/wJ/lZ0SPQAAAABJRU5ErkJggg==', 'base64')
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/wJ/lZ0SPQAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 export interface Watched {
   page: Page

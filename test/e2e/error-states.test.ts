@@ -4,7 +4,17 @@
  * ("Failed to load resource"); exactly those, for the statuses provoked here, are allowed.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { type Browsing, HAS_CHROMIUM, PHONE, type Served, announceSkip, launch, openPage, screenshot, serve } from './browser-support.ts'
+import {
+  type Browsing,
+  HAS_CHROMIUM,
+  PHONE,
+  type Served,
+  announceSkip,
+  launch,
+  openPage,
+  screenshot,
+  serve,
+} from './browser-support.ts'
 
 announceSkip('test/e2e/error-states.test.ts')
 let empty: Served
@@ -24,7 +34,9 @@ afterAll(async () => {
 })
 
 const notExpected = (problems: readonly string[], status: number) =>
-  problems.filter((p) => !p.startsWith(`console: Failed to load resource: the server responded with a status of ${status} `))
+  problems.filter(
+    (p) => !p.startsWith(`console: Failed to load resource: the server responded with a status of ${status} `),
+  )
 
 test.skipIf(!HAS_CHROMIUM)('a node without data yet: every view says so, with when to retry', async () => {
   const w = await openPage(browsing)
@@ -37,7 +49,13 @@ test.skipIf(!HAS_CHROMIUM)('a node without data yet: every view says so, with wh
   expect(await page.locator('#search-results li').count()).toBe(0)
   await screenshot(page, 'error-503-search')
 
-  for (const [view, box] of [['trends', '#trends-status'], ['btc', '#btc-series-status'], ['btc', '#btc-corr-status'], ['btc', '#btc-tiles-status'], ['markets', '#markets-status']] as const) {
+  for (const [view, box] of [
+    ['trends', '#trends-status'],
+    ['btc', '#btc-series-status'],
+    ['btc', '#btc-corr-status'],
+    ['btc', '#btc-tiles-status'],
+    ['markets', '#markets-status'],
+  ] as const) {
     await page.locator(`a[data-view="${view}"]`).click()
     const status = page.locator(`${box}[data-state="error"]`)
     await status.waitFor()
@@ -61,7 +79,9 @@ test.skipIf(!HAS_CHROMIUM)('a request the API refuses shows its 422 message, wit
   expect(await status.getAttribute('data-http-status')).toBe('422')
   const text = await status.textContent()
   expect(text).toContain('The API did not accept these parameters:')
-  const doc = (await (await page.request.get(`${data.base}openapi.json`)).json()) as { paths: Record<string, { get: { parameters: { name: string; schema: { maximum?: number } }[] } }> }
+  const doc = (await (await page.request.get(`${data.base}openapi.json`)).json()) as {
+    paths: Record<string, { get: { parameters: { name: string; schema: { maximum?: number } }[] } }>
+  }
   const max = doc.paths['/v1/search']?.get.parameters.find((p) => p.name === 'offset')?.schema.maximum
   expect(text).toContain(`offset: Input should be less than or equal to ${max}`)
   await screenshot(page, 'error-422-phone', false)

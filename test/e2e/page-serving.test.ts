@@ -42,6 +42,9 @@ test('public/ imports nothing from live/ and no chart library from a CDN', () =>
   for (const name of readdirSync(dir).filter((n) => /\.(ts|html|css)$/.test(n))) {
     const text = readFileSync(join(dir, name), 'utf8')
     expect({ name, live: /from ['"][./]*live\//.test(text) }).toEqual({ name, live: false })
-    expect({ name, cdn: /<script[^>]+src="https?:|@import\s+url\(["']?https?:/.test(text) }).toEqual({ name, cdn: false })
+    expect({ name, cdn: /<script[^>]+src="https?:|@import\s+url\(["']?https?:/.test(text) }).toEqual({
+      name,
+      cdn: false,
+    })
   }
 })

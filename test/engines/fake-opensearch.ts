@@ -23,16 +23,29 @@ const isObject = (v: unknown): v is Doc => typeof v === 'object' && v !== null &
 
 /** `newsdesk-articles-*` against an index name: `*` is the only wildcard the project uses. */
 function matches(pattern: string, name: string): boolean {
-  return pattern.split(',').some((p) => new RegExp(`^${p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name))
+  return pattern.split(',').some((p) =>
+    new RegExp(
+      `^${p
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(name),
+  )
 }
 
 function serve(): number {
-  const fixture = (name: string) => readFileSync(new URL(`../fixtures/opensearch/${name}.json`, import.meta.url), 'utf8')
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../fixtures/opensearch/${name}.json`, import.meta.url), 'utf8')
   const seen: SeenRequest[] = []
   const indices = new Map<string, Map<string, Doc>>()
-  const json = (value: unknown, status = 200) => new Response(typeof value === 'string' ? value : JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } })
+  const json = (value: unknown, status = 200) =>
+    new Response(typeof value === 'string' ? value : JSON.stringify(value), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    })
   const badRequest = (reason: string) => json({ error: { type: 'parse_exception', reason }, status: 400 }, 400)
-  const notFound = (index: string) => json({ error: { type: 'index_not_found_exception', reason: `no such index [${index}]`, index }, status: 404 }, 404)
+  const notFound = (index: string) =>
+    json({ error: { type: 'index_not_found_exception', reason: `no such index [${index}]`, index }, status: 404 }, 404)
 
   function bulk(ndjson: string): Response {
     const lines = ndjson.split('\n')
@@ -41,7 +54,13 @@ function serve(): number {
     for (let i = 0; i < lines.length; i += 2) {
       const action: unknown = JSON.parse(lines[i] ?? '')
       const source: unknown = JSON.parse(lines[i + 1] ?? 'null')
-      if (!isObject(action) || !isObject(action.index) || typeof action.index._index !== 'string' || typeof action.index._id !== 'string' || !isObject(source)) {
+      if (
+        !isObject(action) ||
+        !isObject(action.index) ||
+        typeof action.index._index !== 'string' ||
+        typeof action.index._id !== 'string' ||
+        !isObject(source)
+      ) {
         return badRequest(`bulk line ${i + 1}: only {"index":{"_index","_id"}} followed by a document is understood`)
       }
       const { _index: index, _id: id } = action.index
@@ -49,7 +68,9 @@ function serve(): number {
       indices.set(index, docs)
       const created = !docs.has(id)
       docs.set(id, source)
-      items.push({ index: { _index: index, _id: id, result: created ? 'created' : 'updated', status: created ? 201 : 200 } })
+      items.push({
+        index: { _index: index, _id: id, result: created ? 'created' : 'updated', status: created ? 201 : 200 },
+      })
     }
     return json({ took: 1, errors: false, items })
   }
@@ -66,9 +87,19 @@ function serve(): number {
   function deleteByQuery(index: string, body: unknown): Response {
     const docs = indices.get(index)
     if (docs === undefined) return notFound(index)
-    const range = isObject(body) && isObject(body.query) && isObject(body.query.range) && isObject(body.query.range.published_at) ? body.query.range.published_at : null
-    if (range === null || typeof range.lt !== 'number' || range.format !== 'epoch_second' || Object.keys(body as Doc).length !== 1) {
-      return badRequest('only {"query":{"range":{"published_at":{"lt":<epoch s>,"format":"epoch_second"}}}} is understood')
+    const range =
+      isObject(body) && isObject(body.query) && isObject(body.query.range) && isObject(body.query.range.published_at)
+        ? body.query.range.published_at
+        : null
+    if (
+      range === null ||
+      typeof range.lt !== 'number' ||
+      range.format !== 'epoch_second' ||
+      Object.keys(body as Doc).length !== 1
+    ) {
+      return badRequest(
+        'only {"query":{"range":{"published_at":{"lt":<epoch s>,"format":"epoch_second"}}}} is understood',
+      )
     }
     let deleted = 0
     for (const [id, d] of docs) {
@@ -87,24 +118,51 @@ function serve(): number {
       const url = new URL(req.url)
       const path = decodeURIComponent(url.pathname)
       if (path === '/__requests') return Response.json(seen)
-      if (path === '/__indices') return Response.json(Object.fromEntries([...indices].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, docs]) => [name, [...docs.keys()].sort()])))
+      if (path === '/__indices')
+        return Response.json(
+          Object.fromEntries(
+            [...indices].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, docs]) => [name, [...docs.keys()].sort()]),
+          ),
+        )
       const text = await req.text()
-      seen.push({ method: req.method, path: url.pathname, query: url.search, contentType: req.headers.get('content-type') ?? '', body: text })
-      const body: unknown = text === '' || req.method === 'GET' ? null : req.headers.get('content-type')?.includes('ndjson') ? null : JSON.parse(text)
+      seen.push({
+        method: req.method,
+        path: url.pathname,
+        query: url.search,
+        contentType: req.headers.get('content-type') ?? '',
+        body: text,
+      })
+      const body: unknown =
+        text === '' || req.method === 'GET'
+          ? null
+          : req.headers.get('content-type')?.includes('ndjson')
+            ? null
+            : JSON.parse(text)
       const [first = '', second = ''] = path.slice(1).split('/')
       if (first.startsWith('missing')) return json(fixture('index-not-found'), 404)
       if (path === '/_bulk') return bulk(text)
       if (first === '_index_template' && req.method === 'PUT') return json({ acknowledged: true })
       if (first === '_cat' && second === 'indices') {
-        return json([...indices.keys()].filter((name) => matches(path.split('/')[3] ?? '*', name)).sort().map((index) => ({ index })))
+        return json(
+          [...indices.keys()]
+            .filter((name) => matches(path.split('/')[3] ?? '*', name))
+            .sort()
+            .map((index) => ({ index })),
+        )
       }
       if (second === '_search') {
         const agg = isObject(body) && isObject(body.aggs) && isObject(body.aggs.max_seq) ? body.aggs.max_seq : null
         if (agg === null) return json(fixture('search-date'))
-        return json({ took: 1, timed_out: false, hits: { hits: [] }, aggregations: { max_seq: { value: maxSeq(first) } } })
+        return json({
+          took: 1,
+          timed_out: false,
+          hits: { hits: [] },
+          aggregations: { max_seq: { value: maxSeq(first) } },
+        })
       }
       if (second === '_delete_by_query' && req.method === 'POST') return deleteByQuery(first, body)
-      if (second === '_refresh' && req.method === 'POST') return json({ _shards: { total: indices.size, successful: indices.size, failed: 0 } })
+      if (second === '_refresh' && req.method === 'POST')
+        return json({ _shards: { total: indices.size, successful: indices.size, failed: 0 } })
       if (second === '' && req.method === 'DELETE') {
         if (!indices.delete(first)) return notFound(first)
         return json({ acknowledged: true })

@@ -2,7 +2,13 @@
 import { describe, expect, test } from 'bun:test'
 import { bulkBody } from '../../store/opensearch/bulk.ts'
 import { type FullArticle, toDocument } from '../../store/opensearch/document.ts'
-import { MAX_RESULT_WINDOW, dailyIndexName, indexDayStart, indexTemplate, retentionPlan } from '../../store/opensearch/index-template.ts'
+import {
+  MAX_RESULT_WINDOW,
+  dailyIndexName,
+  indexDayStart,
+  indexTemplate,
+  retentionPlan,
+} from '../../store/opensearch/index-template.ts'
 
 const at = (iso: string) => Date.parse(iso) / 1000
 
@@ -17,23 +23,39 @@ test.each([
   expect(indexDayStart(want)).toBe(at(t.slice(0, 10)))
 })
 
-test.each(['newsdesk-articles-2026.13.01x', 'other-2026.11.21', 'newsdesk-articles-'])('not a daily index: %s', (name) => {
-  expect(indexDayStart(name)).toBeNull()
-})
+test.each(['newsdesk-articles-2026.13.01x', 'other-2026.11.21', 'newsdesk-articles-'])(
+  'not a daily index: %s',
+  (name) => {
+    expect(indexDayStart(name)).toBeNull()
+  },
+)
 
 describe('retentionPlan: 90 days by deleting whole days, trimming the day the cutoff falls in', () => {
-  const names = ['newsdesk-articles-2026.08.22', 'newsdesk-articles-2026.08.23', 'newsdesk-articles-2026.08.24', 'newsdesk-articles-2026.11.21', 'unrelated']
+  const names = [
+    'newsdesk-articles-2026.08.22',
+    'newsdesk-articles-2026.08.23',
+    'newsdesk-articles-2026.08.24',
+    'newsdesk-articles-2026.11.21',
+    'unrelated',
+  ]
   test('cutoff inside a day', () => {
     const cutoff = at('2026-11-21T14:00:00Z') - 90 * 86_400 // 2026-08-23T14:00:00Z
     expect(retentionPlan(names, cutoff)).toEqual({
       deleteIndices: ['newsdesk-articles-2026.08.22'],
-      trim: { index: 'newsdesk-articles-2026.08.23', body: { query: { range: { published_at: { lt: cutoff, format: 'epoch_second' } } } } },
+      trim: {
+        index: 'newsdesk-articles-2026.08.23',
+        body: { query: { range: { published_at: { lt: cutoff, format: 'epoch_second' } } } },
+      },
     })
   })
   test('cutoff on midnight: whole days only', () => {
-    expect(retentionPlan(names, at('2026-08-24T00:00:00Z'))).toEqual({ deleteIndices: ['newsdesk-articles-2026.08.22', 'newsdesk-articles-2026.08.23'], trim: null })
+    expect(retentionPlan(names, at('2026-08-24T00:00:00Z'))).toEqual({
+      deleteIndices: ['newsdesk-articles-2026.08.22', 'newsdesk-articles-2026.08.23'],
+      trim: null,
+    })
   })
-  test('nothing old', () => expect(retentionPlan(names, at('2026-01-01T00:00:00Z'))).toEqual({ deleteIndices: [], trim: null }))
+  test('nothing old', () =>
+    expect(retentionPlan(names, at('2026-01-01T00:00:00Z'))).toEqual({ deleteIndices: [], trim: null }))
 })
 
 describe('indexTemplate', () => {
@@ -45,7 +67,19 @@ describe('indexTemplate', () => {
     expect(MAX_RESULT_WINDOW).toBe(9_900 + 100)
     expect(t.template.settings).toMatchObject({ number_of_shards: 1, number_of_replicas: 1, refresh_interval: '30s' })
   })
-  test.each(['id', 'url', 'host', 'tld', 'lang', 'country', 'country_source', 'category', 'sentiment', 'labelled_by', 'dup_group'])('%s is a keyword (filters, terms, collapse)', (f) => {
+  test.each([
+    'id',
+    'url',
+    'host',
+    'tld',
+    'lang',
+    'country',
+    'country_source',
+    'category',
+    'sentiment',
+    'labelled_by',
+    'dup_group',
+  ])('%s is a keyword (filters, terms, collapse)', (f) => {
     expect(props[f]?.type).toBe('keyword')
   })
   test.each(['published_at', 'crawled_at'])('%s is a date', (f) => expect(props[f]?.type).toBe('date'))
@@ -56,24 +90,54 @@ describe('indexTemplate', () => {
     expect(t.template.mappings.dynamic).toBe('strict')
   })
   test('per-language analyzers, then the ICU fallback (last, so the specific ones win)', () => {
-    const dyn = t.template.mappings.dynamic_templates as Record<string, { path_match: string; mapping: { analyzer: string } }>[]
+    const dyn = t.template.mappings.dynamic_templates as Record<
+      string,
+      { path_match: string; mapping: { analyzer: string } }
+    >[]
     const byName = Object.assign({}, ...dyn) as Record<string, { path_match: string; mapping: { analyzer: string } }>
-    expect(byName.lang_en).toEqual({ path_match: 'lang_text.en', mapping: { type: 'text', analyzer: 'english' } } as never)
+    expect(byName.lang_en).toEqual({
+      path_match: 'lang_text.en',
+      mapping: { type: 'text', analyzer: 'english' },
+    } as never)
     expect(byName.lang_de?.mapping.analyzer).toBe('german')
     expect(byName.lang_ru?.mapping.analyzer).toBe('russian')
     expect(byName.lang_zh).toBeUndefined()
     expect(Object.keys(dyn.at(-1) ?? {})).toEqual(['lang_other'])
-    expect(dyn.at(-1)?.lang_other).toEqual({ path_match: 'lang_text.*', mapping: { type: 'text', analyzer: 'icu_analyzer' } } as never)
-    const plain = indexTemplate({ shards: 1, replicas: 0, refreshIntervalS: 1, fallbackAnalyzer: 'standard' }).template.mappings.dynamic_templates
-    expect(plain.at(-1)).toEqual({ lang_other: { path_match: 'lang_text.*', mapping: { type: 'text', analyzer: 'standard' } } } as never)
+    expect(dyn.at(-1)?.lang_other).toEqual({
+      path_match: 'lang_text.*',
+      mapping: { type: 'text', analyzer: 'icu_analyzer' },
+    } as never)
+    const plain = indexTemplate({ shards: 1, replicas: 0, refreshIntervalS: 1, fallbackAnalyzer: 'standard' }).template
+      .mappings.dynamic_templates
+    expect(plain.at(-1)).toEqual({
+      lang_other: { path_match: 'lang_text.*', mapping: { type: 'text', analyzer: 'standard' } },
+    } as never)
   })
 })
 
 const ARTICLE: FullArticle = {
-  id: 'a1', url: 'https://x.fr/a', title: 'Élection à Paris', description: '比特币 市场', published_at: '2026-11-21T23:59:59Z',
-  crawled_at: '2026-11-22T00:10:00Z', host: 'x.fr', tld: 'fr', lang: 'fr', country: 'FR', country_source: 'tld', category: 'politics',
-  image: '', authors: [], tags: ['élection'], words: 10, sentiment: 'neu', score: 0, labelled_by: 'lexicon', lexicon_score: 0,
-  lexicon_terms: '', dup_group: 'a1',
+  id: 'a1',
+  url: 'https://x.fr/a',
+  title: 'Élection à Paris',
+  description: '比特币 市场',
+  published_at: '2026-11-21T23:59:59Z',
+  crawled_at: '2026-11-22T00:10:00Z',
+  host: 'x.fr',
+  tld: 'fr',
+  lang: 'fr',
+  country: 'FR',
+  country_source: 'tld',
+  category: 'politics',
+  image: '',
+  authors: [],
+  tags: ['élection'],
+  words: 10,
+  sentiment: 'neu',
+  score: 0,
+  labelled_by: 'lexicon',
+  lexicon_score: 0,
+  lexicon_terms: '',
+  dup_group: 'a1',
 }
 
 test('toDocument: folded tokens (CJK segmented) for matching, the language text for scoring', () => {
@@ -87,7 +151,14 @@ test('toDocument: folded tokens (CJK segmented) for matching, the language text 
 
 test('bulkBody: an index action per document to its publication day, keyed by id, NDJSON ending in a newline', () => {
   const a = toDocument({ ...ARTICLE, seq: 1, text: '', is_bitcoin: false })
-  const b = toDocument({ ...ARTICLE, id: 'b2', published_at: '2026-11-22T00:00:00Z', seq: 2, text: '', is_bitcoin: false })
+  const b = toDocument({
+    ...ARTICLE,
+    id: 'b2',
+    published_at: '2026-11-22T00:00:00Z',
+    seq: 2,
+    text: '',
+    is_bitcoin: false,
+  })
   const lines = bulkBody([a, b]).split('\n')
   expect(lines.length).toBe(5)
   expect(lines[4]).toBe('')

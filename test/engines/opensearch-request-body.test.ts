@@ -22,11 +22,23 @@ function request(q: string, extra: Partial<SearchRequest> = {}): SearchRequest {
 
 /** A word: one token in the title (weight 2) or the description. */
 const word = (w: string) => ({
-  bool: { should: [{ term: { title_tokens: { value: w, boost: 2 } } }, { term: { description_tokens: { value: w, boost: 1 } } }], minimum_should_match: 1 },
+  bool: {
+    should: [
+      { term: { title_tokens: { value: w, boost: 2 } } },
+      { term: { description_tokens: { value: w, boost: 1 } } },
+    ],
+    minimum_should_match: 1,
+  },
 })
 /** A phrase: its tokens in order within one field. */
 const phrase = (p: string) => ({
-  bool: { should: [{ match_phrase: { title_tokens: { query: p, boost: 2 } } }, { match_phrase: { description_tokens: { query: p, boost: 1 } } }], minimum_should_match: 1 },
+  bool: {
+    should: [
+      { match_phrase: { title_tokens: { query: p, boost: 2 } } },
+      { match_phrase: { description_tokens: { query: p, boost: 1 } } },
+    ],
+    minimum_should_match: 1,
+  },
 })
 const anyOf = (...clauses: unknown[]) => ({ bool: { should: clauses, minimum_should_match: 1 } })
 const byDate = [{ published_at: 'desc' }, { id: 'desc' }]
@@ -40,9 +52,17 @@ describe('searchBody: q syntax → bool query', () => {
     { name: 'exact phrase', q: '"market crash"', bool: { filter: [range, phrase('market crash')] } },
     { name: 'a hyphenated word is a phrase of its tokens', q: 'e-mail', bool: { filter: [range, phrase('e mail')] } },
     { name: 'exclusion', q: 'bitcoin -rally', bool: { filter: [range, word('bitcoin')], must_not: [word('rally')] } },
-    { name: 'excluded phrase', q: 'bitcoin -"price crash"', bool: { filter: [range, word('bitcoin')], must_not: [phrase('price crash')] } },
+    {
+      name: 'excluded phrase',
+      q: 'bitcoin -"price crash"',
+      bool: { filter: [range, word('bitcoin')], must_not: [phrase('price crash')] },
+    },
     { name: 'OR group', q: 'crash OR rally', bool: { filter: [range, anyOf(word('crash'), word('rally'))] } },
-    { name: 'OR group and a word', q: 'vaccine OR climate court', bool: { filter: [range, anyOf(word('vaccine'), word('climate')), word('court')] } },
+    {
+      name: 'OR group and a word',
+      q: 'vaccine OR climate court',
+      bool: { filter: [range, anyOf(word('vaccine'), word('climate')), word('court')] },
+    },
     { name: 'only an exclusion', q: '-bitcoin', bool: { filter: [range], must_not: [word('bitcoin')] } },
     { name: 'no q', q: '', bool: { filter: [range] } },
     { name: 'punctuation only', q: '!!! ...', bool: { filter: [range] } },
@@ -56,13 +76,23 @@ describe('searchBody: filters', () => {
     { name: 'countries', extra: { country: ['GB', 'DE'] }, clauses: [{ terms: { country: ['GB', 'DE'] } }] },
     { name: 'languages', extra: { lang: ['en'] }, clauses: [{ terms: { lang: ['en'] } }] },
     { name: 'tld', extra: { tld: ['com'] }, clauses: [{ terms: { tld: ['com'] } }] },
-    { name: 'hosts', extra: { host: ['news1.co.uk', 'daily2.com'] }, clauses: [{ terms: { host: ['news1.co.uk', 'daily2.com'] } }] },
+    {
+      name: 'hosts',
+      extra: { host: ['news1.co.uk', 'daily2.com'] },
+      clauses: [{ terms: { host: ['news1.co.uk', 'daily2.com'] } }],
+    },
     { name: 'empty list is no filter', extra: { country: [] }, clauses: [] },
     { name: 'snapshot watermark', extra: { maxSeq: 4321 }, clauses: [{ range: { seq: { lte: 4321 } } }] },
     {
       name: 'all together, in a fixed order',
       extra: { host: ['a.com'], tld: ['com'], lang: ['en'], country: ['US'], maxSeq: 7 },
-      clauses: [{ terms: { country: ['US'] } }, { terms: { lang: ['en'] } }, { terms: { tld: ['com'] } }, { terms: { host: ['a.com'] } }, { range: { seq: { lte: 7 } } }],
+      clauses: [
+        { terms: { country: ['US'] } },
+        { terms: { lang: ['en'] } },
+        { terms: { tld: ['com'] } },
+        { terms: { host: ['a.com'] } },
+        { range: { seq: { lte: 7 } } },
+      ],
     },
   ])('$name', ({ extra, clauses }) => {
     expect(searchBody(request('', extra)).query).toEqual({ bool: { filter: [range, ...clauses] } })
@@ -91,7 +121,16 @@ describe('searchBody: sorts, paging, options', () => {
         bool: {
           filter: [range],
           must: [anyOf(word('bitcoin'), word('биткоин')), word('market')],
-          should: [{ multi_match: { query: 'bitcoin биткоин market', fields: ['lang_text.*'], type: 'most_fields', boost: 0.5 } }],
+          should: [
+            {
+              multi_match: {
+                query: 'bitcoin биткоин market',
+                fields: ['lang_text.*'],
+                type: 'most_fields',
+                boost: 0.5,
+              },
+            },
+          ],
         },
       },
       sort: [{ _score: 'desc' }, { published_at: 'desc' }, { id: 'desc' }],
@@ -132,8 +171,10 @@ describe('searchBody: sorts, paging, options', () => {
   })
 
   test('highlight: <em> around matches of the original fields, html-encoded, whole field', () => {
-    const body = searchBody(request('bitcoin "market crash" -rally', { }), { highlight: true })
-    const inField = (f: string) => ({ bool: { should: [{ match_phrase: { [f]: 'bitcoin' } }, { match_phrase: { [f]: 'market crash' } }] } })
+    const body = searchBody(request('bitcoin "market crash" -rally', {}), { highlight: true })
+    const inField = (f: string) => ({
+      bool: { should: [{ match_phrase: { [f]: 'bitcoin' } }, { match_phrase: { [f]: 'market crash' } }] },
+    })
     expect(body.highlight).toEqual({
       pre_tags: ['<em>'],
       post_tags: ['</em>'],
@@ -151,7 +192,17 @@ describe('searchBody: sorts, paging, options', () => {
 
 describe('issue 25 filters', () => {
   test('category, tone label, score range and excluded hosts are filters; in=title matches the headline alone', () => {
-    const body = boolQuery(filters('bitcoin', { category: ['sport'], sentiment: ['neg', 'neu'], minScore: -0.5, maxScore: 0.25, excludeHost: ['a.example'], titleOnly: true }), false)
+    const body = boolQuery(
+      filters('bitcoin', {
+        category: ['sport'],
+        sentiment: ['neg', 'neu'],
+        minScore: -0.5,
+        maxScore: 0.25,
+        excludeHost: ['a.example'],
+        titleOnly: true,
+      }),
+      false,
+    )
     expect(body).toEqual({
       bool: {
         filter: [
@@ -174,7 +225,9 @@ describe('issue 25 filters', () => {
 
 describe('statsBody', () => {
   test('six facets (count desc, key asc) and an epoch-aligned histogram with tone per period, exact total, no hits', () => {
-    const facet = (field: string, size: number) => ({ terms: { field, size, shard_size: 1000, order: [{ _count: 'desc' }, { _key: 'asc' }] } })
+    const facet = (field: string, size: number) => ({
+      terms: { field, size, shard_size: 1000, order: [{ _count: 'desc' }, { _key: 'asc' }] },
+    })
     expect(statsBody(filters('bitcoin', { country: ['GB'] }), 10, 3600)).toEqual({
       query: { bool: { filter: [range, { terms: { country: ['GB'] } }, word('bitcoin')] } },
       size: 0,
@@ -214,7 +267,11 @@ describe('articleBody', () => {
     _source: { excludes: [...HIDDEN, 'text'] },
   })
   test.each([
-    { name: 'a crawled variant: the URL itself first, then its canonical URL', variant: canonical, should: [exact, { constant_score: { filter: { term: { url: canonical } }, boost: 1 } }] },
+    {
+      name: 'a crawled variant: the URL itself first, then its canonical URL',
+      variant: canonical,
+      should: [exact, { constant_score: { filter: { term: { url: canonical } }, boost: 1 } }],
+    },
     { name: 'no alias', variant: null, should: [exact] },
     { name: 'the alias of a canonical URL is itself', variant: url, should: [exact] },
   ])('$name', ({ variant, should }) => {
@@ -235,10 +292,28 @@ describe('btcArticlesBody: the BTC news filter, paged with search_after', () => 
       sort: [{ published_at: 'asc' }, { url: 'asc' }],
       size: 5000,
       track_total_hits: false,
-      _source: { includes: ['published_at', 'title', 'description', 'url', 'host', 'lang', 'country', 'sentiment', 'score', 'labelled_by', 'lexicon_score', 'lexicon_terms'] },
+      _source: {
+        includes: [
+          'published_at',
+          'title',
+          'description',
+          'url',
+          'host',
+          'lang',
+          'country',
+          'sentiment',
+          'score',
+          'labelled_by',
+          'lexicon_score',
+          'lexicon_terms',
+        ],
+      },
     })
   })
   test('next page continues after the last sort values', () => {
-    expect(btcArticlesBody(FROM_S, TO_S, 5, [1795266000000, 'https://a/x'])).toEqual({ ...first, search_after: [1795266000000, 'https://a/x'] })
+    expect(btcArticlesBody(FROM_S, TO_S, 5, [1795266000000, 'https://a/x'])).toEqual({
+      ...first,
+      search_after: [1795266000000, 'https://a/x'],
+    })
   })
 })

@@ -31,7 +31,8 @@ const FIRST = fixtureArticles(BULK_DOCS + 200, 7)
 const LONE = 7
 const lone = FIRST[LONE]
 if (lone !== undefined) {
-  lone.text = 'The central bank held its main rate on Thursday, citing slower inflation, weaker hiring and the risk of a sharper slowdown in the months ahead.'
+  lone.text =
+    'The central bank held its main rate on Thursday, citing slower inflation, weaker hiring and the risk of a sharper slowdown in the months ahead.'
   lone.dup_key = dupKey(lone)
 }
 const dailyIndex = (iso: string) => `newsdesk-articles-${iso.slice(0, 10).replaceAll('-', '.')}`
@@ -78,28 +79,54 @@ function parseBulk(r: SeenRequest | undefined): { action: unknown; doc: Record<s
   const lines = body.slice(0, -1).split('\n')
   expect(lines.length % 2).toBe(0)
   const out: { action: unknown; doc: Record<string, unknown> }[] = []
-  for (let i = 0; i < lines.length; i += 2) out.push({ action: JSON.parse(lines[i] ?? ''), doc: JSON.parse(lines[i + 1] ?? '') as Record<string, unknown> })
+  for (let i = 0; i < lines.length; i += 2)
+    out.push({ action: JSON.parse(lines[i] ?? ''), doc: JSON.parse(lines[i + 1] ?? '') as Record<string, unknown> })
   return out
 }
 
-const storeRow = (id: string) => db.query<{ seq: number; dup_group: string }, [string]>('SELECT seq, dup_group FROM articles WHERE id = ?').get(id)
+const storeRow = (id: string) =>
+  db.query<{ seq: number; dup_group: string }, [string]>('SELECT seq, dup_group FROM articles WHERE id = ?').get(id)
 
 /** The document an article must become: its fields as given to the store, the store's seq and group, the index tokens. */
 function expectedDocument(a: FixtureArticle): Record<string, unknown> {
   const row = storeRow(a.id)
   return {
-    seq: row?.seq, id: a.id, url: a.url, title: a.title, description: a.description, published_at: a.published_at, crawled_at: a.crawled_at,
-    host: a.host, tld: a.tld, lang: a.lang, country: a.country, country_source: a.country_source, category: a.category, image: a.image,
-    authors: a.authors, tags: a.tags, words: a.words, sentiment: a.sentiment, score: a.score, labelled_by: a.labelled_by,
-    lexicon_score: a.lexicon_score, lexicon_terms: a.lexicon_terms, dup_group: row?.dup_group, is_bitcoin: a.is_bitcoin, text: a.text,
-    title_tokens: indexTokens(a.title).join(' '), description_tokens: indexTokens(a.description).join(' '),
+    seq: row?.seq,
+    id: a.id,
+    url: a.url,
+    title: a.title,
+    description: a.description,
+    published_at: a.published_at,
+    crawled_at: a.crawled_at,
+    host: a.host,
+    tld: a.tld,
+    lang: a.lang,
+    country: a.country,
+    country_source: a.country_source,
+    category: a.category,
+    image: a.image,
+    authors: a.authors,
+    tags: a.tags,
+    words: a.words,
+    sentiment: a.sentiment,
+    score: a.score,
+    labelled_by: a.labelled_by,
+    lexicon_score: a.lexicon_score,
+    lexicon_terms: a.lexicon_terms,
+    dup_group: row?.dup_group,
+    is_bitcoin: a.is_bitcoin,
+    text: a.text,
+    title_tokens: indexTokens(a.title).join(' '),
+    description_tokens: indexTokens(a.description).join(' '),
     lang_text: { [a.lang]: `${a.title}\n${a.description}` },
   }
 }
 
 function expectBulkOf(r: SeenRequest | undefined, articles: readonly FixtureArticle[]): void {
   const items = parseBulk(r)
-  expect(items.map((i) => i.action)).toEqual(articles.map((a) => ({ index: { _index: dailyIndex(a.published_at), _id: a.id } })))
+  expect(items.map((i) => i.action)).toEqual(
+    articles.map((a) => ({ index: { _index: dailyIndex(a.published_at), _id: a.id } })),
+  )
   expect(items.map((i) => i.doc)).toEqual(articles.map(expectedDocument))
 }
 
@@ -125,7 +152,11 @@ test('first sync: the template, then every article in seq order, 1,000 a bulk re
   expect(template.template.settings).toMatchObject({ number_of_shards: 1, number_of_replicas: 1 })
   expect(template).toEqual(JSON.parse(JSON.stringify(indexTemplate({ shards: 1, replicas: 1, refreshIntervalS: 30 }))))
   // The highest seq already indexed: a max aggregation, no hits, no total to count.
-  expect(JSON.parse(requests[1]?.body ?? '')).toEqual({ size: 0, track_total_hits: false, aggs: { max_seq: { max: { field: 'seq' } } } })
+  expect(JSON.parse(requests[1]?.body ?? '')).toEqual({
+    size: 0,
+    track_total_hits: false,
+    aggs: { max_seq: { max: { field: 'seq' } } },
+  })
   expect(query(requests[1]).allow_no_indices).toBe('true')
   expectBulkOf(requests[2], FIRST.slice(0, BULK_DOCS))
   expectBulkOf(requests[3], FIRST.slice(BULK_DOCS))
@@ -135,7 +166,9 @@ test('first sync: the template, then every article in seq order, 1,000 a bulk re
 })
 
 test('every document field is in the strict mapping (a cluster would reject any other)', async () => {
-  const mapped = new Set(Object.keys(indexTemplate({ shards: 1, replicas: 1, refreshIntervalS: 30 }).template.mappings.properties))
+  const mapped = new Set(
+    Object.keys(indexTemplate({ shards: 1, replicas: 1, refreshIntervalS: 30 }).template.mappings.properties),
+  )
   const first = (await fake.requests()).find((r) => r.path === '/_bulk')
   const unmapped = new Set(parseBulk(first).flatMap(({ doc }) => Object.keys(doc).filter((k) => !mapped.has(k))))
   expect([...unmapped]).toEqual([])
@@ -149,7 +182,15 @@ function laterArticles(): { fresh: FixtureArticle[]; original: FixtureArticle } 
   const fresh = fixtureArticles(30, 99).map((a, i) => {
     const url = `https://late${i % 3}.example/${i}`
     const published = NOW_S + 3600 + i * 1200
-    return { ...a, url, target_uri: url, id: articleId(url), host: `late${i % 3}.example`, published_at: isoSeconds(new Date(published * 1000)), crawled_at: isoSeconds(new Date((published + 600) * 1000)) }
+    return {
+      ...a,
+      url,
+      target_uri: url,
+      id: articleId(url),
+      host: `late${i % 3}.example`,
+      published_at: isoSeconds(new Date(published * 1000)),
+      crawled_at: isoSeconds(new Date((published + 600) * 1000)),
+    }
   })
   const original = FIRST[LONE]
   if (original === undefined) throw new Error('no lone story')
@@ -157,7 +198,15 @@ function laterArticles(): { fresh: FixtureArticle[]; original: FixtureArticle } 
   while (articleId(`https://copy.example/syndicated/${n}`) >= original.id) n++
   const url = `https://copy.example/syndicated/${n}`
   const published = NOW_S + 7200
-  fresh.push({ ...original, url, target_uri: url, id: articleId(url), host: 'copy.example', published_at: isoSeconds(new Date(published * 1000)), crawled_at: isoSeconds(new Date((published + 600) * 1000)) })
+  fresh.push({
+    ...original,
+    url,
+    target_uri: url,
+    id: articleId(url),
+    host: 'copy.example',
+    published_at: isoSeconds(new Date(published * 1000)),
+    crawled_at: isoSeconds(new Date((published + 600) * 1000)),
+  })
   return { fresh, original }
 }
 
@@ -197,7 +246,9 @@ test('70 days later, nothing new: no bulk; daily indices past the 90-day window 
   const all = [...FIRST, ...added]
   const publishedS = (a: FixtureArticle) => Date.parse(a.published_at) / 1000
   const cutoffDay = dailyIndex(new Date(cutoffS * 1000).toISOString())
-  const gone = [...new Set(all.filter((a) => dailyIndex(a.published_at) < cutoffDay).map((a) => dailyIndex(a.published_at)))].sort()
+  const gone = [
+    ...new Set(all.filter((a) => dailyIndex(a.published_at) < cutoffDay).map((a) => dailyIndex(a.published_at))),
+  ].sort()
   const trimmed = all.filter((a) => dailyIndex(a.published_at) === cutoffDay && publishedS(a) < cutoffS).length
   // The fixture spans 40 days back from FIXTURE_NOW: the cutoff (20 days back) splits it.
   expect(gone.length).toBeGreaterThan(10)
@@ -213,7 +264,9 @@ test('70 days later, nothing new: no bulk; daily indices past the 90-day window 
     'POST /newsdesk-articles-*/_refresh',
   ])
   const trim = requests.at(-2)
-  expect(JSON.parse(trim?.body ?? '')).toEqual({ query: { range: { published_at: { lt: cutoffS, format: 'epoch_second' } } } })
+  expect(JSON.parse(trim?.body ?? '')).toEqual({
+    query: { range: { published_at: { lt: cutoffS, format: 'epoch_second' } } },
+  })
   expect(query(trim).conflicts).toBe('proceed')
   expect(summary).toEqual({ indexed: 0, regrouped: 0, deletedIndices: gone, trimmed })
   expect(await fake.indices()).toEqual(byIndex(all.filter((a) => publishedS(a) >= cutoffS)))

@@ -32,8 +32,17 @@ const send = () => {
 
 test('a search goes out as the built body and comes back as contract records', async () => {
   const req: SearchRequest = {
-    query: parseQuery('bitcoin -rally'), fromS: 1_795_000_000, toS: 1_795_300_000, strictCountry: false, maxSeq: 12,
-    sort: 'date', size: 10, offset: 0, dedupe: false, fullText: false, country: ['GB', 'DE'],
+    query: parseQuery('bitcoin -rally'),
+    fromS: 1_795_000_000,
+    toS: 1_795_300_000,
+    strictCountry: false,
+    maxSeq: 12,
+    sort: 'date',
+    size: 10,
+    offset: 0,
+    dedupe: false,
+    fullText: false,
+    country: ['GB', 'DE'],
   }
   const page = new OpenSearchIndex(send()).search(req)
   expect(page.total).toBe(2)

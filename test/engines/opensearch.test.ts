@@ -14,7 +14,9 @@ import { searchContract } from './search-contract.ts'
 const url = process.env.OPENSEARCH_URL?.trim() ?? ''
 
 if (url === '') {
-  console.log('search contract: opensearch skipped: OPENSEARCH_URL is not set (e.g. OPENSEARCH_URL=http://localhost:9200 npm test)')
+  console.log(
+    'search contract: opensearch skipped: OPENSEARCH_URL is not set (e.g. OPENSEARCH_URL=http://localhost:9200 npm test)',
+  )
   test.skip('search contract: opensearch (OPENSEARCH_URL is not set)', () => {})
 } else {
   searchContract('opensearch', (db) => {
@@ -35,7 +37,9 @@ if (url === '') {
       }),
     })
     const docs = readNewDocuments(db, 0, Number.MAX_SAFE_INTEGER, 100_000)
-    checkBulkResponse(send({ method: 'POST', path: '/_bulk', ndjson: bulkBody(docs, prefix), querystring: { refresh: 'true' } }))
+    checkBulkResponse(
+      send({ method: 'POST', path: '/_bulk', ndjson: bulkBody(docs, prefix), querystring: { refresh: 'true' } }),
+    )
     return {
       index: new OpenSearchIndex(send, `${prefix}*`, storeVariantResolver(db)),
       close: async () => {

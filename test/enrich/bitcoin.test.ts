@@ -42,4 +42,6 @@ test.each([
 test.each([
   { title: 'Crypto markets rally', description: 'Bitcoin led the gains.', want: true },
   { title: 'Crypto markets rally', description: 'Ether led the gains.', want: false },
-])('description counts too: $description', ({ title, description, want }) => expect(isBitcoinArticle(title, description)).toBe(want))
+])('description counts too: $description', ({ title, description, want }) =>
+  expect(isBitcoinArticle(title, description)).toBe(want),
+)

@@ -2,7 +2,12 @@ import { describe, expect, test } from 'bun:test'
 import { CATEGORIES } from '../../core/categories.ts'
 import { chooseCategory, MODEL_MIN_PROBABILITY } from '../../core/enrich/category-choice.ts'
 import { categoryFeatures, pathSectionWords } from '../../core/enrich/category-features.ts'
-import { type CategoryWeights, loadCategoryModel, predictCategory, SHIPPED_CATEGORY_MODEL } from '../../core/enrich/category-model.ts'
+import {
+  type CategoryWeights,
+  loadCategoryModel,
+  predictCategory,
+  SHIPPED_CATEGORY_MODEL,
+} from '../../core/enrich/category-model.ts'
 import { WORD_CLUSTERS } from '../../core/enrich/word-clusters.ts'
 import shipped from '../../core/enrich/category-weights.json' with { type: 'json' }
 import { article } from './fixtures.ts'
@@ -12,12 +17,23 @@ import { corpusDir, hasCategoryCorpus, loadSources } from '../../scripts/categor
 function tinyWeights(over: Partial<CategoryWeights> = {}): CategoryWeights {
   const k = CATEGORIES.length
   const weights = Array.from({ length: k }, (_, i) => (CATEGORIES[i] === 'sport' ? 2 : 0))
-  return { format: 'newsdesk-category-logreg/1', classes: [...CATEGORIES], languages: ['en'], bias: Array(k).fill(0), vocab: ['p:sport'], weights, ...over }
+  return {
+    format: 'newsdesk-category-logreg/1',
+    classes: [...CATEGORIES],
+    languages: ['en'],
+    bias: Array(k).fill(0),
+    vocab: ['p:sport'],
+    weights,
+    ...over,
+  }
 }
 
 describe('pathSectionWords', () => {
   test.each([
-    { url: 'http://www.latimes.com/business/money/la-fi-mo-federal-reserve-plosser-20140310,0,1312750.story', want: ['business', 'money'] },
+    {
+      url: 'http://www.latimes.com/business/money/la-fi-mo-federal-reserve-plosser-20140310,0,1312750.story',
+      want: ['business', 'money'],
+    },
     { url: 'https://example.com/tech/2014/03/10/some-long-article-slug-here', want: ['tech'] },
     { url: 'https://example.com/sport/', want: ['sport'] },
     { url: 'https://example.com/entry/covid-boosters-uptake-us_n_632d719ee4b087fae6feaac9', want: ['entry'] },
@@ -29,7 +45,11 @@ describe('pathSectionWords', () => {
 describe('the model file', () => {
   test('a hand-made model predicts by its definition: softmax of bias + weights', () => {
     const model = loadCategoryModel(tinyWeights())
-    const p = predictCategory({ url: 'https://x.com/sport/1', host: 'x.com', section: '', title: '', description: '' }, 'en', model)
+    const p = predictCategory(
+      { url: 'https://x.com/sport/1', host: 'x.com', section: '', title: '', description: '' },
+      'en',
+      model,
+    )
     const k = CATEGORIES.length
     expect(p.category).toBe('sport')
     expect(p.probability).toBeCloseTo(Math.exp(2) / (Math.exp(2) + (k - 1)), 10)
@@ -37,7 +57,11 @@ describe('the model file', () => {
 
   test('with no feature known, ties go to the first category in CATEGORIES order', () => {
     const model = loadCategoryModel(tinyWeights())
-    const p = predictCategory({ url: 'https://x.com/a', host: 'x.com', section: '', title: 'zzz', description: '' }, 'en', model)
+    const p = predictCategory(
+      { url: 'https://x.com/a', host: 'x.com', section: '', title: 'zzz', description: '' },
+      'en',
+      model,
+    )
     expect(p.category).toBe(CATEGORIES[0])
     expect(p.probability).toBeCloseTo(1 / CATEGORIES.length, 10)
   })
@@ -48,7 +72,9 @@ describe('the model file', () => {
     { name: 'wrong weight count', over: { weights: [1, 2, 3] } },
     { name: 'wrong bias count', over: { bias: [0] } },
   ]
-  test.each(broken)('rejects a file with $name', ({ over }) => expect(() => loadCategoryModel(tinyWeights(over))).toThrow())
+  test.each(broken)('rejects a file with $name', ({ over }) =>
+    expect(() => loadCategoryModel(tinyWeights(over))).toThrow(),
+  )
 
   test('the shipped file loads, covers English and records its held-out figures', () => {
     const model = loadCategoryModel(shipped)
@@ -59,7 +85,8 @@ describe('the model file', () => {
     // On the sets no fit ever saw (measure-only), the model must beat the term lists it replaces.
     const heldOut = (shipped as { held_out?: { set: string; method: string; macro_f1: number }[] }).held_out ?? []
     for (const set of ['bbc-news', 'reddit']) {
-      const f1 = (method: string): number | undefined => heldOut.find((l) => l.set === set && l.method === method)?.macro_f1
+      const f1 = (method: string): number | undefined =>
+        heldOut.find((l) => l.set === set && l.method === method)?.macro_f1
       expect(f1('model') ?? 0).toBeGreaterThan(f1('term lists') ?? 1)
     }
   })
@@ -73,8 +100,12 @@ describe('the model file', () => {
 
 describe('chooseCategory', () => {
   test('English goes to the model, other languages to the term lists', () => {
-    expect(chooseCategory(article({ title: 'Stocks fall as the Fed hints at faster tapering' }), 'en').category_by).toBe('model')
-    expect(chooseCategory(article({ title: 'Die Börse fällt nach der Zinsentscheidung' }), 'de').category_by).toBe('terms')
+    expect(
+      chooseCategory(article({ title: 'Stocks fall as the Fed hints at faster tapering' }), 'en').category_by,
+    ).toBe('model')
+    expect(chooseCategory(article({ title: 'Die Börse fällt nach der Zinsentscheidung' }), 'de').category_by).toBe(
+      'terms',
+    )
     expect(chooseCategory(article({ title: '股市大跌' }), 'zh').category_by).toBe('terms')
   })
 
@@ -85,17 +116,30 @@ describe('chooseCategory', () => {
     { title: 'Police arrest two after robbery', sportWeight: 4, want: { category: 'sport', category_by: 'model' } },
     // Unsure, and the term lists name nothing either (no sport path, no known word): the answer
     // says nobody knows (the term lists' fallback, world at confidence 0) instead of guessing.
-    { title: 'zzz qqq', sportWeight: 2, url: 'https://x.com/a/1', want: { category: 'world', category_by: 'terms', confidence: 0 } },
-  ])('a model below its threshold yields to the term lists: p:sport $sportWeight, "$title"', ({ title, sportWeight, url, want }) => {
-    const k = CATEGORIES.length
-    const model = loadCategoryModel(tinyWeights({ weights: Array.from({ length: k }, (_, i) => (CATEGORIES[i] === 'sport' ? sportWeight : 0)) }))
-    const a = article({ url: url ?? 'https://x.com/sport/1', title })
-    // The case's premise: the model is unsure exactly when the threshold says so.
-    expect(predictCategory(a, 'en', model).probability < MODEL_MIN_PROBABILITY).toBe(sportWeight === 2)
-    const got = chooseCategory(a, 'en', model)
-    expect({ category: got.category, category_by: got.category_by }).toEqual({ category: want.category as (typeof CATEGORIES)[number], category_by: want.category_by as 'model' | 'terms' })
-    if ('confidence' in want) expect(got.confidence).toBe(want.confidence as number)
-  })
+    {
+      title: 'zzz qqq',
+      sportWeight: 2,
+      url: 'https://x.com/a/1',
+      want: { category: 'world', category_by: 'terms', confidence: 0 },
+    },
+  ])(
+    'a model below its threshold yields to the term lists: p:sport $sportWeight, "$title"',
+    ({ title, sportWeight, url, want }) => {
+      const k = CATEGORIES.length
+      const model = loadCategoryModel(
+        tinyWeights({ weights: Array.from({ length: k }, (_, i) => (CATEGORIES[i] === 'sport' ? sportWeight : 0)) }),
+      )
+      const a = article({ url: url ?? 'https://x.com/sport/1', title })
+      // The case's premise: the model is unsure exactly when the threshold says so.
+      expect(predictCategory(a, 'en', model).probability < MODEL_MIN_PROBABILITY).toBe(sportWeight === 2)
+      const got = chooseCategory(a, 'en', model)
+      expect({ category: got.category, category_by: got.category_by }).toEqual({
+        category: want.category as (typeof CATEGORIES)[number],
+        category_by: want.category_by as 'model' | 'terms',
+      })
+      if ('confidence' in want) expect(got.confidence).toBe(want.confidence as number)
+    },
+  )
 
   test("a page's own article:section naming one category leaves the decision to the term lists", () => {
     const got = chooseCategory(article({ title: 'The striker was paid a record fee', section: 'Sport' }), 'en')
@@ -137,13 +181,31 @@ describe('chooseCategory', () => {
     expect(favoured.length).toBeGreaterThan(UNSEEN.length / 2)
   })
 
-  if (!hasCategoryCorpus()) console.log(`category-model: the labelled sets are absent under ${corpusDir()}; the check that the unseen words are unseen is skipped`)
+  if (!hasCategoryCorpus())
+    console.log(
+      `category-model: the labelled sets are absent under ${corpusDir()}; the check that the unseen words are unseen is skipped`,
+    )
   test.skipIf(!hasCategoryCorpus())('those words are in no training set', () => {
-    const seen = new Set(loadSources((s) => s.use === 'train').rows.flatMap((r) => `${r.title} ${r.description}`.toLowerCase().split(/[^a-z]+/)))
+    const seen = new Set(
+      loadSources((s) => s.use === 'train').rows.flatMap((r) =>
+        `${r.title} ${r.description}`.toLowerCase().split(/[^a-z]+/),
+      ),
+    )
     expect(UNSEEN.map((u) => u.word).filter((w) => seen.has(w))).toEqual([])
   })
 
   test('features carry the term lists verdict, so a word the labelled sets never used still counts', () => {
-    expect(categoryFeatures({ url: 'https://x.com/a', host: 'x.com', section: '', title: 'Parliament votes on the election law', description: '' }, 'en')).toContain('T:politics')
+    expect(
+      categoryFeatures(
+        {
+          url: 'https://x.com/a',
+          host: 'x.com',
+          section: '',
+          title: 'Parliament votes on the election law',
+          description: '',
+        },
+        'en',
+      ),
+    ).toContain('T:politics')
   })
 })

@@ -8,12 +8,20 @@ import { article } from './fixtures.ts'
 const STRUCTURAL: Array<{ name: string; a: Partial<ExtractedArticle>; want: Category }> = [
   { name: '/sport/ path', a: { url: 'https://www.bbc.co.uk/sport/football/12345' }, want: 'sport' },
   { name: '/politica/ path', a: { url: 'https://elpais.com/politica/2025-01-01/algo.html' }, want: 'politics' },
-  { name: '/wirtschaft/ path', a: { url: 'https://www.spiegel.de/wirtschaft/unternehmen/a-123.html' }, want: 'business' },
+  {
+    name: '/wirtschaft/ path',
+    a: { url: 'https://www.spiegel.de/wirtschaft/unternehmen/a-123.html' },
+    want: 'business',
+  },
   { name: '/economia/ path', a: { url: 'https://g1.globo.com/economia/noticia/2025/01/01/x.ghtml' }, want: 'business' },
   { name: '/esportes/ path', a: { url: 'https://www.uol.com.br/esportes/2025/x.htm' }, want: 'sport' },
   { name: '/sciences/ path', a: { url: 'https://www.lemonde.fr/sciences/article/2025/01/01/x.html' }, want: 'science' },
   { name: '/salud/ path', a: { url: 'https://www.infobae.com/salud/2025/01/01/x/' }, want: 'health' },
-  { name: 'percent-encoded Cyrillic path', a: { url: 'https://example.ru/%D1%81%D0%BF%D0%BE%D1%80%D1%82/123' }, want: 'sport' },
+  {
+    name: 'percent-encoded Cyrillic path',
+    a: { url: 'https://example.ru/%D1%81%D0%BF%D0%BE%D1%80%D1%82/123' },
+    want: 'sport',
+  },
   { name: 'transliterated /ekonomika/', a: { url: 'https://example.ru/ekonomika/2025/x.html' }, want: 'business' },
   { name: 'Turkish /siyaset/', a: { url: 'https://www.hurriyet.com.tr/siyaset/x-123' }, want: 'politics' },
   { name: '/world/ path', a: { url: 'https://www.theguardian.com/world/2025/jan/01/x' }, want: 'world' },
@@ -21,7 +29,11 @@ const STRUCTURAL: Array<{ name: string; a: Partial<ExtractedArticle>; want: Cate
   { name: '/crime/ path', a: { url: 'https://example.com/news/crime/x-y-z-w-v' }, want: 'crime' },
   { name: '/environment/ path', a: { url: 'https://example.com/environment/2025/x' }, want: 'environment' },
   { name: 'sub-domain sport.', a: { url: 'https://sport.example.cz/x/1', host: 'sport.example.cz' }, want: 'sport' },
-  { name: 'sub-domain ent. (sina)', a: { url: 'https://ent.sina.com.cn/x/1', host: 'ent.sina.com.cn' }, want: 'entertainment' },
+  {
+    name: 'sub-domain ent. (sina)',
+    a: { url: 'https://ent.sina.com.cn/x/1', host: 'ent.sina.com.cn' },
+    want: 'entertainment',
+  },
   { name: 'article:section', a: { section: 'Entertainment' }, want: 'entertainment' },
   { name: 'article:section in German', a: { section: 'Gesundheit' }, want: 'health' },
   { name: 'article:section in Chinese', a: { section: '财经' }, want: 'business' },
@@ -30,10 +42,15 @@ const STRUCTURAL: Array<{ name: string; a: Partial<ExtractedArticle>; want: Cate
 ]
 
 describe('classifyCategory: structural signals', () => {
-  test.each(STRUCTURAL)('$name → $want', ({ a, want }) => expect(classifyCategory(article(a), 'en').category).toBe(want))
+  test.each(STRUCTURAL)('$name → $want', ({ a, want }) =>
+    expect(classifyCategory(article(a), 'en').category).toBe(want),
+  )
 
   test('the article slug is not a section: a long last segment is ignored', () => {
-    const got = classifyCategory(article({ url: 'https://example.com/2025/01/01/sport-stars-visit-the-hospital-today' }), 'en')
+    const got = classifyCategory(
+      article({ url: 'https://example.com/2025/01/01/sport-stars-visit-the-hospital-today' }),
+      'en',
+    )
     expect(got).toEqual({ category: 'world', confidence: 0 })
   })
 
@@ -45,16 +62,28 @@ describe('classifyCategory: structural signals', () => {
 
 describe('classifyCategory: keywords in 14 languages', () => {
   test.each([
-    { lang: 'en', title: 'Parliament votes on the election law as the prime minister faces opposition', want: 'politics' },
+    {
+      lang: 'en',
+      title: 'Parliament votes on the election law as the prime minister faces opposition',
+      want: 'politics',
+    },
     { lang: 'en', title: 'Stocks rally as the central bank holds interest rates', want: 'business' },
     { lang: 'en', title: 'Police arrest suspect after shooting downtown', want: 'crime' },
     { lang: 'en', title: 'Hurricane and floods hit the coast as climate change worsens', want: 'environment' },
-    { lang: 'es', title: 'El Gobierno y la oposición negocian en el Congreso antes de las elecciones', want: 'politics' },
+    {
+      lang: 'es',
+      title: 'El Gobierno y la oposición negocian en el Congreso antes de las elecciones',
+      want: 'politics',
+    },
     { lang: 'es', title: 'El delantero marcó dos goles y el equipo ganó la liga', want: 'sport' },
     { lang: 'pt', title: 'Bolsa sobe e dólar cai após decisão do banco central sobre juros', want: 'business' },
     { lang: 'pt', title: 'Vacina contra a dengue chega aos hospitais', want: 'health' },
     { lang: 'fr', title: 'Le gouvernement présente son projet avant les élections législatives', want: 'politics' },
-    { lang: 'fr', title: "L'intelligence artificielle et les smartphones dopent le secteur numérique", want: 'technology' },
+    {
+      lang: 'fr',
+      title: "L'intelligence artificielle et les smartphones dopent le secteur numérique",
+      want: 'technology',
+    },
     { lang: 'de', title: 'Bundestag stimmt über Haushalt ab, Opposition kritisiert Regierung', want: 'politics' },
     { lang: 'de', title: 'Polizei nimmt Verdächtigen nach Messerangriff fest', want: 'crime' },
     { lang: 'it', title: 'Il governo e il parlamento discutono la legge elettorale', want: 'politics' },
@@ -78,19 +107,41 @@ describe('classifyCategory: keywords in 14 languages', () => {
   ])('$lang: $title', ({ lang, title, want }) => expect(classifyCategory(article({ title }), lang).category).toBe(want))
 
   test.each([
-    { name: 'a stem meets an accented form', lang: 'es', title: 'Un gigante tecnológico presenta su nuevo smartphone', want: 'technology' },
-    { name: 'French elision before a phrase', lang: 'fr', title: "Le débat sur l'intelligence artificielle s'intensifie", want: 'technology' },
-    { name: 'a phrase whose last word is a stem', lang: 'en', title: 'Lenders cut interest rates for mortgages', want: 'business' },
-  ])('$name', ({ lang, title, want }) => expect(classifyCategory(article({ title }), lang).category).toBe(want as Category))
+    {
+      name: 'a stem meets an accented form',
+      lang: 'es',
+      title: 'Un gigante tecnológico presenta su nuevo smartphone',
+      want: 'technology',
+    },
+    {
+      name: 'French elision before a phrase',
+      lang: 'fr',
+      title: "Le débat sur l'intelligence artificielle s'intensifie",
+      want: 'technology',
+    },
+    {
+      name: 'a phrase whose last word is a stem',
+      lang: 'en',
+      title: 'Lenders cut interest rates for mortgages',
+      want: 'business',
+    },
+  ])('$name', ({ lang, title, want }) =>
+    expect(classifyCategory(article({ title }), lang).category).toBe(want as Category),
+  )
 
   test('a language without lists falls back to the English lists', () => {
-    expect(classifyCategory(article({ title: 'Football: the striker scored in the league match' }), 'sv').category).toBe('sport')
+    expect(
+      classifyCategory(article({ title: 'Football: the striker scored in the league match' }), 'sv').category,
+    ).toBe('sport')
   })
 })
 
 describe('classifyCategory: fallback and confidence', () => {
   test('no signal at all → world with confidence 0', () => {
-    expect(classifyCategory(article({ title: 'A day like any other' }), 'en')).toEqual({ category: 'world', confidence: 0 })
+    expect(classifyCategory(article({ title: 'A day like any other' }), 'en')).toEqual({
+      category: 'world',
+      confidence: 0,
+    })
   })
 
   test('one weak body keyword is not enough → world', () => {
@@ -98,12 +149,20 @@ describe('classifyCategory: fallback and confidence', () => {
   })
 
   test('conflict news without a section is world', () => {
-    expect(classifyCategory(article({ title: 'Ceasefire talks resume as troops withdraw and diplomats meet at the UN' }), 'en').category).toBe('world')
+    expect(
+      classifyCategory(
+        article({ title: 'Ceasefire talks resume as troops withdraw and diplomats meet at the UN' }),
+        'en',
+      ).category,
+    ).toBe('world')
   })
 
   test('confidence is in (0, 1] and grows with agreeing signals', () => {
     const one = classifyCategory(article({ title: 'Election day' }), 'en')
-    const many = classifyCategory(article({ title: 'Election day', section: 'Politics', url: 'https://x.com/politics/1' }), 'en')
+    const many = classifyCategory(
+      article({ title: 'Election day', section: 'Politics', url: 'https://x.com/politics/1' }),
+      'en',
+    )
     expect(one.confidence).toBeGreaterThan(0)
     expect(many.confidence).toBeGreaterThan(one.confidence)
     expect(many.confidence).toBeLessThanOrEqual(1)
@@ -111,7 +170,10 @@ describe('classifyCategory: fallback and confidence', () => {
 
   test('mixed signals lower the confidence', () => {
     const pure = classifyCategory(article({ section: 'Sport' }), 'en')
-    const mixed = classifyCategory(article({ section: 'Sport', title: 'Club accused of fraud as police arrest the owner' }), 'en')
+    const mixed = classifyCategory(
+      article({ section: 'Sport', title: 'Club accused of fraud as police arrest the owner' }),
+      'en',
+    )
     expect(mixed.confidence).toBeLessThan(pure.confidence)
   })
 })

@@ -16,19 +16,27 @@ if (!fundusAvailable()) console.log('skipping the fundus corpus tests: shared/co
 const pages: FundusPage[] = fundusAvailable() ? (loadFundus() ?? []) : []
 
 function input(p: FundusPage, declared: string) {
-  return { declared_lang: declared, title: p.expected.title ?? '', description: '', text: p.expected.bodyParagraphs.join('\n\n') }
+  return {
+    declared_lang: declared,
+    title: p.expected.title ?? '',
+    description: '',
+    text: p.expected.bodyParagraphs.join('\n\n'),
+  }
 }
 
 describe.skipIf(pages.length === 0)('fundus fixtures', () => {
   test('with the page declaration, the language is the declared one on ≥ 97% of pages', () => {
-    const declared = pages.map((p) => ({ p, lang: HTML_LANG_RE.exec(p.html)?.[1] ?? '' })).filter((x) => parseLocale(x.lang).lang !== '')
+    const declared = pages
+      .map((p) => ({ p, lang: HTML_LANG_RE.exec(p.html)?.[1] ?? '' }))
+      .filter((x) => parseLocale(x.lang).lang !== '')
     const misses = declared.filter(({ p, lang }) => detectLanguage(input(p, lang)) !== parseLocale(lang).lang)
     console.log(`fundus: ${declared.length - misses.length}/${declared.length} declared languages kept`)
-    for (const { p, lang } of misses) console.log(`  ${p.file}: declared ${lang}, got ${detectLanguage(input(p, lang))}`)
+    for (const { p, lang } of misses)
+      console.log(`  ${p.file}: declared ${lang}, got ${detectLanguage(input(p, lang))}`)
     expect(1 - misses.length / declared.length).toBeGreaterThanOrEqual(0.97)
   })
 
-  test('the cheap declaration checks give eld\'s answer on every page, under its own and under wrong declarations', () => {
+  test("the cheap declaration checks give eld's answer on every page, under its own and under wrong declarations", () => {
     const declarations = ['', 'en', 'es', 'pt', 'fr', 'de', 'it', 'nl', 'ca', 'ru', 'uk', 'ar', 'zh', 'ja', 'ko', 'he']
     const differ: string[] = []
     let cases = 0
@@ -46,7 +54,9 @@ describe.skipIf(pages.length === 0)('fundus fixtures', () => {
   })
 
   test('from the text alone, eld agrees with the declaration on ≥ 92% of pages', () => {
-    const declared = pages.map((p) => ({ p, lang: parseLocale(HTML_LANG_RE.exec(p.html)?.[1] ?? '').lang })).filter((x) => x.lang !== '')
+    const declared = pages
+      .map((p) => ({ p, lang: parseLocale(HTML_LANG_RE.exec(p.html)?.[1] ?? '').lang }))
+      .filter((x) => x.lang !== '')
     const agree = declared.filter(({ p, lang }) => detectLanguage(input(p, '')) === lang).length
     console.log(`fundus: text-only detection agrees on ${agree}/${declared.length}`)
     expect(agree / declared.length).toBeGreaterThanOrEqual(0.92)

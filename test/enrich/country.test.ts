@@ -63,12 +63,12 @@ describe('countryFromDateline', () => {
     { text: 'PARIS (AFP) – Le gouvernement a annoncé', want: 'FR' },
     { text: 'BERLIN (dpa) - Die Bundesregierung will', want: 'DE' },
     { text: 'MEXICO CITY (AP) — Mexico’s economy grew by 1.1%', want: 'MX' },
-    { text: 'KATHMANDU, April 25 (Reuters) - Nepal\'s civil aviation authority', want: 'NP' },
+    { text: "KATHMANDU, April 25 (Reuters) - Nepal's civil aviation authority", want: 'NP' },
     { text: 'NEW DELHI: The government on Monday said', want: 'IN' },
     { text: 'São Paulo (Reuters) — Brazilian stocks fell', want: 'BR' },
     { text: 'МОСКВА, 5 марта. /ТАСС/. Президент России', want: 'RU' },
     { text: 'القاهرة (رويترز) - قالت الحكومة', want: 'EG' },
-    { text: 'Tokyo (Kyodo) -- Japan\'s government', want: 'JP' },
+    { text: "Tokyo (Kyodo) -- Japan's government", want: 'JP' },
     // no dateline: an ordinary opening sentence, an unknown place, nothing at all
     { text: 'London is bracing for a strike on Monday.', want: '' },
     { text: 'London - the city that never sleeps - is', want: '' },
@@ -97,16 +97,51 @@ describe('countryFromStatement', () => {
 })
 
 const INFER: Array<{ name: string; a: Partial<ExtractedArticle>; lang: string; want: [string, string] }> = [
-  { name: 'ccTLD wins over everything', a: { host: 'lemonde.fr', declared_lang: 'en-US', site_country: 'GB' }, lang: 'fr', want: ['FR', 'tld'] },
+  {
+    name: 'ccTLD wins over everything',
+    a: { host: 'lemonde.fr', declared_lang: 'en-US', site_country: 'GB' },
+    lang: 'fr',
+    want: ['FR', 'tld'],
+  },
   { name: 'second-level ccTLD', a: { host: 'bbc.co.uk' }, lang: 'en', want: ['GB', 'tld'] },
-  { name: 'declared region on a generic TLD', a: { host: 'example.com', declared_lang: 'en-GB' }, lang: 'en', want: ['GB', 'html'] },
+  {
+    name: 'declared region on a generic TLD',
+    a: { host: 'example.com', declared_lang: 'en-GB' },
+    lang: 'en',
+    want: ['GB', 'html'],
+  },
   { name: 'pt-BR on .com', a: { host: 'globo.com', declared_lang: 'pt-BR' }, lang: 'pt', want: ['BR', 'html'] },
   { name: 'og:locale form', a: { host: 'example.com', declared_lang: 'es_AR' }, lang: 'es', want: ['AR', 'html'] },
-  { name: 'region ignored when its language did not hold', a: { host: 'example.com', declared_lang: 'en-US' }, lang: 'es', want: ['MX', 'default'] },
-  { name: 'es-419 has no country', a: { host: 'example.com', declared_lang: 'es-419' }, lang: 'es', want: ['MX', 'default'] },
-  { name: 'publisher country', a: { host: 'example.com', site_country: 'Germany' }, lang: 'de', want: ['DE', 'content'] },
-  { name: 'dateline', a: { host: 'example.com', text: 'LONDON (Reuters) - Shares fell.' }, lang: 'en', want: ['GB', 'content'] },
-  { name: 'English on a generic TLD with nothing else', a: { host: 'example.com' }, lang: 'en', want: ['US', 'default'] },
+  {
+    name: 'region ignored when its language did not hold',
+    a: { host: 'example.com', declared_lang: 'en-US' },
+    lang: 'es',
+    want: ['MX', 'default'],
+  },
+  {
+    name: 'es-419 has no country',
+    a: { host: 'example.com', declared_lang: 'es-419' },
+    lang: 'es',
+    want: ['MX', 'default'],
+  },
+  {
+    name: 'publisher country',
+    a: { host: 'example.com', site_country: 'Germany' },
+    lang: 'de',
+    want: ['DE', 'content'],
+  },
+  {
+    name: 'dateline',
+    a: { host: 'example.com', text: 'LONDON (Reuters) - Shares fell.' },
+    lang: 'en',
+    want: ['GB', 'content'],
+  },
+  {
+    name: 'English on a generic TLD with nothing else',
+    a: { host: 'example.com' },
+    lang: 'en',
+    want: ['US', 'default'],
+  },
   { name: 'English on .io', a: { host: 'news.example.io' }, lang: 'en', want: ['US', 'default'] },
   { name: 'Russian on .com', a: { host: 'example.com' }, lang: 'ru', want: ['RU', 'default'] },
   { name: 'Arabic on .net', a: { host: 'example.net' }, lang: 'ar', want: ['EG', 'default'] },
@@ -138,7 +173,9 @@ describe('country tables', () => {
   })
 
   test('the 14 demo languages all have a default country', () => {
-    const missing = ['en', 'es', 'pt', 'fr', 'de', 'it', 'nl', 'ru', 'ar', 'hi', 'zh', 'ja', 'ko', 'tr'].filter((l) => !(l in LANGUAGE_DEFAULT_COUNTRY))
+    const missing = ['en', 'es', 'pt', 'fr', 'de', 'it', 'nl', 'ru', 'ar', 'hi', 'zh', 'ja', 'ko', 'tr'].filter(
+      (l) => !(l in LANGUAGE_DEFAULT_COUNTRY),
+    )
     expect(missing).toEqual([])
   })
 })

@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { CREDIT_CUES } from '../../core/enrich/credit-lines.ts'
-import { bodySimhash, dupKey, dupKeyTitle, groupDuplicates, isSameStory, MAX_SIMHASH_DISTANCE, normalizedTitle, simhashDistance, withoutCreditLines } from '../../core/enrich/dup-key.ts'
+import {
+  bodySimhash,
+  dupKey,
+  dupKeyTitle,
+  groupDuplicates,
+  isSameStory,
+  MAX_SIMHASH_DISTANCE,
+  normalizedTitle,
+  simhashDistance,
+  withoutCreditLines,
+} from '../../core/enrich/dup-key.ts'
 import { parseCsv } from '../../core/enrich/sentiment-split.ts'
 import { foldCase } from '../../core/enrich/tokens.ts'
 import { corpusFile } from './fixtures.ts'
@@ -26,10 +36,19 @@ describe('normalizedTitle', () => {
     { title: 'Live - updates', want: 'live updates' },
     { title: 'Ｆｕｌｌｗｉｄｔｈ ＴＩＴＬＥ', want: 'fullwidth title' },
     { title: '央行宣布加息', want: '央行宣布加息' },
-    { title: 'Lo que se sabe sobre el embajador en Mérida - Tribuna de Tijuana', want: 'lo que se sabe sobre el embajador en mérida' },
+    {
+      title: 'Lo que se sabe sobre el embajador en Mérida - Tribuna de Tijuana',
+      want: 'lo que se sabe sobre el embajador en mérida',
+    },
     { title: 'Inflation cools in March - what it means', want: 'inflation cools in march what it means' },
-    { title: 'ECB to reveal bad loan hurdles for euro zone bank test - sources', want: 'ecb to reveal bad loan hurdles for euro zone bank test' },
-    { title: 'Salzburg wartet auf Entscheidung – Thema ist die Fernsehshow', want: 'salzburg wartet auf entscheidung thema ist die fernsehshow' },
+    {
+      title: 'ECB to reveal bad loan hurdles for euro zone bank test - sources',
+      want: 'ecb to reveal bad loan hurdles for euro zone bank test',
+    },
+    {
+      title: 'Salzburg wartet auf Entscheidung – Thema ist die Fernsehshow',
+      want: 'salzburg wartet auf entscheidung thema ist die fernsehshow',
+    },
     { title: '报告发布后深圳重新审视流感季节 – 广州时报', want: '报告发布后深圳重新审视流感季节' },
     { title: '央行加息 – 广州时报', want: '央行加息 广州时报' },
   ])('$title', ({ title, want }) => expect(normalizedTitle(title)).toBe(want))
@@ -39,7 +58,11 @@ describe('normalizedTitle', () => {
   test.each([
     ['福岡の物価上昇、新たな詳細が判明', '福岡の物価上昇、新たな詳細が判明 – 京都新聞', true],
     ['金利が福岡で議論の焦点に', '金利が福岡で議論の焦点に - 横浜タイムズ', true],
-    ['Salzburg wartet auf Entscheidung – Thema ist die Fernsehshow', 'Salzburg wartet auf Entscheidung – Thema ist der Grenzstreit', false],
+    [
+      'Salzburg wartet auf Entscheidung – Thema ist die Fernsehshow',
+      'Salzburg wartet auf Entscheidung – Thema ist der Grenzstreit',
+      false,
+    ],
   ])('%s / %s share a title: %p', (a, b, same) => expect(normalizedTitle(a) === normalizedTitle(b)).toBe(same))
 })
 
@@ -47,10 +70,26 @@ describe('isSameStory', () => {
   const key = dupKey({ title: 'Central bank raises rates again', text: BODY })
   test.each([
     { name: 'identical copy', other: { title: 'Central bank raises rates again', text: BODY }, want: true },
-    { name: 'copy with site suffix and byline', other: { title: 'Central bank raises rates again | Wire', text: `By Jane Doe\n\n${BODY}` }, want: true },
-    { name: 'copy with a dateline added', other: { title: 'CENTRAL BANK RAISES RATES AGAIN', text: `LONDON (Reuters) - ${BODY}` }, want: true },
-    { name: 'copy with one word changed', other: { title: 'Central bank raises rates again', text: BODY.replace('Wednesday', 'Tuesday') }, want: true },
-    { name: 'same title, different body', other: { title: 'Central bank raises rates again', text: OTHER_BODY }, want: false },
+    {
+      name: 'copy with site suffix and byline',
+      other: { title: 'Central bank raises rates again | Wire', text: `By Jane Doe\n\n${BODY}` },
+      want: true,
+    },
+    {
+      name: 'copy with a dateline added',
+      other: { title: 'CENTRAL BANK RAISES RATES AGAIN', text: `LONDON (Reuters) - ${BODY}` },
+      want: true,
+    },
+    {
+      name: 'copy with one word changed',
+      other: { title: 'Central bank raises rates again', text: BODY.replace('Wednesday', 'Tuesday') },
+      want: true,
+    },
+    {
+      name: 'same title, different body',
+      other: { title: 'Central bank raises rates again', text: OTHER_BODY },
+      want: false,
+    },
     { name: 'same body, different title', other: { title: 'Rates go up', text: BODY }, want: false },
     { name: 'same title, empty body', other: { title: 'Central bank raises rates again', text: '' }, want: false },
   ])('$name → $want', ({ other, want }) => expect(isSameStory(key, dupKey(other))).toBe(want))
@@ -61,12 +100,16 @@ describe('isSameStory', () => {
 
   test('the key is `<16 hex>:<16 hex>` and its title half is shared by copies', () => {
     expect(key).toMatch(/^[0-9a-f]{16}:[0-9a-f]{16}$/)
-    expect(dupKeyTitle(key)).toBe(dupKeyTitle(dupKey({ title: 'Central bank raises rates again - Wire', text: OTHER_BODY })))
+    expect(dupKeyTitle(key)).toBe(
+      dupKeyTitle(dupKey({ title: 'Central bank raises rates again - Wire', text: OTHER_BODY })),
+    )
   })
 
   test('distance: unrelated bodies are far apart, near copies close', () => {
     expect(simhashDistance(bodySimhash(BODY), bodySimhash(BODY))).toBe(0)
-    expect(simhashDistance(bodySimhash(BODY), bodySimhash(`By Jane Doe. ${BODY}`))).toBeLessThanOrEqual(MAX_SIMHASH_DISTANCE)
+    expect(simhashDistance(bodySimhash(BODY), bodySimhash(`By Jane Doe. ${BODY}`))).toBeLessThanOrEqual(
+      MAX_SIMHASH_DISTANCE,
+    )
     expect(simhashDistance(bodySimhash(BODY), bodySimhash(OTHER_BODY))).toBeGreaterThan(MAX_SIMHASH_DISTANCE)
   })
 
@@ -87,7 +130,11 @@ const ES_BODY =
   'Se esperan nuevas actualizaciones en los próximos días. Las autoridades indicaron que 4.887 personas habían sido consultadas durante el proceso. A principios de este año se produjo un debate similar en Mérida. La propuesta incluye 6 medidas y una revisión al cabo de doce meses.'
 const ES_CREDIT = 'Este artículo se publicó originalmente en La Tribuna de Tijuana.'
 // Another story told with the same sentences: another office, city, speaker and figures.
-const ES_OTHER_BODY = ES_BODY.replaceAll('Mérida', 'Puebla').replaceAll('embajador', 'alcalde').replaceAll('Carlos Moreno', 'Lucía Fernández').replace('16 por ciento', '9 por ciento').replace('4.887', '1.204')
+const ES_OTHER_BODY = ES_BODY.replaceAll('Mérida', 'Puebla')
+  .replaceAll('embajador', 'alcalde')
+  .replaceAll('Carlos Moreno', 'Lucía Fernández')
+  .replace('16 por ciento', '9 por ciento')
+  .replace('4.887', '1.204')
 
 describe('credit lines closing a copy', () => {
   // Real-world phrasings, one or more per language (Haberturk's AA line is from the fundus fixtures).
@@ -117,12 +164,17 @@ describe('credit lines closing a copy', () => {
 
   test('stacked credits all go; the story paragraph before them stays', () => {
     const kicker = 'Se esperan más detalles la próxima semana.'
-    expect(withoutCreditLines(`${ES_BODY}\n\n${kicker}\n\n${ES_CREDIT}\n\nTodos los derechos reservados.`)).toBe(`${ES_BODY}\n\n${kicker}`)
+    expect(withoutCreditLines(`${ES_BODY}\n\n${kicker}\n\n${ES_CREDIT}\n\nTodos los derechos reservados.`)).toBe(
+      `${ES_BODY}\n\n${kicker}`,
+    )
   })
 
   test.each([
     { name: 'a closing paragraph of story text', text: `${ES_BODY}\n\nSe esperan más detalles la próxima semana.` },
-    { name: 'a cue inside a closing paragraph over 300 characters', text: `${ES_BODY}\n\nEl informe, publicado originalmente en 2019, ${'fue revisado por la comisión y enviado de nuevo al congreso. '.repeat(5).trimEnd()}` },
+    {
+      name: 'a cue inside a closing paragraph over 300 characters',
+      text: `${ES_BODY}\n\nEl informe, publicado originalmente en 2019, ${'fue revisado por la comisión y enviado de nuevo al congreso. '.repeat(5).trimEnd()}`,
+    },
     { name: 'a credit as the only paragraph', text: ES_CREDIT },
     { name: 'a credit opening the body', text: `${ES_CREDIT}\n\n${ES_BODY}` },
     { name: 'half of a two-part cue', text: `${ES_BODY}\n\nBu karar ilk olarak meclise sunulacak.` },
@@ -134,21 +186,38 @@ describe('credit lines closing a copy', () => {
   })
 
   test.each([
-    { name: 'the Spanish wire copy with its credit line', other: { title: ES_TITLE, text: `${ES_BODY}\n\n${ES_CREDIT}` }, want: true },
-    { name: 'the same copy with a publisher suffix on its title', other: { title: `${ES_TITLE} - La Voz de Barcelona`, text: `${ES_BODY}\n\n${ES_CREDIT}` }, want: true },
-    { name: 'another story in the same words, same title and credit', other: { title: ES_TITLE, text: `${ES_OTHER_BODY}\n\n${ES_CREDIT}` }, want: false },
-  ])('isSameStory(original, $name) → $want', ({ other, want }) => expect(isSameStory(dupKey({ title: ES_TITLE, text: ES_BODY }), dupKey(other))).toBe(want))
+    {
+      name: 'the Spanish wire copy with its credit line',
+      other: { title: ES_TITLE, text: `${ES_BODY}\n\n${ES_CREDIT}` },
+      want: true,
+    },
+    {
+      name: 'the same copy with a publisher suffix on its title',
+      other: { title: `${ES_TITLE} - La Voz de Barcelona`, text: `${ES_BODY}\n\n${ES_CREDIT}` },
+      want: true,
+    },
+    {
+      name: 'another story in the same words, same title and credit',
+      other: { title: ES_TITLE, text: `${ES_OTHER_BODY}\n\n${ES_CREDIT}` },
+      want: false,
+    },
+  ])('isSameStory(original, $name) → $want', ({ other, want }) =>
+    expect(isSameStory(dupKey({ title: ES_TITLE, text: ES_BODY }), dupKey(other))).toBe(want),
+  )
 })
 
 describe('groupDuplicates', () => {
-  test('copies join the first member\'s group; other stories and empty bodies stay alone', () => {
+  test("copies join the first member's group; other stories and empty bodies stay alone", () => {
     const rows = [
       { id: 'a', dup_key: dupKey({ title: 'Central bank raises rates again', text: BODY }) },
       { id: 'b', dup_key: dupKey({ title: 'Sports news', text: OTHER_BODY }) },
       { id: 'c', dup_key: dupKey({ title: 'Central bank raises rates again | Wire', text: `By Jane Doe\n\n${BODY}` }) },
       { id: 'd', dup_key: dupKey({ title: 'Central bank raises rates again', text: OTHER_BODY }) },
       { id: 'e', dup_key: dupKey({ title: 'Sports news', text: '' }) },
-      { id: 'f', dup_key: dupKey({ title: 'CENTRAL BANK RAISES RATES AGAIN', text: BODY.replace('Wednesday', 'Tuesday') }) },
+      {
+        id: 'f',
+        dup_key: dupKey({ title: 'CENTRAL BANK RAISES RATES AGAIN', text: BODY.replace('Wednesday', 'Tuesday') }),
+      },
     ]
     expect(Object.fromEntries(groupDuplicates(rows))).toEqual({ a: 'a', b: 'b', c: 'a', d: 'd', e: 'e', f: 'a' })
   })
@@ -176,7 +245,9 @@ describe('UCI News Aggregator story clusters (needs the shared corpus)', () => {
     }
     const shared = [...byTitle].filter(([t]) => (hostsByTitle.get(t)?.size ?? 0) > 1)
     const mixed = shared.filter(([, stories]) => stories.size > 1)
-    console.log(`UCI: ${shared.length} headlines carried by several hosts; ${mixed.length} of them span more than one story`)
+    console.log(
+      `UCI: ${shared.length} headlines carried by several hosts; ${mixed.length} of them span more than one story`,
+    )
     expect(shared.length).toBeGreaterThan(0)
     expect(mixed.length / shared.length).toBeLessThanOrEqual(0.3)
   })

@@ -46,8 +46,29 @@ describe('functionWordsConfirm', () => {
 })
 
 describe('detectLanguage with the cheap checks', () => {
-  const declarations = ['', 'en', 'es', 'ca', 'pt', 'fr', 'de', 'it', 'nl', 'ru', 'uk', 'ar', 'hi', 'zh', 'ja', 'ko', 'el', 'he']
-  const cases = Object.entries(TEXT).flatMap(([lang, text]) => declarations.map((declared) => ({ lang, declared, text })))
+  const declarations = [
+    '',
+    'en',
+    'es',
+    'ca',
+    'pt',
+    'fr',
+    'de',
+    'it',
+    'nl',
+    'ru',
+    'uk',
+    'ar',
+    'hi',
+    'zh',
+    'ja',
+    'ko',
+    'el',
+    'he',
+  ]
+  const cases = Object.entries(TEXT).flatMap(([lang, text]) =>
+    declarations.map((declared) => ({ lang, declared, text })),
+  )
   test.each(cases)('$lang text declared "$declared": same answer as the detector alone', ({ text, declared }) => {
     const [title, ...rest] = text.split('. ')
     const a = article({ title: title ?? '', description: rest.join('. '), declared_lang: declared })
@@ -55,6 +76,7 @@ describe('detectLanguage with the cheap checks', () => {
   })
 
   test('a page in its declared language keeps it', () => {
-    for (const [lang, text] of Object.entries(TEXT)) expect(detectLanguage(article({ title: text, declared_lang: lang }))).toBe(lang)
+    for (const [lang, text] of Object.entries(TEXT))
+      expect(detectLanguage(article({ title: text, declared_lang: lang }))).toBe(lang)
   })
 })

@@ -5,23 +5,68 @@ import { countScripts } from '../../core/enrich/scripts.ts'
 import { article } from './fixtures.ts'
 
 const TEXT = {
-  en: ['Central bank raises interest rates again', 'The decision surprised investors, who had expected a pause after months of slowing inflation.'],
-  es: ['El banco central vuelve a subir los tipos de interés', 'La decisión sorprendió a los inversores, que esperaban una pausa tras meses de inflación moderada.'],
-  pt: ['Banco central volta a subir a taxa de juros', 'A decisão surpreendeu os investidores, que esperavam uma pausa depois de meses de inflação em queda.'],
-  fr: ['La banque centrale relève encore ses taux', "La décision a surpris les investisseurs, qui s'attendaient à une pause après des mois de ralentissement de l'inflation."],
-  de: ['Zentralbank erhöht erneut die Zinsen', 'Die Entscheidung überraschte die Anleger, die nach Monaten sinkender Inflation mit einer Pause gerechnet hatten.'],
-  it: ['La banca centrale alza di nuovo i tassi', "La decisione ha sorpreso gli investitori, che si aspettavano una pausa dopo mesi di inflazione in calo."],
-  nl: ['Centrale bank verhoogt opnieuw de rente', 'Het besluit verraste beleggers, die na maanden van dalende inflatie een pauze hadden verwacht.'],
-  ru: ['Центральный банк снова повысил ключевую ставку', 'Решение удивило инвесторов, которые ожидали паузы после нескольких месяцев замедления инфляции.'],
-  uk: ['Центральний банк знову підвищив облікову ставку', 'Рішення здивувало інвесторів, які очікували паузи після кількох місяців сповільнення інфляції.'],
-  ar: ['البنك المركزي يرفع أسعار الفائدة مرة أخرى', 'فاجأ القرار المستثمرين الذين كانوا يتوقعون توقفا بعد أشهر من تباطؤ التضخم.'],
-  hi: ['केंद्रीय बैंक ने फिर से ब्याज दरें बढ़ाईं', 'इस फैसले ने निवेशकों को चौंका दिया, जो महीनों की धीमी महंगाई के बाद विराम की उम्मीद कर रहे थे।'],
+  en: [
+    'Central bank raises interest rates again',
+    'The decision surprised investors, who had expected a pause after months of slowing inflation.',
+  ],
+  es: [
+    'El banco central vuelve a subir los tipos de interés',
+    'La decisión sorprendió a los inversores, que esperaban una pausa tras meses de inflación moderada.',
+  ],
+  pt: [
+    'Banco central volta a subir a taxa de juros',
+    'A decisão surpreendeu os investidores, que esperavam uma pausa depois de meses de inflação em queda.',
+  ],
+  fr: [
+    'La banque centrale relève encore ses taux',
+    "La décision a surpris les investisseurs, qui s'attendaient à une pause après des mois de ralentissement de l'inflation.",
+  ],
+  de: [
+    'Zentralbank erhöht erneut die Zinsen',
+    'Die Entscheidung überraschte die Anleger, die nach Monaten sinkender Inflation mit einer Pause gerechnet hatten.',
+  ],
+  it: [
+    'La banca centrale alza di nuovo i tassi',
+    'La decisione ha sorpreso gli investitori, che si aspettavano una pausa dopo mesi di inflazione in calo.',
+  ],
+  nl: [
+    'Centrale bank verhoogt opnieuw de rente',
+    'Het besluit verraste beleggers, die na maanden van dalende inflatie een pauze hadden verwacht.',
+  ],
+  ru: [
+    'Центральный банк снова повысил ключевую ставку',
+    'Решение удивило инвесторов, которые ожидали паузы после нескольких месяцев замедления инфляции.',
+  ],
+  uk: [
+    'Центральний банк знову підвищив облікову ставку',
+    'Рішення здивувало інвесторів, які очікували паузи після кількох місяців сповільнення інфляції.',
+  ],
+  ar: [
+    'البنك المركزي يرفع أسعار الفائدة مرة أخرى',
+    'فاجأ القرار المستثمرين الذين كانوا يتوقعون توقفا بعد أشهر من تباطؤ التضخم.',
+  ],
+  hi: [
+    'केंद्रीय बैंक ने फिर से ब्याज दरें बढ़ाईं',
+    'इस फैसले ने निवेशकों को चौंका दिया, जो महीनों की धीमी महंगाई के बाद विराम की उम्मीद कर रहे थे।',
+  ],
   zh: ['央行再次上调利率', '这一决定令投资者感到意外，他们原本预计在通胀放缓数月之后会暂停加息。'],
-  ja: ['中央銀行が再び利上げを決定', 'インフレの鈍化が数か月続いた後、投資家は利上げの停止を予想していたため、この決定は驚きをもって受け止められた。'],
+  ja: [
+    '中央銀行が再び利上げを決定',
+    'インフレの鈍化が数か月続いた後、投資家は利上げの停止を予想していたため、この決定は驚きをもって受け止められた。',
+  ],
   ko: ['중앙은행, 기준금리 또 인상', '수개월간 물가 상승세가 둔화된 뒤 동결을 예상했던 투자자들은 이번 결정에 놀랐다.'],
-  tr: ['Merkez bankası faizleri yeniden artırdı', 'Karar, aylardır yavaşlayan enflasyonun ardından bir duraklama bekleyen yatırımcıları şaşırttı.'],
-  id: ['Bank sentral kembali menaikkan suku bunga', 'Keputusan itu mengejutkan para investor yang memperkirakan jeda setelah inflasi melambat selama berbulan-bulan.'],
-  no: ['Sentralbanken hever renten igjen', 'Beslutningen overrasket investorene, som hadde ventet en pause etter flere måneder med lavere prisvekst.'],
+  tr: [
+    'Merkez bankası faizleri yeniden artırdı',
+    'Karar, aylardır yavaşlayan enflasyonun ardından bir duraklama bekleyen yatırımcıları şaşırttı.',
+  ],
+  id: [
+    'Bank sentral kembali menaikkan suku bunga',
+    'Keputusan itu mengejutkan para investor yang memperkirakan jeda setelah inflasi melambat selama berbulan-bulan.',
+  ],
+  no: [
+    'Sentralbanken hever renten igjen',
+    'Beslutningen overrasket investorene, som hadde ventet en pause etter flere måneder med lavere prisvekst.',
+  ],
 } as const
 
 const page = (lang: keyof typeof TEXT, declared = '') =>
@@ -57,7 +102,8 @@ describe('detectLanguage', () => {
     const a = article({
       declared_lang: 'ru',
       title: 'Мария Кузнецова: «мюзикл — ключевой вопрос для нас» - Обозреватель Самара',
-      description: 'Власти в Казани заявили на этой неделе, что тема «мюзикл» останется приоритетной в ближайшие месяцы.',
+      description:
+        'Власти в Казани заявили на этой неделе, что тема «мюзикл» останется приоритетной в ближайшие месяцы.',
     })
     expect(detectLanguage(a)).toBe('ru')
   })
@@ -66,7 +112,9 @@ describe('detectLanguage', () => {
     'टेस्ट मैच से पहले टीम के सामने बड़ी चुनौतियां',
     'विश्वविद्यालय की प्रयोगशाला पर फैसले का इंतजार',
     'मुंबई में बारिश से जनजीवन प्रभावित',
-  ])('a Hindi headline is Hindi, not Marathi, on a near tie: %s', (title) => expect(detectLanguage(article({ title }))).toBe('hi'))
+  ])('a Hindi headline is Hindi, not Marathi, on a near tie: %s', (title) =>
+    expect(detectLanguage(article({ title }))).toBe('hi'),
+  )
 
   test.each([
     { name: 'one brand word keeps the declaration', a: { title: 'Bitcoin', declared_lang: 'de' }, want: 'de' },

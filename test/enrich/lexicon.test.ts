@@ -56,6 +56,21 @@ describe('scoreLexicon', () => {
   ])('$lang: $text', ({ lang, text, want }) => expect(scoreLexicon(text, lang)).toEqual(want))
 
   test('the 14 demo languages have lists', () => {
-    expect([...LEXICON_LANGUAGES].sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'ko', 'nl', 'pt', 'ru', 'tr', 'zh'])
+    expect([...LEXICON_LANGUAGES].sort()).toEqual([
+      'ar',
+      'de',
+      'en',
+      'es',
+      'fr',
+      'hi',
+      'it',
+      'ja',
+      'ko',
+      'nl',
+      'pt',
+      'ru',
+      'tr',
+      'zh',
+    ])
   })
 })

@@ -5,8 +5,21 @@ import type { SentimentLabel } from '../../core/article.ts'
 import { scoreLexicon } from '../../core/enrich/lexicon.ts'
 import { classifySentiment, lexiconLabel, sentimentText } from '../../core/enrich/sentiment.ts'
 import { lexiconFingerprint, sentimentFeatures, sentimentTokens } from '../../core/enrich/sentiment-features.ts'
-import { loadSentimentModels, predictSentiment, SHIPPED_MODELS, type SentimentWeights } from '../../core/enrich/sentiment-model.ts'
-import { collapseBySentence, fingerprint, isHeldOutSentence, parseCsv, parseLabelledCsv, sentenceKey, splitHeldOut } from '../../core/enrich/sentiment-split.ts'
+import {
+  loadSentimentModels,
+  predictSentiment,
+  SHIPPED_MODELS,
+  type SentimentWeights,
+} from '../../core/enrich/sentiment-model.ts'
+import {
+  collapseBySentence,
+  fingerprint,
+  isHeldOutSentence,
+  parseCsv,
+  parseLabelledCsv,
+  sentenceKey,
+  splitHeldOut,
+} from '../../core/enrich/sentiment-split.ts'
 import shipped from '../../core/enrich/sentiment-weights.json' with { type: 'json' }
 import { hasSentimentCorpus, loadSentimentData } from '../../scripts/sentiment-data.ts'
 import { article, CORPUS_DIR, corpusFile } from './fixtures.ts'
@@ -34,7 +47,11 @@ describe('classifySentiment', () => {
     const lexicon = scoreLexicon(text, lang)
     expect(lexicon.score).toBe(score)
     const got = classifySentiment(text, lang, lexicon)
-    expect(got).toEqual({ sentiment: want as SentimentLabel, score: Math.round((score / Math.sqrt(score * score + 15)) * 1000) / 1000, labelled_by: 'lexicon' })
+    expect(got).toEqual({
+      sentiment: want as SentimentLabel,
+      score: Math.round((score / Math.sqrt(score * score + 15)) * 1000) / 1000,
+      labelled_by: 'lexicon',
+    })
   })
 
   test.each([
@@ -69,7 +86,14 @@ describe('sentimentText', () => {
 
 describe('sentiment features', () => {
   test('links, cashtags and numbers are normalised away', () => {
-    expect(sentimentTokens('$AAPL up 5.2% https://t.co/xyz on strong iPhone sales')).toEqual(['up', '0', 'on', 'strong', 'iphone', 'sales'])
+    expect(sentimentTokens('$AAPL up 5.2% https://t.co/xyz on strong iPhone sales')).toEqual([
+      'up',
+      '0',
+      'on',
+      'strong',
+      'iphone',
+      'sales',
+    ])
   })
 
   test.each([
@@ -83,12 +107,23 @@ describe('sentiment features', () => {
 
   test('the lexicon verdict can be passed in instead of recomputed', () => {
     expect(sentimentFeatures('Stocks closed', 'en', 4)).toContain('lex:++')
-    expect(sentimentFeatures('Stocks closed', 'en')).toEqual(sentimentFeatures('Stocks closed', 'en', scoreLexicon('Stocks closed', 'en').score))
+    expect(sentimentFeatures('Stocks closed', 'en')).toEqual(
+      sentimentFeatures('Stocks closed', 'en', scoreLexicon('Stocks closed', 'en').score),
+    )
   })
 
   test('unigrams, stems, stemmed bigrams and the lexicon verdict, each once', () => {
     // "surged" is +3 in the lexicon, twice: +6, so both lex:+ and lex:++ (|score| ≥ 3).
-    expect(sentimentFeatures('Stocks surged, stocks surged')).toEqual(['stocks', 'surged', '~stock', '~surg', 'stock surg', 'surg stock', 'lex:+', 'lex:++'])
+    expect(sentimentFeatures('Stocks surged, stocks surged')).toEqual([
+      'stocks',
+      'surged',
+      '~stock',
+      '~surg',
+      'stock surg',
+      'surg stock',
+      'lex:+',
+      'lex:++',
+    ])
     expect(sentimentFeatures('Stocks closed')).toEqual(['stocks', 'closed', '~stock', '~clos', 'stock clos', 'lex:0'])
   })
 })
@@ -102,9 +137,12 @@ describe('shipped weights', () => {
     expect(bytes).toBeLessThan(2 * 1024 * 1024)
   })
 
-  test.each(Object.keys(shipped.models))('the %s model was trained on the current lexicon (retrain with scripts/train-sentiment.ts after editing it)', (lang) => {
-    expect(shipped.models[lang as keyof typeof shipped.models].lexicon_fingerprint).toBe(lexiconFingerprint(lang))
-  })
+  test.each(Object.keys(shipped.models))(
+    'the %s model was trained on the current lexicon (retrain with scripts/train-sentiment.ts after editing it)',
+    (lang) => {
+      expect(shipped.models[lang as keyof typeof shipped.models].lexicon_fingerprint).toBe(lexiconFingerprint(lang))
+    },
+  )
 
   // Today German is in not_shipped: its GerNTSA model lost to the German lexicon on the dev share.
   test.each(['en', 'de'])('%s either ships a model or the weights file says why not', (lang) => {
@@ -114,7 +152,8 @@ describe('shipped weights', () => {
   test('no shipped model learned from a measure-only set', () => {
     const measureOnly = shipped.data.sources.filter((s) => s.use === 'measure only').map((s) => s.name)
     expect(measureOnly.sort()).toEqual(['semeval', 'sentfin'])
-    for (const m of Object.values(shipped.models)) for (const name of measureOnly) expect(m.trained_on).not.toContain(name)
+    for (const m of Object.values(shipped.models))
+      for (const name of measureOnly) expect(m.trained_on).not.toContain(name)
   })
 
   const BAD: Array<{ name: string; patch: Partial<SentimentWeights> }> = [
@@ -172,7 +211,10 @@ describe('labelled set and split', () => {
     ])
   })
 
-  const rows = Array.from({ length: 100 }, (_, i) => ({ text: `t${i}`, label: (['neg', 'neu', 'neu', 'pos'] as const)[i % 4] as SentimentLabel }))
+  const rows = Array.from({ length: 100 }, (_, i) => ({
+    text: `t${i}`,
+    label: (['neg', 'neu', 'neu', 'pos'] as const)[i % 4] as SentimentLabel,
+  }))
 
   test('split is stratified, complete and repeatable', () => {
     const a = splitHeldOut(rows, 7, 0.2)
@@ -192,7 +234,11 @@ describe('sentence collapse and split', () => {
     { name: 'all neutral', labels: ['neu', 'neu'], want: 'neu' },
     { name: 'pos and neg: dropped', labels: ['pos', 'neg', 'neu'], want: null },
   ])('$name', ({ labels, want }) => {
-    const rows = labels.map((label, i) => ({ text: i === 0 ? 'Shares rise.' : '  shares RISE ', target: `t${i}`, label: label as SentimentLabel }))
+    const rows = labels.map((label, i) => ({
+      text: i === 0 ? 'Shares rise.' : '  shares RISE ',
+      target: `t${i}`,
+      label: label as SentimentLabel,
+    }))
     const got = collapseBySentence(rows)
     expect(got.rows).toEqual(want === null ? [] : [{ text: 'Shares rise.', label: want as SentimentLabel }])
     expect(got.dropped).toBe(want === null ? 1 : 0)
@@ -210,24 +256,34 @@ describe('sentence collapse and split', () => {
 
 describe('held-out quality (needs the shared corpus)', () => {
   const ready = corpusFile('sentiment/newsmtsc.jsonl') !== null && hasSentimentCorpus(CORPUS_DIR)
-  test.skipIf(!ready)('the shipped English model was trained on this split and beats the lexicon on held-out NewsMTSC, tweets and SEntFiN', () => {
-    const data = loadSentimentData(CORPUS_DIR)
-    expect(fingerprint(data.train.en)).toBe(shipped.models.en.train_fingerprint)
-    const macroF1 = (rows: readonly { text: string; label: SentimentLabel }[], label: (text: string) => SentimentLabel) => {
-      const predicted = rows.map((r) => label(r.text))
-      let total = 0
-      for (const c of ['neg', 'neu', 'pos'] as const) {
-        const tp = rows.filter((r, i) => r.label === c && predicted[i] === c).length
-        const denominator = rows.filter((r) => r.label === c).length + predicted.filter((p) => p === c).length
-        total += denominator === 0 ? 0 : (2 * tp) / denominator
+  test.skipIf(!ready)(
+    'the shipped English model was trained on this split and beats the lexicon on held-out NewsMTSC, tweets and SEntFiN',
+    () => {
+      const data = loadSentimentData(CORPUS_DIR)
+      expect(fingerprint(data.train.en)).toBe(shipped.models.en.train_fingerprint)
+      const macroF1 = (
+        rows: readonly { text: string; label: SentimentLabel }[],
+        label: (text: string) => SentimentLabel,
+      ) => {
+        const predicted = rows.map((r) => label(r.text))
+        let total = 0
+        for (const c of ['neg', 'neu', 'pos'] as const) {
+          const tp = rows.filter((r, i) => r.label === c && predicted[i] === c).length
+          const denominator = rows.filter((r) => r.label === c).length + predicted.filter((p) => p === c).length
+          total += denominator === 0 ? 0 : (2 * tp) / denominator
+        }
+        return total / 3
       }
-      return total / 3
-    }
-    for (const [source, lang] of [['newsmtsc', 'en'], ['tweets', 'en'], ['sentfin', 'en']] as const) {
-      const rows = data.heldOut[source]
-      const model = macroF1(rows, (t) => predictSentiment(t, SHIPPED_MODELS.get(lang)).label)
-      const lexicon = macroF1(rows, (t) => lexiconLabel(scoreLexicon(t, lang).score))
-      expect(model).toBeGreaterThan(lexicon)
-    }
-  })
+      for (const [source, lang] of [
+        ['newsmtsc', 'en'],
+        ['tweets', 'en'],
+        ['sentfin', 'en'],
+      ] as const) {
+        const rows = data.heldOut[source]
+        const model = macroF1(rows, (t) => predictSentiment(t, SHIPPED_MODELS.get(lang)).label)
+        const lexicon = macroF1(rows, (t) => lexiconLabel(scoreLexicon(t, lang).score))
+        expect(model).toBeGreaterThan(lexicon)
+      }
+    },
+  )
 })

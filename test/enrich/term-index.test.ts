@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { listEntries, SubstringIndex, TermIndex } from '../../core/enrich/term-index.ts'
-import { foldAccents, foldCase, leadText, stripElision, tokenVariants, wordTokens, wordTokensWithBreaks } from '../../core/enrich/tokens.ts'
+import {
+  foldAccents,
+  foldCase,
+  leadText,
+  stripElision,
+  tokenVariants,
+  wordTokens,
+  wordTokensWithBreaks,
+} from '../../core/enrich/tokens.ts'
 
 function index(entries: Record<string, string>): TermIndex<string> {
   const i = new TermIndex<string>()
@@ -9,7 +17,15 @@ function index(entries: Record<string, string>): TermIndex<string> {
 }
 
 describe('TermIndex', () => {
-  const idx = index({ gain: 'w', 'econom*': 's', 'economist*': 'long', 'interest rate': 'p', 'interest rate*': 'ps', 'all-time high': 'h', '앱*': 'one' })
+  const idx = index({
+    gain: 'w',
+    'econom*': 's',
+    'economist*': 'long',
+    'interest rate': 'p',
+    'interest rate*': 'ps',
+    'all-time high': 'h',
+    '앱*': 'one',
+  })
   test.each([
     { tokens: ['gain'], want: { value: 'w', term: 'gain', tokens: 1, rest: '' } },
     { tokens: ['gains'], want: undefined },
@@ -24,7 +40,10 @@ describe('TermIndex', () => {
   ])('$tokens', ({ tokens, want }) => expect(idx.match(tokens, 0)).toEqual(want))
 
   test.each([
-    { tokens: ['central', 'bank', 'governor'], want: { value: '3', term: 'central bank governor', tokens: 3, rest: '' } },
+    {
+      tokens: ['central', 'bank', 'governor'],
+      want: { value: '3', term: 'central bank governor', tokens: 3, rest: '' },
+    },
     { tokens: ['central', 'bank', 'rates'], want: { value: '3s', term: 'central bank rate', tokens: 3, rest: 's' } },
     { tokens: ['central', 'bank', 'chief'], want: { value: '2', term: 'central bank', tokens: 2, rest: '' } },
     { tokens: ['central', 'banks'], want: undefined },
@@ -54,7 +73,14 @@ describe('TermIndex', () => {
 
 describe('SubstringIndex', () => {
   const idx = new SubstringIndex<string>()
-  for (const [t, v] of [['上涨', 'up'], ['涨', 'up1'], ['nba', 'latin'], ['アイドル', 'idol'], ['ドル', 'dollar']] as const) idx.add(t, v)
+  for (const [t, v] of [
+    ['上涨', 'up'],
+    ['涨', 'up1'],
+    ['nba', 'latin'],
+    ['アイドル', 'idol'],
+    ['ドル', 'dollar'],
+  ] as const)
+    idx.add(t, v)
   const CASES: Array<{ text: string; want: string[] }> = [
     { text: '股市上涨', want: ['上涨'] },
     { text: '涨价', want: ['涨'] },
@@ -76,7 +102,10 @@ describe('tokens', () => {
   test.each(TOKENS)('wordTokens($text)', ({ text, want }) => expect(wordTokens(foldCase(text))).toEqual(want))
 
   test('clause breaks', () => {
-    expect(wordTokensWithBreaks('no. stocks rally, fast')).toEqual({ tokens: ['no', 'stocks', 'rally', 'fast'], breakBefore: [false, true, false, true] })
+    expect(wordTokensWithBreaks('no. stocks rally, fast')).toEqual({
+      tokens: ['no', 'stocks', 'rally', 'fast'],
+      breakBefore: [false, true, false, true],
+    })
   })
 
   test.each([

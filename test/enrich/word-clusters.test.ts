@@ -6,12 +6,22 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { sphericalKMeans, topWords } from '../../scripts/build-word-clusters.ts'
-import { clustersFingerprint, loadWordClusters, SHIPPED_WORD_CLUSTERS_FILE, WORD_CLUSTERS, WORD_CLUSTERS_FORMAT } from '../../core/enrich/word-clusters.ts'
+import {
+  clustersFingerprint,
+  loadWordClusters,
+  SHIPPED_WORD_CLUSTERS_FILE,
+  WORD_CLUSTERS,
+  WORD_CLUSTERS_FORMAT,
+} from '../../core/enrich/word-clusters.ts'
 import { loadCategoryModel } from '../../core/enrich/category-model.ts'
 import { mulberry32 } from '../../core/random.ts'
 
 /** 100-dimensional vectors around three orthogonal directions, with noise. */
-function threeGroups(perGroup: number): { words: string[]; vectors: Record<string, number[]>; group: Map<string, number> } {
+function threeGroups(perGroup: number): {
+  words: string[]
+  vectors: Record<string, number[]>
+  group: Map<string, number>
+} {
   const rnd = mulberry32(3)
   const words: string[] = []
   const vectors: Record<string, number[]> = {}
@@ -23,7 +33,11 @@ function threeGroups(perGroup: number): { words: string[]; vectors: Record<strin
     group.set(w, g)
     vectors[w] = Array.from({ length: 100 }, (_, d) => (d === g * 10 ? 5 : 0) + (rnd() - 0.5))
   }
-  return { words: ['the', '3d', ...words], vectors: { the: Array(100).fill(1), '3d': Array(100).fill(1), ...vectors }, group }
+  return {
+    words: ['the', '3d', ...words],
+    vectors: { the: Array(100).fill(1), '3d': Array(100).fill(1), ...vectors },
+    group,
+  }
 }
 
 describe('building the clusters', () => {
@@ -82,9 +96,18 @@ describe('the shipped clusters', () => {
   })
 
   test('category weights trained with other clusters are refused, naming the fix', () => {
-    const w = { format: 'newsdesk-category-logreg/1', classes: ['world'], languages: ['en'], bias: [0], vocab: [], weights: [] }
+    const w = {
+      format: 'newsdesk-category-logreg/1',
+      classes: ['world'],
+      languages: ['en'],
+      bias: [0],
+      vocab: [],
+      weights: [],
+    }
     expect(() => loadCategoryModel({ ...w, word_clusters: 'deadbeef' })).toThrow('retrain')
-    expect(() => loadCategoryModel({ ...w, word_clusters: clustersFingerprint(SHIPPED_WORD_CLUSTERS_FILE) })).not.toThrow()
+    expect(() =>
+      loadCategoryModel({ ...w, word_clusters: clustersFingerprint(SHIPPED_WORD_CLUSTERS_FILE) }),
+    ).not.toThrow()
     // Cluster features without a record of the clusters: refused too; without cluster features: loads.
     expect(() => loadCategoryModel({ ...w, vocab: ['c:3'], weights: [0.5] })).toThrow('not recorded')
     expect(() => loadCategoryModel({ ...w, vocab: ['p:sport'], weights: [0.5] })).not.toThrow()

@@ -32,7 +32,14 @@ const root = join(tmp.dir, 'snapshots')
 const db = buildFixtureStore(join(tmp.dir, 'original', 'newsdesk.sqlite'))
 let manifest: Manifest
 const source = new SnapshotSource({ root, db: () => db, index: (d) => new SqliteSearchIndex(d) })
-const app = createApp({ data: () => source.current, clock: () => FIXTURE_NOW, uptimeSeconds: () => 0, version: 't', log: () => {}, snapshotsRoot: root })
+const app = createApp({
+  data: () => source.current,
+  clock: () => FIXTURE_NOW,
+  uptimeSeconds: () => 0,
+  version: 't',
+  log: () => {},
+  snapshotsRoot: root,
+})
 let base = ''
 const downloaded = join(tmp.dir, 'download')
 
@@ -40,7 +47,12 @@ beforeAll(async () => {
   manifest = buildSnapshot({ db, root, now: FIXTURE_NOW, sources: {} })
   source.refresh()
   // An article ingested after the build: past the watermark, so no answer of this version sees it.
-  const late = { ...(fixtureArticles(1, 99)[0] as ReturnType<typeof fixtureArticles>[number]), url: 'https://late.example/bitcoin', id: 'late0000late0000', title: 'bitcoin late story' }
+  const late = {
+    ...(fixtureArticles(1, 99)[0] as ReturnType<typeof fixtureArticles>[number]),
+    url: 'https://late.example/bitcoin',
+    id: 'late0000late0000',
+    title: 'bitcoin late story',
+  }
   db.transaction(() => new ArticleWriter(db).write(late, 0))()
   app.listen({ port: 0, hostname: '127.0.0.1' })
   base = `http://127.0.0.1:${app.server?.port}`
@@ -65,15 +77,29 @@ describe('bundle contents', () => {
   })
 
   test('every column of the store is exported and described in the README', () => {
-    const storeColumns = (table: string) => db.query<{ name: string }, []>(`PRAGMA table_info(${table})`).all().map((c) => c.name)
-    expect(ARTICLES.columns.map((c) => c.name).filter((n) => n !== 'text').sort()).toEqual(storeColumns('articles').sort())
+    const storeColumns = (table: string) =>
+      db
+        .query<{ name: string }, []>(`PRAGMA table_info(${table})`)
+        .all()
+        .map((c) => c.name)
+    expect(
+      ARTICLES.columns
+        .map((c) => c.name)
+        .filter((n) => n !== 'text')
+        .sort(),
+    ).toEqual(storeColumns('articles').sort())
     for (const t of CSV_TABLES) expect(t.columns.map((c) => c.name).sort()).toEqual(storeColumns(t.table).sort())
     const readme = readFileSync(join(root, manifest.version, 'README.md'), 'utf8')
     for (const t of [ARTICLES, ...CSV_TABLES]) for (const c of t.columns) expect(readme).toContain(`| \`${c.name}\` |`)
   })
 
   test('articles are NDJSON in seq order up to the watermark; the bundle is deterministic', () => {
-    const read = (v: string) => Buffer.from(Bun.gunzipSync(readFileSync(join(root, v, 'data/articles.ndjson.gz')))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as { seq: number; is_bitcoin: boolean; authors: unknown })
+    const read = (v: string) =>
+      Buffer.from(Bun.gunzipSync(readFileSync(join(root, v, 'data/articles.ndjson.gz'))))
+        .toString('utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { seq: number; is_bitcoin: boolean; authors: unknown })
     const rows = read(manifest.version)
     expect(rows.length).toBe(400)
     expect(rows.map((r) => r.seq)).toEqual([...rows.map((r) => r.seq)].sort((a, b) => a - b))
@@ -81,11 +107,17 @@ describe('bundle contents', () => {
     expect(Array.isArray(rows[0]?.authors)).toBe(true)
     expect(typeof rows[0]?.is_bitcoin).toBe('boolean')
     // same store, same watermark → same bytes (the store has gained a later article since)
-    const again = writeBundle(join(tmp.dir, 'again'), { db, watermark: manifest.watermark, version: manifest.version, builtAt: manifest.built_at, withText: false })
+    const again = writeBundle(join(tmp.dir, 'again'), {
+      db,
+      watermark: manifest.watermark,
+      version: manifest.version,
+      builtAt: manifest.built_at,
+      withText: false,
+    })
     expect(again.files).toEqual(manifest.export?.files ?? [])
   })
 
-  test('the Parquet file holds the NDJSON\'s rows: same count, order, columns and values', async () => {
+  test("the Parquet file holds the NDJSON's rows: same count, order, columns and values", async () => {
     const dir = join(root, manifest.version)
     const ndjson = readNdjson(join(dir, ARTICLES.file))
     const parquet = await readParquet(join(dir, ARTICLES_PARQUET))
@@ -102,9 +134,19 @@ describe('bundle contents', () => {
   })
 
   test('--with-text adds each body', async () => {
-    const m = buildSnapshot({ db, root: join(tmp.dir, 'text'), now: FIXTURE_NOW, sources: {}, bundle: { withText: true } })
+    const m = buildSnapshot({
+      db,
+      root: join(tmp.dir, 'text'),
+      now: FIXTURE_NOW,
+      sources: {},
+      bundle: { withText: true },
+    })
     expect(m.export?.with_text).toBe(true)
-    const first = JSON.parse(Buffer.from(Bun.gunzipSync(readFileSync(join(tmp.dir, 'text', m.version, 'data/articles.ndjson.gz')))).toString('utf8').split('\n')[0] as string) as { text: string }
+    const first = JSON.parse(
+      Buffer.from(Bun.gunzipSync(readFileSync(join(tmp.dir, 'text', m.version, 'data/articles.ndjson.gz'))))
+        .toString('utf8')
+        .split('\n')[0] as string,
+    ) as { text: string }
     expect(first.text).toContain('Body of article')
     const parquet = await readParquet(join(tmp.dir, 'text', m.version, ARTICLES_PARQUET))
     expect(parquet.columns.at(-1)).toBe('text')
@@ -131,8 +173,18 @@ describe('downloads over HTTP', () => {
     const cases: { range: string; status: number; contentRange: string; want: Buffer }[] = [
       { range: 'bytes=0-99', status: 206, contentRange: `bytes 0-99/${size}`, want: whole.subarray(0, 100) },
       { range: `bytes=100-`, status: 206, contentRange: `bytes 100-${size - 1}/${size}`, want: whole.subarray(100) },
-      { range: 'bytes=-10', status: 206, contentRange: `bytes ${size - 10}-${size - 1}/${size}`, want: whole.subarray(size - 10) },
-      { range: `bytes=${size - 5}-${size + 50}`, status: 206, contentRange: `bytes ${size - 5}-${size - 1}/${size}`, want: whole.subarray(size - 5) },
+      {
+        range: 'bytes=-10',
+        status: 206,
+        contentRange: `bytes ${size - 10}-${size - 1}/${size}`,
+        want: whole.subarray(size - 10),
+      },
+      {
+        range: `bytes=${size - 5}-${size + 50}`,
+        status: 206,
+        contentRange: `bytes ${size - 5}-${size - 1}/${size}`,
+        want: whole.subarray(size - 5),
+      },
       { range: `bytes=${size}-`, status: 416, contentRange: `bytes */${size}`, want: Buffer.alloc(0) },
     ]
     for (const c of cases) {
@@ -173,16 +225,34 @@ describe('downloads over HTTP', () => {
     const loaded = importBundle(fresh, downloaded)
     expect(loaded.articles).toBe(400)
     const meta = JSON.parse(readFileSync(join(downloaded, 'manifest.json'), 'utf8')) as Manifest
-    const view = { db: fresh, index: new SqliteSearchIndex(fresh), version: meta.version, watermark: meta.watermark, memo: new Map() }
+    const view = {
+      db: fresh,
+      index: new SqliteSearchIndex(fresh),
+      version: meta.version,
+      watermark: meta.watermark,
+      memo: new Map(),
+    }
     const answers = answersFor({ version: 't', uptimeSeconds: () => 0 })
-    for (const url of ['/v1/search?q=bitcoin', '/v1/search?q=march%C3%A9%20OR%20market&sort=relevance&size=50', '/v1/btc/correlation?interval=day', '/v1/btc/correlation?interval=hour&max_shift=6']) {
+    for (const url of [
+      '/v1/search?q=bitcoin',
+      '/v1/search?q=march%C3%A9%20OR%20market&sort=relevance&size=50',
+      '/v1/btc/correlation?interval=day',
+      '/v1/btc/correlation?interval=hour&max_shift=6',
+    ]) {
       const liveResponse = await fetch(`${base}${url}`)
       expect(liveResponse.headers.get('x-snapshot-version')).toBe(meta.version)
       const liveJson = await liveResponse.text()
       const u = new URL(url, 'http://localhost')
       const match = matchEndpoint(u.pathname)
       if (match === null) throw new Error(url)
-      const payload = answerRequest(match.endpoint, answers[match.endpoint.path] as Handler, view, Date.parse(meta.built_at), u, match.pathValues)
+      const payload = answerRequest(
+        match.endpoint,
+        answers[match.endpoint.path] as Handler,
+        view,
+        Date.parse(meta.built_at),
+        u,
+        match.pathValues,
+      )
       expect(payload.status).toBe(200)
       expect(JSON.stringify(payload.body)).toBe(liveJson)
     }
@@ -197,25 +267,35 @@ describe('downloads over HTTP', () => {
     expect(r.ok).toBe(false)
     expect(r.mismatched).toEqual(['data/candles.csv'])
     expect(r.unlisted).toEqual(['extra.txt'])
-    const cli = Bun.spawnSync([process.execPath, 'build/verify.ts', downloaded], { cwd: join(import.meta.dir, '..', '..') })
+    const cli = Bun.spawnSync([process.execPath, 'build/verify.ts', downloaded], {
+      cwd: join(import.meta.dir, '..', '..'),
+    })
     expect(cli.exitCode).toBe(1)
     expect(cli.stdout.toString()).toContain('FAILED   data/candles.csv')
   })
 })
 
 function readNdjson(path: string): Record<string, unknown>[] {
-  return Buffer.from(Bun.gunzipSync(readFileSync(path))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+  return Buffer.from(Bun.gunzipSync(readFileSync(path)))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
 }
 
 /** The Parquet rows in the NDJSON's spelling: INT64 as numbers, timestamps as ISO seconds. */
 async function readParquet(path: string): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
   const bytes = readFileSync(path)
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
-  const columns = parquetMetadata(file).schema.slice(1).filter((e) => e.name !== 'list' && e.name !== 'element').map((e) => e.name)
+  const columns = parquetMetadata(file)
+    .schema.slice(1)
+    .filter((e) => e.name !== 'list' && e.name !== 'element')
+    .map((e) => e.name)
   const raw = (await parquetReadObjects({ file })) as Record<string, unknown>[]
   const rows = raw.map((r) => {
     const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(r)) out[k] = typeof v === 'bigint' ? Number(v) : v instanceof Date ? isoSeconds(v) : v
+    for (const [k, v] of Object.entries(r))
+      out[k] = typeof v === 'bigint' ? Number(v) : v instanceof Date ? isoSeconds(v) : v
     return out
   })
   return { columns, rows }

@@ -28,7 +28,14 @@ const source = new SnapshotSource({ root, db: () => db, index: (d) => new Sqlite
 // Two hours and a fraction of a second after the build, through the clock the live node uses.
 const askedAt = new Date(FIXTURE_NOW.getTime() + 2 * 3_600_000 + 456)
 const askedSecond = Math.floor(askedAt.getTime() / 1000)
-const app = createApp({ data: () => source.current, clock: clockFrom({ now: askedAt }), uptimeSeconds: () => 0, version: 't', log: () => {}, snapshotsRoot: root })
+const app = createApp({
+  data: () => source.current,
+  clock: clockFrom({ now: askedAt }),
+  uptimeSeconds: () => 0,
+  version: 't',
+  log: () => {},
+  snapshotsRoot: root,
+})
 let manifest: Manifest
 let base = ''
 
@@ -37,9 +44,18 @@ beforeAll(() => {
   // millisecond part ways: an article on the first second of `date=24h`, a candle on the request's.
   const edge = fixtureArticles(1, 123)[0] as FixtureArticle
   const publishedAt = isoSeconds(new Date((askedSecond - 86_400) * 1000))
-  const onTheBound = { ...edge, url: 'https://edge.example/bitcoin', id: 'edge0000edge0000', title: 'bitcoin on the bound', published_at: publishedAt, crawled_at: publishedAt }
+  const onTheBound = {
+    ...edge,
+    url: 'https://edge.example/bitcoin',
+    id: 'edge0000edge0000',
+    title: 'bitcoin on the bound',
+    published_at: publishedAt,
+    crawled_at: publishedAt,
+  }
   db.transaction(() => new ArticleWriter(db).write(onTheBound, 0))()
-  saveCandles(db, 'bitcoin', [{ openTimeMs: askedSecond * 1000, open: 1, high: 2, low: 0.5, close: 1.5, volume: 1, trades: 1, hours: 1 }])
+  saveCandles(db, 'bitcoin', [
+    { openTimeMs: askedSecond * 1000, open: 1, high: 2, low: 0.5, close: 1.5, volume: 1, trades: 1, hours: 1 },
+  ])
   manifest = buildSnapshot({ db, root, now: FIXTURE_NOW, sources: {} })
   source.refresh()
   app.listen({ port: 0, hostname: '127.0.0.1' })
@@ -67,14 +83,23 @@ const URLS = [
 ]
 
 test('the edge data is where the bounds are', async () => {
-  const first = (await (await fetch(`${base}/v1/search?q=bitcoin&date=24h&sort=date_asc&size=1`)).json()) as { results: { url: string }[] }
+  const first = (await (await fetch(`${base}/v1/search?q=bitcoin&date=24h&sort=date_asc&size=1`)).json()) as {
+    results: { url: string }[]
+  }
   expect(first.results[0]?.url).toBe('https://edge.example/bitcoin')
   // The candle opens on the request's second, which is the exclusive `to`: out, until `to` passes it.
   const candleTime = isoSeconds(new Date(askedSecond * 1000))
-  const price = (await (await fetch(`${base}/v1/btc/price?from=now-2d`)).json()) as { to: string; candles: { time: string }[] }
+  const price = (await (await fetch(`${base}/v1/btc/price?from=now-2d`)).json()) as {
+    to: string
+    candles: { time: string }[]
+  }
   expect(price.to).toBe(candleTime)
   expect(price.candles.map((c) => c.time)).not.toContain(candleTime)
-  const withTo = (await (await fetch(`${base}/v1/btc/price?from=now-2d&to=${encodeURIComponent(isoSeconds(new Date((askedSecond + 1) * 1000)))}`)).json()) as { candles: { time: string }[] }
+  const withTo = (await (
+    await fetch(
+      `${base}/v1/btc/price?from=now-2d&to=${encodeURIComponent(isoSeconds(new Date((askedSecond + 1) * 1000)))}`,
+    )
+  ).json()) as { candles: { time: string }[] }
   expect(withTo.candles.at(-1)?.time).toBe(candleTime)
 })
 
@@ -90,7 +115,13 @@ test.each(URLS)('%s answered later replays from the bundle with the bounds it st
   const fresh = openStore(join(tmp.dir, `fresh-${URLS.indexOf(url)}`, 'newsdesk.sqlite'))
   try {
     importBundle(fresh, join(root, manifest.version))
-    const view = { db: fresh, index: new SqliteSearchIndex(fresh), version: manifest.version, watermark: manifest.watermark, memo: new Map() }
+    const view = {
+      db: fresh,
+      index: new SqliteSearchIndex(fresh),
+      version: manifest.version,
+      watermark: manifest.watermark,
+      memo: new Map(),
+    }
     const replay = new URL(url, 'http://localhost')
     replay.searchParams.set('from', stated.from)
     replay.searchParams.set('to', stated.to)
@@ -98,7 +129,14 @@ test.each(URLS)('%s answered later replays from the bundle with the bounds it st
     if (match === null) throw new Error(url)
     const handler = answersFor({ version: 't', uptimeSeconds: () => 0 })[match.endpoint.path] as Handler
     // Any later instant: with both bounds explicit, the clock no longer matters.
-    const payload = answerRequest(match.endpoint, handler, view, askedAt.getTime() + 86_400_000, replay, match.pathValues)
+    const payload = answerRequest(
+      match.endpoint,
+      handler,
+      view,
+      askedAt.getTime() + 86_400_000,
+      replay,
+      match.pathValues,
+    )
     expect(payload.status).toBe(200)
     expect(JSON.stringify(payload.body)).toBe(liveText)
   } finally {

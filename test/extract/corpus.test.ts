@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { extractBody } from '../../bench/extract-f1.ts'
-import { benchmarkAvailable, CORPUS_DIR, fundusAvailable, loadBenchmark, loadBenchmarkOutput, loadFundus } from '../../bench/extract-corpus.ts'
+import {
+  benchmarkAvailable,
+  CORPUS_DIR,
+  fundusAvailable,
+  loadBenchmark,
+  loadBenchmarkOutput,
+  loadFundus,
+} from '../../bench/extract-corpus.ts'
 import { extractFundusPage, scorePage } from '../../bench/extract-fields.ts'
 import { evaluateBodies } from '../../bench/extract-shingle-f1.ts'
 
@@ -18,7 +25,10 @@ describe('article-extraction-benchmark', () => {
     const pages = loadBenchmark() ?? []
     const output = loadBenchmarkOutput('trafilatura')
     expect(output).not.toBeNull()
-    const scores = evaluateBodies(pages.map((p) => ({ truth: p.truth, prediction: output?.get(p.id) ?? '' })), 0)
+    const scores = evaluateBodies(
+      pages.map((p) => ({ truth: p.truth, prediction: output?.get(p.id) ?? '' })),
+      0,
+    )
     // README.rst, latest evaluation: trafilatura 2.0.0 F1 0.958, precision 0.938, recall 0.978, accuracy 0.293.
     expect(scores.f1.toFixed(3)).toBe('0.958')
     expect(scores.precision.toFixed(3)).toBe('0.938')
@@ -29,7 +39,10 @@ describe('article-extraction-benchmark', () => {
   test.skipIf(!hasBenchmark)('body text F1 ≥ 0.94', () => {
     const pages = loadBenchmark() ?? []
     expect(pages.length).toBe(181)
-    const scores = evaluateBodies(pages.map((p) => ({ truth: p.truth, prediction: extractBody(p) })), 0)
+    const scores = evaluateBodies(
+      pages.map((p) => ({ truth: p.truth, prediction: extractBody(p) })),
+      0,
+    )
     // Measured 0.973 (P 0.968, R 0.979); Readability.js 0.947 and trafilatura 0.958 published.
     expect(scores.f1).toBeGreaterThanOrEqual(0.94)
   })

@@ -5,18 +5,30 @@ const article = {
   '@type': 'NewsArticle',
   headline: 'Rates hold steady',
   datePublished: '2026-11-20T08:00:00+01:00',
-  author: [{ '@type': 'Person', name: 'Jane Doe' }, { '@type': 'Person', name: 'John Roe' }],
+  author: [
+    { '@type': 'Person', name: 'Jane Doe' },
+    { '@type': 'Person', name: 'John Roe' },
+  ],
   keywords: 'rates, central banks',
   image: { '@type': 'ImageObject', url: 'https://x.example/a.jpg' },
   articleSection: 'Business',
-  publisher: { '@type': 'NewsMediaOrganization', name: 'Example Times', address: { '@type': 'PostalAddress', addressCountry: 'GB' } },
+  publisher: {
+    '@type': 'NewsMediaOrganization',
+    name: 'Example Times',
+    address: { '@type': 'PostalAddress', addressCountry: 'GB' },
+  },
 }
 
 describe('readJsonLd', () => {
   test.each([
     { name: 'single object', blocks: [JSON.stringify(article)] },
     { name: 'array', blocks: [JSON.stringify([{ '@type': 'BreadcrumbList', itemListElement: [] }, article])] },
-    { name: '@graph', blocks: [JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'x' }, article] })] },
+    {
+      name: '@graph',
+      blocks: [
+        JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'x' }, article] }),
+      ],
+    },
     { name: 'second block', blocks: ['{"@type":"Organization","name":"Example Times"}', JSON.stringify(article)] },
     { name: 'after a malformed block', blocks: ['{"@type": "NewsArticle", "headline": ', JSON.stringify(article)] },
   ])('finds the article in $name', ({ blocks }) => {
@@ -36,7 +48,12 @@ describe('readJsonLd', () => {
       '@graph': [
         { '@type': 'Article', '@id': '#a', headline: 'H', author: { '@id': '#p' }, publisher: { '@id': '#o' } },
         { '@type': 'Person', '@id': '#p', name: 'Ann Lee' },
-        { '@type': 'Organization', '@id': '#o', name: 'Org', address: { addressCountry: { '@type': 'Country', name: 'DE' } } },
+        {
+          '@type': 'Organization',
+          '@id': '#o',
+          name: 'Org',
+          address: { addressCountry: { '@type': 'Country', name: 'DE' } },
+        },
       ],
     }
     const facts = readJsonLd([JSON.stringify(graph)])
@@ -45,7 +62,9 @@ describe('readJsonLd', () => {
   })
 
   test('separates organisation authors from people', () => {
-    const facts = readJsonLd([JSON.stringify({ '@type': 'NewsArticle', headline: 'H', author: { '@type': 'Organization', name: 'AFP' } })])
+    const facts = readJsonLd([
+      JSON.stringify({ '@type': 'NewsArticle', headline: 'H', author: { '@type': 'Organization', name: 'AFP' } }),
+    ])
     expect(facts?.authors).toEqual([])
     expect(facts?.organisationAuthors).toEqual(['AFP'])
   })

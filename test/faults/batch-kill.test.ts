@@ -35,7 +35,16 @@ import { mulberry32 as prng } from '../../core/random.ts'
 const RUNS = Number(process.env.NEWSDESK_FAULT_RUNS ?? 20)
 const SEED = Number(process.env.NEWSDESK_FAULT_SEED ?? 9_005)
 const BASE_NOW = Date.parse('2026-11-21T14:00:00Z')
-const KINDS = ['download', 'ingest', 'file', 'bundle', 'files-written', 'renamed', 'pointer-written', 'instant'] as const
+const KINDS = [
+  'download',
+  'ingest',
+  'file',
+  'bundle',
+  'files-written',
+  'renamed',
+  'pointer-written',
+  'instant',
+] as const
 type Kind = (typeof KINDS)[number]
 /** Kinds whose kill is certain (a hook or the download wait); only `instant` can miss. */
 const CERTAIN = KINDS.filter((k) => k !== 'instant')
@@ -56,9 +65,14 @@ const urlInputs: string[] = []
 beforeAll(async () => {
   const demo = join(tmp.dir, 'demo')
   await generateDemoArchive({ outDir: demo, now: new Date(BASE_NOW), days: 2, articlesPerDay: 200 })
-  truthArticles = (JSON.parse(readFileSync(join(demo, 'ground-truth.json'), 'utf8')) as { counts: { articles: number } }).counts.articles
+  truthArticles = (
+    JSON.parse(readFileSync(join(demo, 'ground-truth.json'), 'utf8')) as { counts: { articles: number } }
+  ).counts.articles
   const warcDir = join(demo, 'warc')
-  warcFiles = (readdirSync(warcDir, { recursive: true }) as string[]).filter((n) => n.endsWith('.warc.gz')).map((n) => join(warcDir, n)).sort()
+  warcFiles = (readdirSync(warcDir, { recursive: true }) as string[])
+    .filter((n) => n.endsWith('.warc.gz'))
+    .map((n) => join(warcDir, n))
+    .sort()
   mkdirSync(inputsDir, { recursive: true })
   // Serves the archive's files slowly (4 KiB every 5 ms) so a kill can land mid-download.
   server = Bun.serve({
@@ -102,7 +116,11 @@ function env(nowMs: number, workers: number): Record<string, string> {
 }
 
 function spawnBuild(fault: string, nowMs: number, workers: number) {
-  return Bun.spawn([process.execPath, 'test/faults/build-child.ts', fault], { env: env(nowMs, workers), stdout: 'ignore', stderr: 'pipe' })
+  return Bun.spawn([process.execPath, 'test/faults/build-child.ts', fault], {
+    env: env(nowMs, workers),
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })
 }
 
 /** One complete batch run (snapshot and research bundle) in this process, on its main thread, progress lines muted. */
@@ -125,7 +143,9 @@ const versionAt = (ms: number) => `${new Date(ms).toISOString().replace(/[-:]/g,
 function missingPageAssets(): string[] {
   const index = join(snapshotsDir, PAGE_INDEX)
   if (!existsSync(index)) return []
-  return assetsReferencedBy(readFileSync(index, 'utf8')).filter((name) => !existsSync(join(snapshotsDir, PAGE_ASSETS_DIR, name)))
+  return assetsReferencedBy(readFileSync(index, 'utf8')).filter(
+    (name) => !existsSync(join(snapshotsDir, PAGE_ASSETS_DIR, name)),
+  )
 }
 
 const count = (db: Database, sql: string) => db.query<{ n: number }, []>(sql).get()?.n ?? -1
@@ -163,7 +183,13 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
     db: () => (db ??= openStore(storePath(dataDir), { readonly: true })),
     index: (store) => new SqliteSearchIndex(store),
   })
-  const app = createApp({ data: () => snapshots.current, snapshotsRoot: snapshotsDir, clock: () => new Date(BASE_NOW), uptimeSeconds: () => 0, version: 'test' })
+  const app = createApp({
+    data: () => snapshots.current,
+    snapshotsRoot: snapshotsDir,
+    clock: () => new Date(BASE_NOW),
+    uptimeSeconds: () => 0,
+    version: 'test',
+  })
   const get = async (path: string) => {
     const res = await app.handle(new Request(`http://localhost${path}`))
     return { status: res.status, version: res.headers.get('x-snapshot-version'), body: await res.text() }
@@ -188,19 +214,29 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
   // Each kind at least twice in 20 runs, in a seeded order, on worker threads and on the main thread
   // in alternate rounds of the kinds; parameters drawn from the same seed. Runs past the plan (only
   // while a random instant has missed) take the certain kinds in turn.
-  const plan = Array.from({ length: RUNS }, (_, i) => ({ kind: KINDS[i % KINDS.length] as Kind, workers: Math.floor(i / KINDS.length) % 2 === 0 ? 2 : 0 })).sort(() => random() - 0.5)
+  const plan = Array.from({ length: RUNS }, (_, i) => ({
+    kind: KINDS[i % KINDS.length] as Kind,
+    workers: Math.floor(i / KINDS.length) % 2 === 0 ? 2 : 0,
+  })).sort(() => random() - 0.5)
   for (let run = 0; run < plan.length || killed < RUNS; run++) {
-    const { kind, workers } = plan[run] ?? { kind: CERTAIN[run % CERTAIN.length] as Kind, workers: run % 2 === 0 ? 2 : 0 }
+    const { kind, workers } = plan[run] ?? {
+      kind: CERTAIN[run % CERTAIN.length] as Kind,
+      workers: run % 2 === 0 ? 2 : 0,
+    }
     if (revealed >= warcFiles.length) revealed = 0 // the long loop: files come back as new URLs
     const fresh = 1 + Math.floor(random() * 2)
     reveal(fresh, kind === 'download')
     nowMs += 3_600_000
     const fault =
-      kind === 'ingest' ? `ingest:${Math.floor(random() * fresh)}`
-      : kind === 'file' ? `file:${Math.floor(random() * 16)}`
-      : kind === 'bundle' ? `bundle:${Math.floor(random() * BUNDLE_FILES)}`
-      : kind === 'download' || kind === 'instant' ? 'none'
-      : kind
+      kind === 'ingest'
+        ? `ingest:${Math.floor(random() * fresh)}`
+        : kind === 'file'
+          ? `file:${Math.floor(random() * 16)}`
+          : kind === 'bundle'
+            ? `bundle:${Math.floor(random() * BUNDLE_FILES)}`
+            : kind === 'download' || kind === 'instant'
+              ? 'none'
+              : kind
     const child = spawnBuild(fault, nowMs, workers)
     if (kind === 'download') {
       const chunks = 1 + Math.floor(random() * 8)
@@ -221,13 +257,15 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
     const wasKilled = child.signalCode === 'SIGKILL'
     const stderr = wasKilled ? '' : await new Response(child.stderr).text()
     // A certain kill that did not happen means its hook never fired: the kill point was not tried.
-    if (!wasKilled) expect({ run, kind, workers, code, stderr }).toMatchObject({ run, kind: 'instant', workers, code: 0 })
+    if (!wasKilled)
+      expect({ run, kind, workers, code, stderr }).toMatchObject({ run, kind: 'instant', workers, code: 0 })
     if (wasKilled) {
       killed++
       killedAt[kind] = (killedAt[kind] ?? 0) + 1
       killedBy[workers > 0 ? 'workers' : 'mainThread']++
     } else finishedFirst++
-    tried[`${kind}${wasKilled ? '' : ' (finished first)'}`] = (tried[`${kind}${wasKilled ? '' : ' (finished first)'}`] ?? 0) + 1
+    tried[`${kind}${wasKilled ? '' : ' (finished first)'}`] =
+      (tried[`${kind}${wasKilled ? '' : ' (finished first)'}`] ?? 0) + 1
 
     // The live node: still the previous version, or the run's own new one when the run got past its
     // pointer swap before the kill (it finished first, or a random instant landed after the swap,
@@ -250,13 +288,25 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
     expect({ status: file.status, version: file.version }).toEqual({ status: 200, version: served ?? null })
     // The served folder, research bundle included, is whole: every file matches its SHA256SUMS, none extra.
     const check = await verifyBundle(join(snapshotsDir, served ?? 'none'))
-    expect({ run, kind, ok: check.ok, missing: check.missing, mismatched: check.mismatched, unlisted: check.unlisted }).toEqual({ run, kind, ok: true, missing: [], mismatched: [], unlisted: [] })
+    expect({
+      run,
+      kind,
+      ok: check.ok,
+      missing: check.missing,
+      mismatched: check.mismatched,
+      unlisted: check.unlisted,
+    }).toEqual({ run, kind, ok: true, missing: [], mismatched: [], unlisted: [] })
 
     // The store: intact, nothing committed lost, nothing twice.
     const after = storeFacts()
     lost += Math.max(0, lastArticles - after.articles)
     duplicated += after.articles - after.distinctUrls
-    expect({ run, kind, integrity: after.integrity, dup: after.articles - after.distinctUrls }).toEqual({ run, kind, integrity: 'ok', dup: 0 })
+    expect({ run, kind, integrity: after.integrity, dup: after.articles - after.distinctUrls }).toEqual({
+      run,
+      kind,
+      integrity: 'ok',
+      dup: 0,
+    })
     expect(after.articles).toBeGreaterThanOrEqual(lastArticles)
     expect(after.texts).toBe(after.articles)
 
@@ -285,14 +335,33 @@ test(`the batch killed at ${RUNS} seeded points loses nothing and the live node 
   await buildInProcess(nowMs + 3_600_000)
   const final = storeFacts()
   lost += Math.max(0, truthArticles - final.distinctUrls)
-  expect(final).toMatchObject({ integrity: 'ok', articles: truthArticles, distinctUrls: truthArticles, texts: truthArticles })
+  expect(final).toMatchObject({
+    integrity: 'ok',
+    articles: truthArticles,
+    distinctUrls: truthArticles,
+    texts: truthArticles,
+  })
   ;(db as Database | null)?.close()
   const runs = killed + finishedFirst
   console.log(
-    `faults: ${runs} runs, ${killed} killed (${Object.entries(tried).map(([k, v]) => `${k} ${v}`).join(', ')}; ${killedBy.workers} on worker-thread ingest), ` +
+    `faults: ${runs} runs, ${killed} killed (${Object.entries(tried)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; ${killedBy.workers} on worker-thread ingest), ` +
       `articles lost ${lost}, duplicated ${duplicated}, store ${final.articles}/${truthArticles}`,
   )
   // Machine-readable for bench/reliability-report.ts.
-  const figures = { runs, kills: killed, finished_first: finishedFirst, kill_points: killedAt, kills_worker_threads: killedBy.workers, kills_main_thread: killedBy.mainThread, lost, duplicated, articles: final.articles, truth: truthArticles, seed: SEED }
+  const figures = {
+    runs,
+    kills: killed,
+    finished_first: finishedFirst,
+    kill_points: killedAt,
+    kills_worker_threads: killedBy.workers,
+    kills_main_thread: killedBy.mainThread,
+    lost,
+    duplicated,
+    articles: final.articles,
+    truth: truthArticles,
+    seed: SEED,
+  }
   console.log(`reliability: ${JSON.stringify({ section: 'faults', ...figures })}`)
 }, 240_000)

@@ -33,13 +33,16 @@ let server: ReturnType<typeof Bun.serve>
 
 beforeAll(async () => {
   await generateDemoArchive({ outDir: demo, now: NOW, days: 1, articlesPerDay: 120 })
-  truthArticles = (JSON.parse(readFileSync(join(demo, 'ground-truth.json'), 'utf8')) as { counts: { articles: number } }).counts.articles
+  truthArticles = (
+    JSON.parse(readFileSync(join(demo, 'ground-truth.json'), 'utf8')) as { counts: { articles: number } }
+  ).counts.articles
   mkdirSync(realDir)
   for (const name of readdirSync(join(demo, 'warc'), { recursive: true }) as string[]) {
     if (name.endsWith('.warc.gz')) cpSync(join(demo, 'warc', name), join(realDir, name.split('/').pop() ?? name))
   }
   // The price "providers" answer garbage: a truncated JSON array for bitcoin, an error page for gold.
-  for (const name of readdirSync(join(demo, 'prices')).filter((n) => n.startsWith('BTCUSDT'))) writeFileSync(join(demo, 'prices', name), '[[1763683200000,"97000.1",')
+  for (const name of readdirSync(join(demo, 'prices')).filter((n) => n.startsWith('BTCUSDT')))
+    writeFileSync(join(demo, 'prices', name), '[[1763683200000,"97000.1",')
   writeFileSync(join(demo, 'prices', 'gold.csv'), '<html><body><h1>502 Bad Gateway</h1></body></html>\n')
   server = Bun.serve({
     port: 0,
@@ -84,7 +87,10 @@ test('failed WARC URLs and garbage prices leave the rest of the build published 
   const started = performance.now()
   try {
     // No retries: each URL fails on its first attempt (retries and resumes: test/warc/retry-resume.test.ts).
-    await commandBuild(config, NOW, ['--no-export'], { fetchTimeoutMs: TIMEOUT_MS, stream: { ...parseStreamConfig({}), fetchRetries: 0 } })
+    await commandBuild(config, NOW, ['--no-export'], {
+      fetchTimeoutMs: TIMEOUT_MS,
+      stream: { ...parseStreamConfig({}), fetchRetries: 0 },
+    })
     await commandBuild(demoConfig, NOW, ['--no-export'])
   } finally {
     log.mockRestore()
@@ -100,7 +106,9 @@ test('failed WARC URLs and garbage prices leave the rest of the build published 
   const failed = (manifest?.sources.failed ?? []) as SourceFailure[]
   const priceFailed = (demoManifest?.sources.failed ?? []) as SourceFailure[]
   const bySource = Object.fromEntries([...failed, ...priceFailed].map((f) => [f.source, f]))
-  expect(failed.map((f) => f.source).sort()).toEqual([`${base}/error.warc.gz`, `${base}/hang.warc.gz`, `${base}/stall.warc.gz`].sort())
+  expect(failed.map((f) => f.source).sort()).toEqual(
+    [`${base}/error.warc.gz`, `${base}/hang.warc.gz`, `${base}/stall.warc.gz`].sort(),
+  )
   expect(priceFailed.map((f) => f.source).sort()).toEqual(['bitcoin', 'gold'])
   expect(bySource[`${base}/hang.warc.gz`]?.message).toContain(`no response in ${TIMEOUT_MS} ms`)
   expect(bySource[`${base}/stall.warc.gz`]?.message).toContain(`no bytes for ${TIMEOUT_MS} ms`)
@@ -110,7 +118,10 @@ test('failed WARC URLs and garbage prices leave the rest of the build published 
 
   // The rest is intact: every article of the archive, and the prices that were fine.
   const demoDb = openStore(storePath(demoConfig.dataDir), { readonly: true })
-  const daily = demoDb.query<{ instrument: string }, []>('SELECT DISTINCT instrument FROM daily_closes ORDER BY 1').all().map((r) => r.instrument)
+  const daily = demoDb
+    .query<{ instrument: string }, []>('SELECT DISTINCT instrument FROM daily_closes ORDER BY 1')
+    .all()
+    .map((r) => r.instrument)
   demoDb.close()
   expect(daily).toContain('silver')
   expect(daily).not.toContain('gold')
@@ -118,7 +129,11 @@ test('failed WARC URLs and garbage prices leave the rest of the build published 
   expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n).toBe(truthArticles)
 
   // /health says so, valid against its response schema.
-  const snapshots = new SnapshotSource({ root: config.snapshotsDir, db: () => db, index: (store) => new SqliteSearchIndex(store) })
+  const snapshots = new SnapshotSource({
+    root: config.snapshotsDir,
+    db: () => db,
+    index: (store) => new SqliteSearchIndex(store),
+  })
   snapshots.refresh()
   const app = createApp({ data: () => snapshots.current, clock: () => NOW, uptimeSeconds: () => 0, version: 'test' })
   const res = await app.handle(new Request('http://localhost/health'))

@@ -31,8 +31,17 @@ async function viaHandle(target: string): Promise<{ status: number; pathname: st
   const text = await response.text()
   tally.handled++
   count(response.status)
-  const verdict = judge(new URL(request.url).pathname, response.status, response.headers.get('content-type') ?? '', text)
-  return { status: response.status, pathname: new URL(request.url).pathname, failure: verdict.ok ? null : (verdict.reason ?? 'failed') }
+  const verdict = judge(
+    new URL(request.url).pathname,
+    response.status,
+    response.headers.get('content-type') ?? '',
+    text,
+  )
+  return {
+    status: response.status,
+    pathname: new URL(request.url).pathname,
+    failure: verdict.ok ? null : (verdict.reason ?? 'failed'),
+  }
 }
 
 async function healthy(get: (path: string) => Promise<Response>): Promise<void> {
@@ -44,16 +53,20 @@ async function healthy(get: (path: string) => Promise<Response>): Promise<void> 
 }
 
 describe('fuzz: every endpoint through createApp().handle', () => {
-  test.each(ENDPOINTS.map((e) => [e.path, e] as const))('%s', async (_path, endpoint) => {
-    await fc.assert(
-      fc.asyncProperty(requestFor(endpoint), async (target) => {
-        const { failure } = await viaHandle(target)
-        if (failure !== null) throw new Error(`${target.slice(0, 300)} → ${failure}`)
-      }),
-      { numRuns: RUNS_PER_ENDPOINT, seed: SEED, endOnFailure: true },
-    )
-    await healthy((p) => f.get(p))
-  }, 300_000)
+  test.each(ENDPOINTS.map((e) => [e.path, e] as const))(
+    '%s',
+    async (_path, endpoint) => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(endpoint), async (target) => {
+          const { failure } = await viaHandle(target)
+          if (failure !== null) throw new Error(`${target.slice(0, 300)} → ${failure}`)
+        }),
+        { numRuns: RUNS_PER_ENDPOINT, seed: SEED, endOnFailure: true },
+      )
+      await healthy((p) => f.get(p))
+    },
+    300_000,
+  )
 })
 
 /** Request lines a client library would normalise: raw backslashes, dot segments, NUL, huge paths. */
@@ -131,13 +144,16 @@ describe('fuzz: one pass over a real listen on loopback', () => {
     await healthy((p) => fetch(`${base}${p}`))
   }, 120_000)
 
-  test.each(RAW_TARGETS.map((t) => [t.length > 80 ? `${t.slice(0, 60)}… (${t.length} chars)` : t, t]))('raw request line %s', async (_label, target) => {
-    const status = await rawRequest(port, target)
-    tally.rawLines++
-    count(status)
-    expect(status).toBeGreaterThanOrEqual(200)
-    expect(status).toBeLessThan(500)
-  })
+  test.each(RAW_TARGETS.map((t) => [t.length > 80 ? `${t.slice(0, 60)}… (${t.length} chars)` : t, t]))(
+    'raw request line %s',
+    async (_label, target) => {
+      const status = await rawRequest(port, target)
+      tally.rawLines++
+      count(status)
+      expect(status).toBeGreaterThanOrEqual(200)
+      expect(status).toBeLessThan(500)
+    },
+  )
 
   test('still answers normally afterwards', async () => {
     await healthy((p) => fetch(`${base}${p}`))
@@ -146,12 +162,17 @@ describe('fuzz: one pass over a real listen on loopback', () => {
   afterAll(async () => {
     await f.app.stop(true)
     f.cleanup()
-    const statuses = [...tally.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')
+    const statuses = [...tally.byStatus.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')
     console.log(
       `fuzz report: ${tally.handled + tally.overHttp + tally.rawLines} requests fuzzed over ${ENDPOINTS.length} endpoints ` +
         `(${tally.handled} via handle, ${tally.overHttp} over HTTP, ${tally.rawLines} raw request lines; ${tally.resets} over-long heads refused by Bun), ` +
         `5xx seen: ${tally.fiveXx}; statuses ${statuses}; seed ${SEED}, ${RUNS_PER_ENDPOINT} runs per endpoint`,
     )
-    console.log(`reliability: ${JSON.stringify({ section: 'fuzz', requests: tally.handled + tally.overHttp + tally.rawLines, five_xx: tally.fiveXx, endpoints: ENDPOINTS.length, seed: SEED, runs_per_endpoint: RUNS_PER_ENDPOINT })}`)
+    console.log(
+      `reliability: ${JSON.stringify({ section: 'fuzz', requests: tally.handled + tally.overHttp + tally.rawLines, five_xx: tally.fiveXx, endpoints: ENDPOINTS.length, seed: SEED, runs_per_endpoint: RUNS_PER_ENDPOINT })}`,
+    )
   })
 })

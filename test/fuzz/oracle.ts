@@ -19,7 +19,18 @@ const validators = {
 const xml = new XMLParser({ ignoreAttributes: false })
 
 /** pydantic v2 error types the registry's kinds produce (core/params.ts, core/validate.ts). */
-const ISSUE_TYPES = new Set(['missing', 'int_parsing', 'float_parsing', 'greater_than_equal', 'less_than_equal', 'bool_parsing', 'literal_error', 'value_error', 'string_too_long', 'too_long'])
+const ISSUE_TYPES = new Set([
+  'missing',
+  'int_parsing',
+  'float_parsing',
+  'greater_than_equal',
+  'less_than_equal',
+  'bool_parsing',
+  'literal_error',
+  'value_error',
+  'string_too_long',
+  'too_long',
+])
 
 const LEAKS = [process.cwd(), 'node_modules', /\n\s+at /, /Error: /]
 
@@ -41,17 +52,21 @@ function servedBy(pathname: string): EndpointSpec | null {
 }
 
 function checkValidation(body: unknown, endpoint: EndpointSpec | null): Verdict {
-  if (!validators.validation(body)) return bad(`422 body not in the validation format: ${ajv.errorsText(validators.validation.errors)}`)
-  const detail = (body as { detail: { loc: unknown[]; type: string; msg: string; ctx?: Record<string, unknown> }[] }).detail
+  if (!validators.validation(body))
+    return bad(`422 body not in the validation format: ${ajv.errorsText(validators.validation.errors)}`)
+  const detail = (body as { detail: { loc: unknown[]; type: string; msg: string; ctx?: Record<string, unknown> }[] })
+    .detail
   if (detail.length === 0) return bad('422 with an empty detail list')
   for (const d of detail) {
     const [where, name] = d.loc
     if (d.loc.length !== 2 || (where !== 'query' && where !== 'path')) return bad(`422 loc ${JSON.stringify(d.loc)}`)
     const params = where === 'query' ? endpoint?.query : endpoint?.pathParams
-    if (params !== undefined && !(String(name) in params)) return bad(`422 names ${String(name)}, not a ${where} parameter of ${endpoint?.path}`)
+    if (params !== undefined && !(String(name) in params))
+      return bad(`422 names ${String(name)}, not a ${where} parameter of ${endpoint?.path}`)
     if (!ISSUE_TYPES.has(d.type)) return bad(`422 type ${d.type}`)
     if (d.msg === '') return bad('422 with an empty msg')
-    if (d.type === 'greater_than_equal' && typeof d.ctx?.ge !== 'number') return bad('greater_than_equal without ctx.ge')
+    if (d.type === 'greater_than_equal' && typeof d.ctx?.ge !== 'number')
+      return bad('greater_than_equal without ctx.ge')
     if (d.type === 'less_than_equal' && typeof d.ctx?.le !== 'number') return bad('less_than_equal without ctx.le')
   }
   return { ok: true }
@@ -95,7 +110,8 @@ export function judge(pathname: string, status: number, contentType: string, tex
   }
   switch (status) {
     case 200:
-      if (pathname === '/') return contentType.startsWith('text/html') ? { ok: true } : bad(`the page answered ${contentType}`)
+      if (pathname === '/')
+        return contentType.startsWith('text/html') ? { ok: true } : bad(`the page answered ${contentType}`)
       return endpoint === null ? bad(`200 for ${pathname}, which is no endpoint`) : checkOk(text, contentType, endpoint)
     case 422:
       return checkValidation(body, endpoint)

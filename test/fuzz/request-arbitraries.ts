@@ -100,7 +100,9 @@ const hostile = fc.oneof(
   fc.constantFrom(...RAW_ENCODED),
   fc.string({ unit: 'grapheme', maxLength: 40 }).map(encoded),
   fc.string({ unit: 'binary', maxLength: 40 }).map(encoded),
-  fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...RAW_ENCODED), fc.string({ maxLength: 10 })).map(([a, raw, b]) => `${encoded(a)}${raw}${encoded(b)}`),
+  fc
+    .tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...RAW_ENCODED), fc.string({ maxLength: 10 }))
+    .map(([a, raw, b]) => `${encoded(a)}${raw}${encoded(b)}`),
 )
 
 const intText = (n: number) => String(n)
@@ -132,11 +134,20 @@ function boundaryValues(spec: ParamSpec): fc.Arbitrary<string> {
       )
     }
     case 'string':
-      return fc.oneof(
-        fc.string({ unit: 'grapheme', maxLength: Math.min(spec.maxLength, 60) }),
-        fc.constantFrom('a'.repeat(spec.maxLength), 'a'.repeat(spec.maxLength + 1), 'é'.repeat(spec.maxLength), '🙂'.repeat(Math.ceil(spec.maxLength / 2) + 1)),
-        ...(spec.pattern === undefined ? [] : [fc.stringMatching(spec.pattern).filter((s) => s.length <= spec.maxLength)]),
-      ).map(encoded)
+      return fc
+        .oneof(
+          fc.string({ unit: 'grapheme', maxLength: Math.min(spec.maxLength, 60) }),
+          fc.constantFrom(
+            'a'.repeat(spec.maxLength),
+            'a'.repeat(spec.maxLength + 1),
+            'é'.repeat(spec.maxLength),
+            '🙂'.repeat(Math.ceil(spec.maxLength / 2) + 1),
+          ),
+          ...(spec.pattern === undefined
+            ? []
+            : [fc.stringMatching(spec.pattern).filter((s) => s.length <= spec.maxLength)]),
+        )
+        .map(encoded)
     case 'list': {
       const item =
         spec.item.name === 'enum'
@@ -150,37 +161,88 @@ function boundaryValues(spec: ParamSpec): fc.Arbitrary<string> {
                 : spec.item.name === 'host'
                   ? fc.constantFrom('news1.co.uk', 'www.daily2.com', 'journal3.fr', 'exa mple.com', 'a'.repeat(254))
                   : fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
-      return fc.oneof(
-        fc.array(item, { maxLength: spec.maxItems }).map((xs) => xs.join(',')),
-        fc.array(item, { minLength: spec.maxItems + 1, maxLength: spec.maxItems + 3 }).map((xs) => xs.join(',')),
-        fc.array(item, { maxLength: 4 }).map((xs) => xs.join(' , ,')),
-      ).map(encoded)
+      return fc
+        .oneof(
+          fc.array(item, { maxLength: spec.maxItems }).map((xs) => xs.join(',')),
+          fc.array(item, { minLength: spec.maxItems + 1, maxLength: spec.maxItems + 3 }).map((xs) => xs.join(',')),
+          fc.array(item, { maxLength: 4 }).map((xs) => xs.join(' , ,')),
+        )
+        .map(encoded)
     }
     case 'range':
-      return fc.oneof(
-        fc.constantFrom('now', 'NOW', 'now-1m', 'now-15m', 'now-7d', 'now-999999w', 'now-1000000d', 'now+1d', 'now-0h'),
-        fc.integer({ min: 0, max: 99_999_999_999 }).map(String),
-        fc.constantFrom('0', '1', '99999999999', '100000000000', '-1'),
-        fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-        fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()),
-        fc.constantFrom('2026-02-30', '2026-13-01', '2026-11-21T25:00:00Z', '2026-11-21T14:00:00+14:00', '2026-11-21 14:00', '2026-11-21T14:00:00.123456789Z'),
-      ).map(encoded)
+      return fc
+        .oneof(
+          fc.constantFrom(
+            'now',
+            'NOW',
+            'now-1m',
+            'now-15m',
+            'now-7d',
+            'now-999999w',
+            'now-1000000d',
+            'now+1d',
+            'now-0h',
+          ),
+          fc.integer({ min: 0, max: 99_999_999_999 }).map(String),
+          fc.constantFrom('0', '1', '99999999999', '100000000000', '-1'),
+          fc
+            .date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, 10)),
+          fc
+            .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+            .map((d) => d.toISOString()),
+          fc.constantFrom(
+            '2026-02-30',
+            '2026-13-01',
+            '2026-11-21T25:00:00Z',
+            '2026-11-21T14:00:00+14:00',
+            '2026-11-21 14:00',
+            '2026-11-21T14:00:00.123456789Z',
+          ),
+        )
+        .map(encoded)
     case 'day':
-      return fc.oneof(
-        fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-        fc.constantFrom('0000-01-01', '9999-12-31', '2026-02-29', '2026-11-21T00:00:00Z', '21/11/2026'),
-      ).map(encoded)
+      return fc
+        .oneof(
+          fc
+            .date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-01-01T00:00:00Z'), noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, 10)),
+          fc.constantFrom('0000-01-01', '9999-12-31', '2026-02-29', '2026-11-21T00:00:00Z', '21/11/2026'),
+        )
+        .map(encoded)
     case 'instant':
-      return fc.oneof(
-        fc.date({ min: new Date('2026-10-01T00:00:00Z'), max: new Date('2026-12-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()),
-        fc.constantFrom('0001-01-01', '9999-12-31T23:59:59Z', '2026-11-21', '2026-11-21T14:00:00-12:00', 'yesterday'),
-      ).map(encoded)
+      return fc
+        .oneof(
+          fc
+            .date({ min: new Date('2026-10-01T00:00:00Z'), max: new Date('2026-12-01T00:00:00Z'), noInvalidDate: true })
+            .map((d) => d.toISOString()),
+          fc.constantFrom('0001-01-01', '9999-12-31T23:59:59Z', '2026-11-21', '2026-11-21T14:00:00-12:00', 'yesterday'),
+        )
+        .map(encoded)
     case 'window': {
       const units = spec.window.units
-      return fc.oneof(
-        fc.tuple(fc.integer({ min: 0, max: 999_999 }), fc.constantFrom(...units)).map(([n, u]) => `${n}${u}`),
-        fc.constantFrom(spec.default, '0h', '1000000d', '15m', '14m', '30d', '31d', '1y', '2y', '52w', '53w', '1.5h', '-1h', 'h', '24'),
-      ).map(encoded)
+      return fc
+        .oneof(
+          fc.tuple(fc.integer({ min: 0, max: 999_999 }), fc.constantFrom(...units)).map(([n, u]) => `${n}${u}`),
+          fc.constantFrom(
+            spec.default,
+            '0h',
+            '1000000d',
+            '15m',
+            '14m',
+            '30d',
+            '31d',
+            '1y',
+            '2y',
+            '52w',
+            '53w',
+            '1.5h',
+            '-1h',
+            'h',
+            '24',
+          ),
+        )
+        .map(encoded)
     }
   }
 }
@@ -216,7 +278,23 @@ function queryString(endpoint: EndpointSpec): fc.Arbitrary<string> {
 }
 
 /** A path segment for a path parameter: its boundary values, hostile ones and traversal forms. */
-const TRAVERSAL_SEGMENTS = ['..', '.', '%2e%2e', '%2E%2E', '.%2e', '..%2f..%2f..%2fetc%2fpasswd', '..%5c..%5c', '%00', 'a%00b', '%2f', '~', 'manifest.json', 'latest.json', '..%252f', '%c0%ae%c0%ae']
+const TRAVERSAL_SEGMENTS = [
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E%2E',
+  '.%2e',
+  '..%2f..%2f..%2fetc%2fpasswd',
+  '..%5c..%5c',
+  '%00',
+  'a%00b',
+  '%2f',
+  '~',
+  'manifest.json',
+  'latest.json',
+  '..%252f',
+  '%c0%ae%c0%ae',
+]
 
 function pathSegment(spec: ParamSpec): fc.Arbitrary<string> {
   return fc.oneof(
@@ -232,7 +310,10 @@ function concretePath(endpoint: EndpointSpec): fc.Arbitrary<string> {
   return fc.tuple(...names.map((n) => pathSegment(endpoint.pathParams[n] as ParamSpec))).map((values) => {
     let path = endpoint.path
     names.forEach((n, i) => {
-      path = path.replace(`{${n}}`, (values[i] as string).replaceAll('/', '%2F').replaceAll('?', '%3F').replaceAll('#', '%23'))
+      path = path.replace(
+        `{${n}}`,
+        (values[i] as string).replaceAll('/', '%2F').replaceAll('?', '%3F').replaceAll('#', '%23'),
+      )
     })
     return path
   })
@@ -242,23 +323,26 @@ function concretePath(endpoint: EndpointSpec): fc.Arbitrary<string> {
 const identity = (p: string) => p
 const pathMutation = fc.oneof(
   { weight: 4, arbitrary: fc.constant(identity) },
-  { weight: 1, arbitrary: fc.constantFrom<(p: string) => string>(
-  (p) => `${p}/`,
-  (p) => `${p}/..`,
-  (p) => `${p}/%2e%2e/%2e%2e/etc/passwd`,
-  (p) => `${p}%00`,
-  (p) => `${p}%00.json`,
-  (p) => p.replace('/v1/', '/v1//'),
-  (p) => p.replace('/v1/', '/v1/./'),
-  (p) => p.replace('/v1/', '/v1/x/../'),
-  (p) => p.replace('/v1/', '/v1/%2e%2e/v1/'),
-  (p) => `${p}${'/a'.repeat(2000)}`,
-  (p) => `${p}${'x'.repeat(16_000)}`,
-  (p) => p.toUpperCase(),
-  (p) => `${p}.json`,
-  (p) => `/snapshots${p}`,
-  (p) => `/../../..${p}`,
-  ) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<(p: string) => string>(
+      (p) => `${p}/`,
+      (p) => `${p}/..`,
+      (p) => `${p}/%2e%2e/%2e%2e/etc/passwd`,
+      (p) => `${p}%00`,
+      (p) => `${p}%00.json`,
+      (p) => p.replace('/v1/', '/v1//'),
+      (p) => p.replace('/v1/', '/v1/./'),
+      (p) => p.replace('/v1/', '/v1/x/../'),
+      (p) => p.replace('/v1/', '/v1/%2e%2e/v1/'),
+      (p) => `${p}${'/a'.repeat(2000)}`,
+      (p) => `${p}${'x'.repeat(16_000)}`,
+      (p) => p.toUpperCase(),
+      (p) => `${p}.json`,
+      (p) => `/snapshots${p}`,
+      (p) => `/../../..${p}`,
+    ),
+  },
 )
 
 /** A request target (path and query as sent, starting with `/`) aimed at `endpoint`. */

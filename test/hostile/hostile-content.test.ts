@@ -39,33 +39,36 @@ function unhighlight(html: string): string {
 
 describe('highlight: escaped HTML with only <em> added', () => {
   type Hit = { url: string; title: string; description: string }
-  test.each(['hostile', 'bitcoin script', 'cdata OR alert', 'amp lt', 'lol2', '"fake emphasis"', 'e', 'word'])('q=%s', async (q) => {
-    const query = `/v1/search?q=${encodeURIComponent(`${HOSTILE_WORD} ${q}`)}&size=${size}`
-    const r = await get(`${query}&highlight=true`)
-    expect(r.status).toBe(200)
-    const body = (await r.json()) as { results: Hit[] }
-    expect(ajv.validate(RESPONSE_SCHEMAS['/v1/search'] ?? false, body)).toBe(true)
-    // The same search without highlighting is the text as stored (lone surrogates are U+FFFD by then).
-    const plain = ((await (await get(query)).json()) as { results: Hit[] }).results
-    for (const hit of body.results) {
-      const original = plain.find((a) => a.url === hit.url)
-      expect(original).toBeDefined()
-      if (original === undefined) continue
-      for (const [marked, raw] of [
-        [hit.title, original.title],
-        [hit.description, original.description],
-      ] as const) {
-        // The only tags are <em> and </em>, balanced; every other < > " ' & is escaped.
-        expect(marked.replace(/<\/?em>/g, '')).not.toMatch(/[<>"']/)
-        expect(marked.replace(/<\/?em>/g, '')).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/)
-        expect(marked.match(/<em>/g)?.length ?? 0).toBe(marked.match(/<\/em>/g)?.length ?? 0)
-        expect(marked).not.toMatch(/<em>[^<]*<em>/)
-        expect(unhighlight(marked)).toBe(raw)
+  test.each(['hostile', 'bitcoin script', 'cdata OR alert', 'amp lt', 'lol2', '"fake emphasis"', 'e', 'word'])(
+    'q=%s',
+    async (q) => {
+      const query = `/v1/search?q=${encodeURIComponent(`${HOSTILE_WORD} ${q}`)}&size=${size}`
+      const r = await get(`${query}&highlight=true`)
+      expect(r.status).toBe(200)
+      const body = (await r.json()) as { results: Hit[] }
+      expect(ajv.validate(RESPONSE_SCHEMAS['/v1/search'] ?? false, body)).toBe(true)
+      // The same search without highlighting is the text as stored (lone surrogates are U+FFFD by then).
+      const plain = ((await (await get(query)).json()) as { results: Hit[] }).results
+      for (const hit of body.results) {
+        const original = plain.find((a) => a.url === hit.url)
+        expect(original).toBeDefined()
+        if (original === undefined) continue
+        for (const [marked, raw] of [
+          [hit.title, original.title],
+          [hit.description, original.description],
+        ] as const) {
+          // The only tags are <em> and </em>, balanced; every other < > " ' & is escaped.
+          expect(marked.replace(/<\/?em>/g, '')).not.toMatch(/[<>"']/)
+          expect(marked.replace(/<\/?em>/g, '')).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/)
+          expect(marked.match(/<em>/g)?.length ?? 0).toBe(marked.match(/<\/em>/g)?.length ?? 0)
+          expect(marked).not.toMatch(/<em>[^<]*<em>/)
+          expect(unhighlight(marked)).toBe(raw)
+        }
+        expect(hit.title).toContain(`<em>${HOSTILE_WORD}</em>`)
       }
-      expect(hit.title).toContain(`<em>${HOSTILE_WORD}</em>`)
-    }
-    expect(body.results.filter((h) => h.url.includes('hostile')).length).toBeGreaterThan(0)
-  })
+      expect(body.results.filter((h) => h.url.includes('hostile')).length).toBeGreaterThan(0)
+    },
+  )
 })
 
 describe('feeds of hostile articles', () => {
@@ -89,13 +92,24 @@ describe('feeds of hostile articles', () => {
 
   test('RSS titles read back equal the stored titles minus the characters XML forbids', async () => {
     const text = await (await get(`/v1/rss?q=${HOSTILE_WORD}&size=200`)).text()
-    const doc = new XMLParser({ ignoreAttributes: false, processEntities: true, htmlEntities: false, trimValues: false, parseTagValue: false }).parse(text)
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      processEntities: true,
+      htmlEntities: false,
+      trimValues: false,
+      parseTagValue: false,
+    }).parse(text)
     const items = [doc.rss.channel.item].flat() as { title: string; guid: { '#text': string } }[]
     expect(items.length).toBe(hostile.length)
     const stored = new Map(
-      ((await (await get(`/v1/search?q=${HOSTILE_WORD}&size=100`)).json()) as { results: { id: string; title: string }[] }).results.map((a) => [a.id, a.title]),
+      (
+        (await (await get(`/v1/search?q=${HOSTILE_WORD}&size=100`)).json()) as {
+          results: { id: string; title: string }[]
+        }
+      ).results.map((a) => [a.id, a.title]),
     )
-    const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+    const forbidden =
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
     for (const item of items) {
       const title = stored.get(item.guid['#text'])
       expect(title).toBeDefined()
@@ -110,7 +124,11 @@ describe('feeds of hostile articles', () => {
     expect(ajv.validate(RESPONSE_SCHEMAS['/v1/feed.json'] ?? false, body)).toBe(true)
     expect(body.items.length).toBe(hostile.length)
     const stored = new Map(
-      ((await (await get(`/v1/search?q=${HOSTILE_WORD}&size=100`)).json()) as { results: { url: string; title: string }[] }).results.map((a) => [a.url, a.title]),
+      (
+        (await (await get(`/v1/search?q=${HOSTILE_WORD}&size=100`)).json()) as {
+          results: { url: string; title: string }[]
+        }
+      ).results.map((a) => [a.url, a.title]),
     )
     for (const item of body.items) {
       expect(item.title).toBe(stored.get(item.url) ?? '')

@@ -42,9 +42,20 @@ mkdirSync(join(versionDir, 'v1', 'markets', 'x'), { recursive: true })
 writeFileSync(join(versionDir, 'v1', 'markets', 'x', 'secret.json'), SECRET)
 writeFileSync(
   join(versionDir, MANIFEST_FILE),
-  JSON.stringify({ schema: 1, version: VERSION, built_at: '2026-11-21T14:00:00Z', watermark: 1_000_000, counts: {}, sources: {}, files: Object.keys(SERVED).map((path) => ({ path, bytes: 1, sha256: 'x' })) }),
+  JSON.stringify({
+    schema: 1,
+    version: VERSION,
+    built_at: '2026-11-21T14:00:00Z',
+    watermark: 1_000_000,
+    counts: {},
+    sources: {},
+    files: Object.keys(SERVED).map((path) => ({ path, bytes: 1, sha256: 'x' })),
+  }),
 )
-writeFileSync(join(root, LATEST_FILE), JSON.stringify({ version: VERSION, built_at: '2026-11-21T14:00:00Z', watermark: 1_000_000 }))
+writeFileSync(
+  join(root, LATEST_FILE),
+  JSON.stringify({ version: VERSION, built_at: '2026-11-21T14:00:00Z', watermark: 1_000_000 }),
+)
 
 const db = buildFixtureStore(join(tmp.dir, 's.sqlite'))
 const source = new SnapshotSource({ root, db: () => db, index: (d) => new SqliteSearchIndex(d) })
@@ -64,7 +75,8 @@ afterAll(() => {
 })
 
 /** Does `rel`, joined under the version folder, stay inside it? */
-const staysInside = (rel: string) => normalize(join(versionDir, rel)).startsWith(versionDir + sep) && !rel.includes('\0') && !rel.includes('\\')
+const staysInside = (rel: string) =>
+  normalize(join(versionDir, rel)).startsWith(versionDir + sep) && !rel.includes('\0') && !rel.includes('\\')
 
 const TRAVERSALS = [
   '..',
@@ -85,13 +97,18 @@ const TRAVERSALS = [
 ]
 
 describe('path values are allow-listed by the registry before use', () => {
-  const pathParams = ENDPOINTS.flatMap((e) => Object.entries(e.pathParams).map(([name, spec]) => ({ path: e.path, name, spec })))
-  test.each(pathParams.map((p) => [`${p.path} ${p.name}`, p] as const))('%s refuses traversal forms', (_label, { spec }) => {
-    expect(spec.kind === 'string' && spec.pattern !== undefined).toBe(true)
-    for (const raw of TRAVERSALS.flatMap((t) => [t, decodeURIComponentSafe(t)])) {
-      expect(parseParam(spec, raw, { nowMs: 0 }).ok).toBe(false)
-    }
-  })
+  const pathParams = ENDPOINTS.flatMap((e) =>
+    Object.entries(e.pathParams).map(([name, spec]) => ({ path: e.path, name, spec })),
+  )
+  test.each(pathParams.map((p) => [`${p.path} ${p.name}`, p] as const))(
+    '%s refuses traversal forms',
+    (_label, { spec }) => {
+      expect(spec.kind === 'string' && spec.pattern !== undefined).toBe(true)
+      for (const raw of TRAVERSALS.flatMap((t) => [t, decodeURIComponentSafe(t)])) {
+        expect(parseParam(spec, raw, { nowMs: 0 }).ok).toBe(false)
+      }
+    },
+  )
 
   test('every accepted path value is free of dots, slashes, backslashes and NUL', () => {
     for (const { spec } of pathParams) {
@@ -136,21 +153,47 @@ describe('snapshotPathFor never leaves the version folder', () => {
 })
 
 describe('the snapshot reader serves only files its manifest lists', () => {
-  test.each(['../secret.json', '../../secret.json', 'v1/../../secret.json', 'v1/unlisted.json', 'v1/markets/x/secret.json', '/etc/passwd', `${tmp.dir}/secret.json`, 'v1/markets.json\0', 'v1\\..\\..\\secret.json'])(
-    'file(%s) is null',
-    (path) => {
-      expect(source.current?.file(path) ?? null).toBeNull()
-    },
-  )
+  test.each([
+    '../secret.json',
+    '../../secret.json',
+    'v1/../../secret.json',
+    'v1/unlisted.json',
+    'v1/markets/x/secret.json',
+    '/etc/passwd',
+    `${tmp.dir}/secret.json`,
+    'v1/markets.json\0',
+    'v1\\..\\..\\secret.json',
+  ])('file(%s) is null', (path) => {
+    expect(source.current?.file(path) ?? null).toBeNull()
+  })
 
   test('listed files are served', () => {
-    expect(new TextDecoder().decode(source.current?.file('v1/markets/gold.json') ?? new Uint8Array())).toBe(SERVED['v1/markets/gold.json'] ?? '')
+    expect(new TextDecoder().decode(source.current?.file('v1/markets/gold.json') ?? new Uint8Array())).toBe(
+      SERVED['v1/markets/gold.json'] ?? '',
+    )
   })
 })
 
 describe('no URL reads a file outside the snapshot folder', () => {
-  const prefixes = ['/v1/trends/GB/', '/v1/trends/', '/v1/markets/', '/v1/markets/x/', `/snapshots/${VERSION}/`, `/snapshots/${VERSION}/v1/`, '/snapshots/', '/assets/', '/']
-  const targets = prefixes.flatMap((p) => [...TRAVERSALS, 'unlisted', 'unlisted.json'].flatMap((t) => [`${p}${t}`, `${p}${t}/${t}/secret.json`, `${p}${t}%2f${t}%2fsecret.json`, `${p}${t}%2f${t}%2f${t}%2fsecret.json`]))
+  const prefixes = [
+    '/v1/trends/GB/',
+    '/v1/trends/',
+    '/v1/markets/',
+    '/v1/markets/x/',
+    `/snapshots/${VERSION}/`,
+    `/snapshots/${VERSION}/v1/`,
+    '/snapshots/',
+    '/assets/',
+    '/',
+  ]
+  const targets = prefixes.flatMap((p) =>
+    [...TRAVERSALS, 'unlisted', 'unlisted.json'].flatMap((t) => [
+      `${p}${t}`,
+      `${p}${t}/${t}/secret.json`,
+      `${p}${t}%2f${t}%2fsecret.json`,
+      `${p}${t}%2f${t}%2f${t}%2fsecret.json`,
+    ]),
+  )
 
   test(`${targets.length} traversal URLs never answer the secret`, async () => {
     const statuses = new Map<number, number>()
@@ -166,17 +209,30 @@ describe('no URL reads a file outside the snapshot folder', () => {
 
   test('served snapshot files still answer (the allow-list is not a deny-all)', async () => {
     expect(await (await get('/v1/markets/gold')).text()).toBe(SERVED['v1/markets/gold.json'] ?? '')
-    expect(await (await get('/v1/trends/GB/storm-warning')).text()).toBe(SERVED['v1/trends/GB/storm-warning.json'] ?? '')
+    expect(await (await get('/v1/trends/GB/storm-warning')).text()).toBe(
+      SERVED['v1/trends/GB/storm-warning.json'] ?? '',
+    )
   })
 })
 
 describe('/v1/article never fetches a URL', () => {
   test('no fetch and no connection, whatever the url', async () => {
     let hits = 0
-    const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => ((hits += 1), new Response('<html><title>fetched</title></html>')) })
+    const server = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => ((hits += 1), new Response('<html><title>fetched</title></html>')),
+    })
     const spy = spyOn(globalThis, 'fetch')
     try {
-      for (const url of [`http://127.0.0.1:${server.port}/story`, `http://localhost:${server.port}/`, 'file:///etc/passwd', 'https://example.com/news/1', `http://[::1]:${server.port}/`, 'gopher://127.0.0.1:70/']) {
+      for (const url of [
+        `http://127.0.0.1:${server.port}/story`,
+        `http://localhost:${server.port}/`,
+        'file:///etc/passwd',
+        'https://example.com/news/1',
+        `http://[::1]:${server.port}/`,
+        'gopher://127.0.0.1:70/',
+      ]) {
         const r = await get(`/v1/article?url=${encodeURIComponent(url)}`)
         expect(r.status).toBe(404)
         expect(await r.text()).not.toContain('fetched')

@@ -59,26 +59,58 @@ async function timed(path: string): Promise<{ status: number; ms: number; body: 
 /** Within the caps: each shape through search (by date and by relevance, deduped), stats and a feed. */
 const WITHIN_CAPS: [string, string][] = [
   ['as many common words as allowed', fit(Array.from({ length: maxTerms }, (_, i) => word(i)))],
-  ['as many OR groups of common words as allowed', fit(Array.from({ length: maxOrGroups }, (_, i) => `${word(2 * i)} OR ${word(2 * i + 1)}`))],
-  ['one OR group of every allowed term', fit(Array.from({ length: maxTerms }, (_, i) => word(i)), ' OR ')],
+  [
+    'as many OR groups of common words as allowed',
+    fit(Array.from({ length: maxOrGroups }, (_, i) => `${word(2 * i)} OR ${word(2 * i + 1)}`)),
+  ],
+  [
+    'one OR group of every allowed term',
+    fit(
+      Array.from({ length: maxTerms }, (_, i) => word(i)),
+      ' OR ',
+    ),
+  ],
   ['only exclusions', fit(Array.from({ length: maxTerms }, (_, i) => `-${word(i)}`))],
   ['many quoted phrases', fit(Array.from({ length: maxTerms }, (_, i) => `"${word(i)} ${word(i + 1)}"`))],
   ['one long phrase', `"${fit(Array.from({ length: 200 }, (_, i) => word(i))).slice(0, Q_MAX - 2)}"`],
   ['quotes only', '"'.repeat(Q_MAX)],
   ['dashes only', '-'.repeat(Q_MAX)],
   ['OR only', fit(Array.from({ length: 200 }, () => 'OR'))],
-  ['one hyphenated word of many tokens', fit([Array.from({ length: 120 }, (_, i) => word(i)).join('-')]).slice(0, Q_MAX)],
+  [
+    'one hyphenated word of many tokens',
+    fit([Array.from({ length: 120 }, (_, i) => word(i)).join('-')]).slice(0, Q_MAX),
+  ],
   ['CJK run of many words', '比特币市场选举经济足球天气政府科技'.repeat(25).slice(0, Q_MAX)],
-  ['mixed groups, phrases and exclusions', fit(Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? `${word(i)} OR ${word(i + 7)}` : i % 3 === 1 ? `"${word(i)} ${word(i + 3)}"` : `-${word(i + 11)}`)))],
+  [
+    'mixed groups, phrases and exclusions',
+    fit(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 3 === 0 ? `${word(i)} OR ${word(i + 7)}` : i % 3 === 1 ? `"${word(i)} ${word(i + 3)}"` : `-${word(i + 11)}`,
+      ),
+    ),
+  ],
   // Groups (issue 25): as deep as allowed, negated groups of common words, an OR of pairs.
-  ['parentheses as deep as allowed, an OR at each level', `${Array.from({ length: maxDepth }, (_, i) => `(${word(i)} OR `).join('')}${word(maxDepth)}${')'.repeat(maxDepth)}`],
-  ['negated groups of common words', fit(Array.from({ length: 10 }, (_, i) => `-(${word(3 * i)} ${word(3 * i + 1)} OR ${word(3 * i + 2)})`))],
-  ['an OR of word pairs', fit(Array.from({ length: maxOrGroups }, (_, i) => `(${word(2 * i)} ${word(2 * i + 1)})`), ' OR ')],
+  [
+    'parentheses as deep as allowed, an OR at each level',
+    `${Array.from({ length: maxDepth }, (_, i) => `(${word(i)} OR `).join('')}${word(maxDepth)}${')'.repeat(maxDepth)}`,
+  ],
+  [
+    'negated groups of common words',
+    fit(Array.from({ length: 10 }, (_, i) => `-(${word(3 * i)} ${word(3 * i + 1)} OR ${word(3 * i + 2)})`)),
+  ],
+  [
+    'an OR of word pairs',
+    fit(
+      Array.from({ length: maxOrGroups }, (_, i) => `(${word(2 * i)} ${word(2 * i + 1)})`),
+      ' OR ',
+    ),
+  ],
   ['a NOT inside each OR', fit(Array.from({ length: 8 }, (_, i) => `(${word(2 * i)} OR -${word(2 * i + 1)})`))],
 ]
 
 /** The signal filters of issue 25, all at once, added to a shape's search. */
-const SIGNALS = 'category=politics,business,sport&sentiment=neg,neu&min_score=-0.9&max_score=0.4&exclude_host=a.example,b.example&in=title'
+const SIGNALS =
+  'category=politics,business,sport&sentiment=neg,neu&min_score=-0.9&max_score=0.4&exclude_host=a.example,b.example&in=title'
 
 describe('slow-by-design queries stay within the budget', () => {
   test.each(WITHIN_CAPS)('%s', async (_name, q) => {
@@ -108,11 +140,23 @@ describe('slow-by-design queries stay within the budget', () => {
 describe('past the caps: a 422 on q that says why', () => {
   test.each([
     ['one term too many', Array.from({ length: maxTerms + 1 }, (_, i) => word(i)).join(' '), `at most ${maxTerms}`],
-    ['one exclusion too many', Array.from({ length: maxTerms + 1 }, (_, i) => `-${word(i)}`).join(' '), `at most ${maxTerms}`],
+    [
+      'one exclusion too many',
+      Array.from({ length: maxTerms + 1 }, (_, i) => `-${word(i)}`).join(' '),
+      `at most ${maxTerms}`,
+    ],
     ['one phrase too many', Array.from({ length: maxTerms + 1 }, () => '"a"').join(' '), `at most ${maxTerms}`],
     // Each OR group holds two terms or more, so with these caps the term cap refuses it first.
-    ['parentheses one level too deep', `${'('.repeat(maxDepth + 1)}${word(0)}${')'.repeat(maxDepth + 1)}`, `more than ${maxDepth} deep`],
-    ['one OR group too many', Array.from({ length: maxOrGroups + 1 }, (_, i) => `${word(i)} OR x${i}`).join(' '), (maxOrGroups + 1) * 2 > maxTerms ? `at most ${maxTerms}` : `at most ${maxOrGroups}`],
+    [
+      'parentheses one level too deep',
+      `${'('.repeat(maxDepth + 1)}${word(0)}${')'.repeat(maxDepth + 1)}`,
+      `more than ${maxDepth} deep`,
+    ],
+    [
+      'one OR group too many',
+      Array.from({ length: maxOrGroups + 1 }, (_, i) => `${word(i)} OR x${i}`).join(' '),
+      (maxOrGroups + 1) * 2 > maxTerms ? `at most ${maxTerms}` : `at most ${maxOrGroups}`,
+    ],
   ])('%s', async (_name, q, reason) => {
     expect(q.length).toBeLessThanOrEqual(Q_MAX)
     const { status, ms, body } = await timed(`/v1/search?q=${encodeURIComponent(q)}`)
@@ -136,6 +180,8 @@ describe('past the caps: a 422 on q that says why', () => {
     console.log(
       `slow-query report: ${slowest.length} hostile queries on ${BULK_ARTICLES + 400} articles, budget ${SEARCH_BUDGET_MS} ms; slowest: ${worst.map((w) => `${w.q} ${w.ms.toFixed(0)} ms`).join('; ')}`,
     )
-    console.log(`reliability: ${JSON.stringify({ section: 'slow-queries', queries: slowest.length, articles: BULK_ARTICLES + 400, slowest_ms: Math.round(worst[0]?.ms ?? 0), budget_ms: SEARCH_BUDGET_MS })}`)
+    console.log(
+      `reliability: ${JSON.stringify({ section: 'slow-queries', queries: slowest.length, articles: BULK_ARTICLES + 400, slowest_ms: Math.round(worst[0]?.ms ?? 0), budget_ms: SEARCH_BUDGET_MS })}`,
+    )
   })
 })

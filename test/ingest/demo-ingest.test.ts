@@ -17,7 +17,14 @@ const NOW = new Date('2026-11-21T14:00:00Z')
 const tmp = tempDir('ingest')
 const demo = join(tmp.dir, 'demo')
 let sources: string[] = []
-let truth: { counts: { articles: number; duplicates: number; expected_reader_skips: Record<string, number>; records: Record<string, number> } }
+let truth: {
+  counts: {
+    articles: number
+    duplicates: number
+    expected_reader_skips: Record<string, number>
+    records: Record<string, number>
+  }
+}
 
 beforeAll(async () => {
   await generateDemoArchive({ outDir: demo, now: NOW, days: 2, articlesPerDay: 200 })
@@ -63,11 +70,15 @@ describe('killed mid-ingest', () => {
   test('loses nothing committed, the store stays consistent, and the next run completes without duplicates', async () => {
     const path = join(tmp.dir, 'k.sqlite')
     openStore(path).close()
-    const child = Bun.spawn([process.execPath, 'test/support/ingest-child.ts', path, join(demo, 'warc'), NOW.toISOString()], { stdout: 'ignore', stderr: 'inherit' })
+    const child = Bun.spawn(
+      [process.execPath, 'test/support/ingest-child.ts', path, join(demo, 'warc'), NOW.toISOString()],
+      { stdout: 'ignore', stderr: 'inherit' },
+    )
     // wait until some files are committed, then kill hard
     const watcher = openStore(path, { readonly: true })
     const deadline = Date.now() + 30_000
-    while (Date.now() < deadline && count(watcher, "SELECT count(*) AS n FROM warc_files WHERE status = 'done'") < 5) await Bun.sleep(20)
+    while (Date.now() < deadline && count(watcher, "SELECT count(*) AS n FROM warc_files WHERE status = 'done'") < 5)
+      await Bun.sleep(20)
     child.kill('SIGKILL')
     await child.exited
     watcher.close()

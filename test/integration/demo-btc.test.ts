@@ -18,7 +18,12 @@ let app: ReturnType<typeof createApp>
 beforeAll(async () => {
   demo = await demoStore()
   const db = demo.db
-  app = createApp({ data: () => ({ db, index: new SqliteSearchIndex(db), version: 't', watermark: null }), clock: () => DEMO_NOW, uptimeSeconds: () => 0, version: 't' })
+  app = createApp({
+    data: () => ({ db, index: new SqliteSearchIndex(db), version: 't', watermark: null }),
+    clock: () => DEMO_NOW,
+    uptimeSeconds: () => 0,
+    version: 't',
+  })
 }, 120_000)
 
 async function getJson<T>(path: string): Promise<T> {
@@ -28,10 +33,13 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 test('the planted lag is the best shift, and significant', async () => {
-  const r = await getJson<{ best: { shift: number; r: number; significant: boolean } | null; by_shift: { shift: number; r: number | null }[] }>(
-    `/v1/btc/correlation?interval=day&from=now-${DEMO_DAYS - 1}d&max_shift=3`,
+  const r = await getJson<{
+    best: { shift: number; r: number; significant: boolean } | null
+    by_shift: { shift: number; r: number | null }[]
+  }>(`/v1/btc/correlation?interval=day&from=now-${DEMO_DAYS - 1}d&max_shift=3`)
+  console.log(
+    `correlation: planted shift ${demo.truth.planted_lag.shift}, by shift ${r.by_shift.map((s) => `${s.shift}:${s.r}`).join(' ')}`,
   )
-  console.log(`correlation: planted shift ${demo.truth.planted_lag.shift}, by shift ${r.by_shift.map((s) => `${s.shift}:${s.r}`).join(' ')}`)
   expect(r.best?.shift).toBe(demo.truth.planted_lag.shift)
   expect(r.best?.significant).toBe(true)
 })
@@ -104,7 +112,11 @@ function bruteCandles(rows: readonly HourRow[], interval: Interval): Expected[] 
 
 /** [first, last] open_time of the demo's hourly rows. */
 function dataSpan(): [number, number] {
-  const r = demo.db.query<{ a: number; b: number }, []>("SELECT min(open_time) AS a, max(open_time) AS b FROM candles WHERE instrument = 'bitcoin'").get()
+  const r = demo.db
+    .query<{ a: number; b: number }, []>(
+      "SELECT min(open_time) AS a, max(open_time) AS b FROM candles WHERE instrument = 'bitcoin'",
+    )
+    .get()
   if (r === null) throw new Error('no bitcoin candles in the demo store')
   return [r.a, r.b]
 }
@@ -123,10 +135,25 @@ interface PriceCase {
 describe('/v1/btc/price equals a brute-force resampling of the hourly rows', () => {
   const cases: PriceCase[] = [
     // Empty days at both ends: no candle is invented before or after the data.
-    { name: 'day, from 5 days before the data to 3 days after', interval: 'day', from: (f) => f - 5 * DAY, to: (_f, l) => l + 3 * DAY + 7 * HOUR },
+    {
+      name: 'day, from 5 days before the data to 3 days after',
+      interval: 'day',
+      from: (f) => f - 5 * DAY,
+      to: (_f, l) => l + 3 * DAY + 7 * HOUR,
+    },
     // `to` in the middle of a day: the last candle is partial and says so through `hours`.
-    { name: 'day, to cutting a day at 05:00', interval: 'day', from: (f) => f + 2 * DAY, to: (_f, l) => startOf(l, 'day') - 2 * DAY + 5 * HOUR },
-    { name: 'week, from 15 days before the data', interval: 'week', from: (f) => f - 15 * DAY, to: (_f, l) => l + HOUR },
+    {
+      name: 'day, to cutting a day at 05:00',
+      interval: 'day',
+      from: (f) => f + 2 * DAY,
+      to: (_f, l) => startOf(l, 'day') - 2 * DAY + 5 * HOUR,
+    },
+    {
+      name: 'week, from 15 days before the data',
+      interval: 'week',
+      from: (f) => f - 15 * DAY,
+      to: (_f, l) => l + HOUR,
+    },
     { name: 'week, default range (30 days to now)', interval: 'week', from: null, to: null },
     { name: 'day, default range (30 days to now)', interval: 'day', from: null, to: null },
   ]
@@ -134,8 +161,16 @@ describe('/v1/btc/price equals a brute-force resampling of the hourly rows', () 
     const [first, last] = dataSpan()
     const fromMs = from === null ? DEMO_NOW.getTime() - 30 * DAY : from(first, last)
     const toMs = to === null ? DEMO_NOW.getTime() : to(first, last)
-    const query = [`interval=${interval}`, from === null ? '' : `from=${ymd(fromMs)}`, to === null ? '' : `to=${unixS(toMs)}`].filter((p) => p !== '').join('&')
-    const body = await getJson<{ from: string; to: string; interval: string; points: number; candles: Expected[] }>(`/v1/btc/price?${query}`)
+    const query = [
+      `interval=${interval}`,
+      from === null ? '' : `from=${ymd(fromMs)}`,
+      to === null ? '' : `to=${unixS(toMs)}`,
+    ]
+      .filter((p) => p !== '')
+      .join('&')
+    const body = await getJson<{ from: string; to: string; interval: string; points: number; candles: Expected[] }>(
+      `/v1/btc/price?${query}`,
+    )
 
     // A date `from` means its midnight; either way the grid starts at the period holding it.
     const alignedFrom = startOf(from === null ? fromMs : Date.parse(ymd(fromMs)), interval)
@@ -173,9 +208,15 @@ interface SeriesPoint {
 }
 
 /** Bitcoin articles per period by label, straight from the store (the app's watermark is null: all rows). */
-function bruteTone(fromMs: number, toMs: number, interval: Interval): Map<string, { pos: number; neu: number; neg: number }> {
+function bruteTone(
+  fromMs: number,
+  toMs: number,
+  interval: Interval,
+): Map<string, { pos: number; neu: number; neg: number }> {
   const rows = demo.db
-    .query<{ published_at: number; sentiment: string }, [number, number]>('SELECT published_at, sentiment FROM articles WHERE is_bitcoin = 1 AND published_at >= ? AND published_at < ?')
+    .query<{ published_at: number; sentiment: string }, [number, number]>(
+      'SELECT published_at, sentiment FROM articles WHERE is_bitcoin = 1 AND published_at >= ? AND published_at < ?',
+    )
     .all(fromMs / 1000, toMs / 1000)
   const out = new Map<string, { pos: number; neu: number; neg: number }>()
   for (const r of rows) {
@@ -202,7 +243,9 @@ describe('/v1/btc/series agrees with its definition on every point', () => {
     { interval: 'day' as const, from: `now-${DEMO_DAYS + 3}d` },
     { interval: 'hour' as const, from: 'now-4d' },
   ])('interval=$interval, from=$from', async ({ interval, from }) => {
-    const body = await getJson<{ from: string; to: string; points: number; series: SeriesPoint[] }>(`/v1/btc/series?interval=${interval}&from=${from}`)
+    const body = await getJson<{ from: string; to: string; points: number; series: SeriesPoint[] }>(
+      `/v1/btc/series?interval=${interval}&from=${from}`,
+    )
     const fromMs = Date.parse(body.from)
     const toMs = DEMO_NOW.getTime()
     expect(body.to).toBe(isoOf(toMs))

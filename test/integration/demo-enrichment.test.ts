@@ -3,16 +3,28 @@ import { beforeAll, expect, test } from 'bun:test'
 import { type DemoStore, demoStore } from '../support/demo-store.ts'
 
 let demo: DemoStore
-let stored: Map<string, { lang: string; country: string; country_source: string; category: string; is_bitcoin: number; dup_group: string }>
+let stored: Map<
+  string,
+  { lang: string; country: string; country_source: string; category: string; is_bitcoin: number; dup_group: string }
+>
 let truth: DemoStore['articles']
 
 beforeAll(async () => {
   demo = await demoStore()
   stored = new Map(
     demo.db
-      .query<{ url: string; lang: string; country: string; country_source: string; category: string; is_bitcoin: number; dup_group: string }, []>(
-        'SELECT url, lang, country, country_source, category, is_bitcoin, dup_group FROM articles',
-      )
+      .query<
+        {
+          url: string
+          lang: string
+          country: string
+          country_source: string
+          category: string
+          is_bitcoin: number
+          dup_group: string
+        },
+        []
+      >('SELECT url, lang, country, country_source, category, is_bitcoin, dup_group FROM articles')
       .all()
       .map((r) => [r.url, r]),
   )
@@ -30,19 +42,23 @@ test('the store holds exactly the ground-truth articles', () => {
   expect(truth.length).toBeGreaterThan(DEMO_MIN)
 })
 
-test('syndicated copies share their original\'s dup_group, and no group joins different headlines', () => {
+test("syndicated copies share their original's dup_group, and no group joins different headlines", () => {
   // Recall against the generator's planted copies (a copy names its original). Precision by the
   // issue's definition, "same title and near-identical text": a group may hold independent
   // articles the generator happened to give one headline and one body template, never two headlines.
   const copies = truth.filter((a) => a.syndicated_of !== null)
-  const split = copies.filter((a) => stored.get(a.canonical_url)?.dup_group !== stored.get(a.syndicated_of ?? '')?.dup_group)
+  const split = copies.filter(
+    (a) => stored.get(a.canonical_url)?.dup_group !== stored.get(a.syndicated_of ?? '')?.dup_group,
+  )
   const headlines = new Map<string, Set<string>>()
   for (const a of truth) {
     const group = stored.get(a.canonical_url)?.dup_group ?? ''
     headlines.set(group, (headlines.get(group) ?? new Set()).add(a.title))
   }
   const mixed = [...headlines].filter(([, titles]) => titles.size > 1)
-  console.log(`syndication: ${copies.length} planted copies, ${split.length} not grouped with their original; ${mixed.length} groups holding different headlines`)
+  console.log(
+    `syndication: ${copies.length} planted copies, ${split.length} not grouped with their original; ${mixed.length} groups holding different headlines`,
+  )
   expect(copies.length).toBeGreaterThan(50)
   // every planted copy (74/74 since closing credit lines are left out of the body hash; was 73/74)
   expect(split.map((a) => a.canonical_url)).toEqual([])
@@ -73,7 +89,9 @@ test('category agrees for ≥ 0.9', () => {
 test('every bitcoin article is found and no other', () => {
   const missed = truth.filter((a) => a.is_bitcoin && stored.get(a.canonical_url)?.is_bitcoin !== 1)
   const wrong = truth.filter((a) => !a.is_bitcoin && stored.get(a.canonical_url)?.is_bitcoin === 1)
-  console.log(`bitcoin: ${truth.filter((a) => a.is_bitcoin).length} planted, ${missed.length} missed, ${wrong.length} false`)
+  console.log(
+    `bitcoin: ${truth.filter((a) => a.is_bitcoin).length} planted, ${missed.length} missed, ${wrong.length} false`,
+  )
   expect(missed.map((a) => a.title)).toEqual([])
   expect(wrong.map((a) => a.title)).toEqual([])
 })

@@ -23,18 +23,32 @@ let planted: TruthStory[] = []
 beforeAll(async () => {
   demo = await demoStore()
   const db = demo.db
-  const app = createApp({ data: () => ({ db, index: new SqliteSearchIndex(db), version: 't', watermark: null }), clock: () => DEMO_NOW, uptimeSeconds: () => 0, version: 't' })
-  const list = (await (await app.handle(new Request('http://localhost/v1/trends?min_articles=2&size=200'))).json()) as { trends: Trend[]; total: number }
+  const app = createApp({
+    data: () => ({ db, index: new SqliteSearchIndex(db), version: 't', watermark: null }),
+    clock: () => DEMO_NOW,
+    uptimeSeconds: () => 0,
+    version: 't',
+  })
+  const list = (await (await app.handle(new Request('http://localhost/v1/trends?min_articles=2&size=200'))).json()) as {
+    trends: Trend[]
+    total: number
+  }
   expect(list.total).toBeLessThanOrEqual(200)
   recovered = await Promise.all(
     list.trends.map(async (trend) => {
-      const detail = (await (await app.handle(new Request(`http://localhost/v1/trends/${trend.country}/${encodeURIComponent(trend.slug)}?size=500`))).json()) as { items: { url: string }[] }
+      const detail = (await (
+        await app.handle(
+          new Request(`http://localhost/v1/trends/${trend.country}/${encodeURIComponent(trend.slug)}?size=500`),
+        )
+      ).json()) as { items: { url: string }[] }
       return { trend, urls: new Set(detail.items.map((i) => i.url)) }
     }),
   )
   const since = DEMO_NOW.getTime() - 86_400_000
   // planted stories wholly inside the window
-  planted = demo.truth.stories.filter((s) => Date.parse(s.first_seen) >= since && Date.parse(s.last_seen) < DEMO_NOW.getTime() && s.articles >= 2)
+  planted = demo.truth.stories.filter(
+    (s) => Date.parse(s.first_seen) >= since && Date.parse(s.last_seen) < DEMO_NOW.getTime() && s.articles >= 2,
+  )
 }, 120_000)
 
 test('the planted stories of the window are recovered: purity and recall ≥ 0.9', () => {

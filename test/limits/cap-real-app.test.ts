@@ -22,7 +22,11 @@ let server: ReturnType<typeof serveWithLimits>
 let base = ''
 
 beforeAll(() => {
-  server = serveWithLimits(fixture.app, { port: 0, hostname: '127.0.0.1' }, { ...LIMITS, maxInFlight: CAP, busyRetryAfterSeconds: RETRY_AFTER_S })
+  server = serveWithLimits(
+    fixture.app,
+    { port: 0, hostname: '127.0.0.1' },
+    { ...LIMITS, maxInFlight: CAP, busyRetryAfterSeconds: RETRY_AFTER_S },
+  )
   base = `http://127.0.0.1:${server.port}`
 })
 afterAll(() => {
@@ -130,15 +134,28 @@ describe(`the in-flight cap on the real app (cap ${CAP}, Retry-After ${RETRY_AFT
 
     // Normal service: CAP + 2 requests at once (over the cap, but none held long) all answered
     // as the app answers them in-process, where no cap applies.
-    const paths = ['/health', '/v1/search?q=bitcoin&full_text=true&limit=100', '/v1/feed.json', '/v1/search?q=market', '/openapi.json', '/health']
-    const got = await Promise.all(paths.map(async (p) => {
-      const res = await fetch(`${base}${p}`)
-      return { status: res.status, body: await res.text() }
-    }))
+    const paths = [
+      '/health',
+      '/v1/search?q=bitcoin&full_text=true&limit=100',
+      '/v1/feed.json',
+      '/v1/search?q=market',
+      '/openapi.json',
+      '/health',
+    ]
+    const got = await Promise.all(
+      paths.map(async (p) => {
+        const res = await fetch(`${base}${p}`)
+        return { status: res.status, body: await res.text() }
+      }),
+    )
     for (const [i, p] of paths.entries()) {
       const want = await fixture.app.handle(new Request(`${base}${p}`))
       expect(want.status).toBe(200)
-      expect({ path: p, status: got[i]?.status, body: got[i]?.body }).toEqual({ path: p, status: 200, body: await want.text() })
+      expect({ path: p, status: got[i]?.status, body: got[i]?.body }).toEqual({
+        path: p,
+        status: 200,
+        body: await want.text(),
+      })
     }
   }, 10_000)
 })

@@ -10,7 +10,12 @@ import { createApp } from '../../live/app.ts'
 import { capConcurrency, LIMITS, serveWithLimits } from '../../live/limits.ts'
 import { MCP_MAX_BODY_BYTES } from '../../live/mcp.ts'
 
-const app = createApp({ data: () => null, clock: () => new Date('2026-11-21T14:00:00Z'), uptimeSeconds: () => 0, version: 'test' })
+const app = createApp({
+  data: () => null,
+  clock: () => new Date('2026-11-21T14:00:00Z'),
+  uptimeSeconds: () => 0,
+  version: 'test',
+})
 let server: ReturnType<typeof serveWithLimits>
 let base = ''
 /**
@@ -34,7 +39,13 @@ const mcpHeaders = { 'content-type': 'application/json', accept: 'application/js
 
 describe('request bodies on /mcp', () => {
   test('a declared length over 1 MiB is a 413 from the app itself', async () => {
-    const res = await app.handle(new Request('http://localhost/mcp', { method: 'POST', headers: { ...mcpHeaders, 'content-length': String(MCP_MAX_BODY_BYTES + 1) }, body: 'x' }))
+    const res = await app.handle(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: { ...mcpHeaders, 'content-length': String(MCP_MAX_BODY_BYTES + 1) },
+        body: 'x',
+      }),
+    )
     expect(res.status).toBe(413)
     expect(((await res.json()) as { detail: string }).detail).toContain(String(MCP_MAX_BODY_BYTES))
   })
@@ -57,7 +68,11 @@ describe('request bodies on /mcp', () => {
   })
 
   test('a small MCP call still works', async () => {
-    const res = await fetch(`${base}/mcp`, { method: 'POST', headers: mcpHeaders, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: mcpHeaders,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    })
     expect(res.status).toBe(200)
   })
 })
@@ -81,10 +96,14 @@ describe('the in-flight cap', () => {
     const gate = new Promise<void>((r) => {
       release = r
     })
-    const slow = capConcurrency(async () => {
-      await gate
-      return new Response('ok')
-    }, 2, 1)
+    const slow = capConcurrency(
+      async () => {
+        await gate
+        return new Response('ok')
+      },
+      2,
+      1,
+    )
     const capped = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: slow })
     try {
       const url = `http://127.0.0.1:${capped.port}/`
@@ -103,9 +122,13 @@ describe('the in-flight cap', () => {
   })
 
   test('a handler that throws frees its slot', async () => {
-    const f = capConcurrency(() => {
-      throw new Error('boom')
-    }, 1, 1)
+    const f = capConcurrency(
+      () => {
+        throw new Error('boom')
+      },
+      1,
+      1,
+    )
     expect(() => f(new Request('http://localhost/'))).toThrow('boom')
     expect(() => f(new Request('http://localhost/'))).toThrow('boom')
   })

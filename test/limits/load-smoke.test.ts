@@ -17,7 +17,14 @@ let current: DataView | null = null
 
 beforeAll(async () => {
   const { db } = await demoStore()
-  current = { db, index: new SqliteSearchIndex(db), version: '20261121T1300Z', watermark: null, builtAt: '2026-11-21T13:00:00Z', memo: new Map() }
+  current = {
+    db,
+    index: new SqliteSearchIndex(db),
+    version: '20261121T1300Z',
+    watermark: null,
+    builtAt: '2026-11-21T13:00:00Z',
+    memo: new Map(),
+  }
   const app = createApp({ data: () => current, clock: () => DEMO_NOW, uptimeSeconds: () => 0, version: 'test' })
   server = serveWithLimits(app, { port: 0, hostname: '127.0.0.1' })
 }, 60_000)
@@ -25,9 +32,17 @@ afterAll(() => server.stop(true))
 
 test('the load mix for 2 s: only 2xx, no connection errors, across a hot swap', async () => {
   const swap = setTimeout(() => {
-    if (current !== null) current = { ...current, version: '20261121T1400Z', builtAt: '2026-11-21T14:00:00Z', memo: new Map() }
+    if (current !== null)
+      current = { ...current, version: '20261121T1400Z', builtAt: '2026-11-21T14:00:00Z', memo: new Map() }
   }, 1000)
-  const result = await runMix({ base: `http://127.0.0.1:${server.port}`, seconds: 2, connections: 16, snapshotUrls: fixedSnapshotUrls(), seed: 1, maxRequests: 1500 })
+  const result = await runMix({
+    base: `http://127.0.0.1:${server.port}`,
+    seconds: 2,
+    connections: 16,
+    snapshotUrls: fixedSnapshotUrls(),
+    seed: 1,
+    maxRequests: 1500,
+  })
   clearTimeout(swap)
   expect(result.unexpected).toEqual([])
   expect(result.connectionErrors).toBe(0)

@@ -31,8 +31,12 @@ describe('BTC and markets answers validate against their schemas', () => {
 })
 
 test('day candles are resampled exactly from the stored hours', async () => {
-  const day = (await f.json('/v1/btc/price?interval=day&from=2026-11-10&to=2026-11-11')).body as { candles: { open: number; high: number; low: number; close: number; hours: number }[] }
-  const hours = (await f.json('/v1/btc/price?interval=hour&from=2026-11-10&to=2026-11-11')).body as { candles: { open: number; high: number; low: number; close: number }[] }
+  const day = (await f.json('/v1/btc/price?interval=day&from=2026-11-10&to=2026-11-11')).body as {
+    candles: { open: number; high: number; low: number; close: number; hours: number }[]
+  }
+  const hours = (await f.json('/v1/btc/price?interval=hour&from=2026-11-10&to=2026-11-11')).body as {
+    candles: { open: number; high: number; low: number; close: number }[]
+  }
   expect(day.candles.length).toBe(1)
   const c = day.candles[0]
   expect(c?.hours).toBe(hours.candles.length)

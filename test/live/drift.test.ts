@@ -34,7 +34,15 @@ afterAll(async () => {
 const openApiPath = (elysia: string) => elysia.replace(/:(\w+)/g, '{$1}')
 const registry = new Set(ENDPOINTS.map((e) => e.path))
 /** Routes that are not API endpoints: the docs, the web page and the MCP transport. */
-const SERVICE_ROUTES = ['GET /docs', 'GET /openapi.json', 'GET /docs/assets/{file}', 'GET /', 'GET /assets/{file}', 'ALL /mcp', 'OPTIONS /*']
+const SERVICE_ROUTES = [
+  'GET /docs',
+  'GET /openapi.json',
+  'GET /docs/assets/{file}',
+  'GET /',
+  'GET /assets/{file}',
+  'ALL /mcp',
+  'OPTIONS /*',
+]
 const downloadPaths = new Set(snapshotDownloads(snapshots.dir).routes.map((r) => openApiPath(r.path)))
 const routesOf = (app: typeof f.app) => new Set(app.routes.map((r) => `${r.method} ${openApiPath(r.path)}`))
 const getRoutes = (paths: Iterable<string>) => [...paths].map((p) => `GET ${p}`)
@@ -80,7 +88,9 @@ describe('the same endpoint set everywhere', () => {
     const doc = await openApi(prodBase)
     expect(new Set(Object.keys(doc.paths))).toEqual(new Set([...registry, ...downloadPaths]))
     for (const p of downloadPaths) expect(doc.paths[p]?.get.tags).toEqual(['downloads'])
-    expect(routesOf(prod.app)).toEqual(new Set([...getRoutes(registry), ...getRoutes(downloadPaths), ...SERVICE_ROUTES]))
+    expect(routesOf(prod.app)).toEqual(
+      new Set([...getRoutes(registry), ...getRoutes(downloadPaths), ...SERVICE_ROUTES]),
+    )
     const tools = await listTools(prodBase)
     expect(new Set(tools.map((t) => t.name))).toEqual(new Set(ENDPOINTS.map((e) => toolName(e.path))))
   })
@@ -112,7 +122,12 @@ function expectedFacts(spec: ParamSpec): Record<string, unknown> {
 const FACT_KEYS = ['type', 'minimum', 'maximum', 'default', 'enum', 'maxLength', 'pattern'] as const
 /** A window's pattern is checked by what it accepts (windowPatternAgrees), not by its text. */
 const factsOf = (schema: Record<string, unknown>, spec: ParamSpec) =>
-  Object.fromEntries(FACT_KEYS.filter((k) => schema[k] !== undefined && !(spec.kind === 'window' && k === 'pattern')).map((k) => [k, schema[k]]))
+  Object.fromEntries(
+    FACT_KEYS.filter((k) => schema[k] !== undefined && !(spec.kind === 'window' && k === 'pattern')).map((k) => [
+      k,
+      schema[k],
+    ]),
+  )
 
 const ALL_WINDOW_UNITS = ['m', 'h', 'd', 'w', 'y']
 /** A window schema's pattern admits <N><unit> for exactly the registry's units. */
@@ -123,7 +138,8 @@ function windowPatternAgrees(schema: Record<string, unknown>, spec: ParamSpec): 
   const units: readonly string[] = spec.window.units
   return ALL_WINDOW_UNITS.every((u) => re.test(`15${u}`) === units.includes(u)) && !re.test('h') && !re.test('1.5h')
 }
-const withoutUndefined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
+const withoutUndefined = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
 const paramsOf = (e: EndpointSpec) => [
   ...Object.entries(e.pathParams).map(([name, spec]) => ({ name, in: 'path', spec, required: true })),
@@ -142,10 +158,19 @@ describe('every parameter has the registry bounds, default, values and required 
   test.each(ENDPOINTS.map((e) => [e.path, e] as const))('OpenAPI %s', async (_path, e) => {
     const op = (await openApi(base)).paths[e.path]?.get
     const params = op?.parameters ?? []
-    expect(params.map((p) => `${p.in}:${p.name}`).sort()).toEqual(paramsOf(e).map((p) => `${p.in}:${p.name}`).sort())
+    expect(params.map((p) => `${p.in}:${p.name}`).sort()).toEqual(
+      paramsOf(e)
+        .map((p) => `${p.in}:${p.name}`)
+        .sort(),
+    )
     for (const want of paramsOf(e)) {
       const got = params.find((p) => p.name === want.name && p.in === want.in)
-      expect({ name: want.name, required: got?.required, facts: factsOf(got?.schema ?? {}, want.spec), window: windowPatternAgrees(got?.schema ?? {}, want.spec) }).toEqual({
+      expect({
+        name: want.name,
+        required: got?.required,
+        facts: factsOf(got?.schema ?? {}, want.spec),
+        window: windowPatternAgrees(got?.schema ?? {}, want.spec),
+      }).toEqual({
         name: want.name,
         required: want.required,
         facts: withoutUndefined(expectedFacts(want.spec)),
@@ -160,11 +185,25 @@ describe('every parameter has the registry bounds, default, values and required 
     for (const e of ENDPOINTS) {
       const tool = tools.find((t) => t.name === toolName(e.path))
       const properties = (tool?.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>
-      expect(Object.keys(properties).sort()).toEqual(paramsOf(e).map((p) => p.name).sort())
-      expect([...(tool?.inputSchema.required ?? [])].sort()).toEqual(paramsOf(e).filter((p) => p.required).map((p) => p.name).sort())
+      expect(Object.keys(properties).sort()).toEqual(
+        paramsOf(e)
+          .map((p) => p.name)
+          .sort(),
+      )
+      expect([...(tool?.inputSchema.required ?? [])].sort()).toEqual(
+        paramsOf(e)
+          .filter((p) => p.required)
+          .map((p) => p.name)
+          .sort(),
+      )
       for (const want of paramsOf(e)) {
         const schema = properties[want.name] ?? {}
-        expect({ tool: tool?.name, name: want.name, facts: factsOf(schema, want.spec), window: windowPatternAgrees(schema, want.spec) }).toEqual({
+        expect({
+          tool: tool?.name,
+          name: want.name,
+          facts: factsOf(schema, want.spec),
+          window: windowPatternAgrees(schema, want.spec),
+        }).toEqual({
           tool: toolName(e.path),
           name: want.name,
           facts: withoutUndefined(expectedFacts(want.spec)),
@@ -176,6 +215,13 @@ describe('every parameter has the registry bounds, default, values and required 
 
   test('the contract tool names are among the tools', async () => {
     const names = (await listTools(base)).map((t) => t.name)
-    for (const name of ['news_get_btc_summary', 'news_get_trends_cc_slug', 'news_get_feed_json', 'news_get_health', 'news_get_markets_slug']) expect(names).toContain(name)
+    for (const name of [
+      'news_get_btc_summary',
+      'news_get_trends_cc_slug',
+      'news_get_feed_json',
+      'news_get_health',
+      'news_get_markets_slug',
+    ])
+      expect(names).toContain(name)
   })
 })

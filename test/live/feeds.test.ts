@@ -11,7 +11,10 @@ import { fixtureApp, listenOnLoopback } from './app-support.ts'
 
 /** Headlines that try to end a CDATA section and inject elements or script. */
 const HOSTILE = [
-  { title: 'zanzibar ]]> one ]]> <link>https://evil.example/</link> & two', description: 'zanzibar <img src=x onerror=alert(1)> ]]> ]]> &amp; done' },
+  {
+    title: 'zanzibar ]]> one ]]> <link>https://evil.example/</link> & two',
+    description: 'zanzibar <img src=x onerror=alert(1)> ]]> ]]> &amp; done',
+  },
   { title: 'zanzibar <b>bold</b> "quoted" \'single\' ]]>', description: '' },
 ]
 
@@ -73,7 +76,15 @@ async function feedText(path: string, q: string, size: number | null): Promise<{
   return { text, type: r.headers.get('content-type') ?? '' }
 }
 
-const LISTS = new Set(['rss.channel.item', 'rss.channel.item.author', 'rss.channel.item.category', 'feed.entry', 'feed.entry.link', 'feed.entry.author', 'feed.entry.category'])
+const LISTS = new Set([
+  'rss.channel.item',
+  'rss.channel.item.author',
+  'rss.channel.item.category',
+  'feed.entry',
+  'feed.entry.link',
+  'feed.entry.author',
+  'feed.entry.category',
+])
 const parser = new XMLParser({
   ignoreAttributes: false,
   processEntities: true,
@@ -85,8 +96,14 @@ const parser = new XMLParser({
 })
 
 type Node = string | { '#text'?: string; [key: string]: unknown }
-const textOf = (node: unknown): string => (typeof node === 'string' ? node : typeof node === 'object' && node !== null ? String((node as { '#text'?: string })['#text'] ?? '') : '')
-const attr = (node: unknown, name: string): unknown => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[`@_${name}`] : undefined)
+const textOf = (node: unknown): string =>
+  typeof node === 'string'
+    ? node
+    : typeof node === 'object' && node !== null
+      ? String((node as { '#text'?: string })['#text'] ?? '')
+      : ''
+const attr = (node: unknown, name: string): unknown =>
+  typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[`@_${name}`] : undefined
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
 /** The text an HTML fragment that holds no markup shows; fails on markup or a bare `&`. */
@@ -94,7 +111,11 @@ function htmlText(html: string): string {
   expect(html).not.toContain('<')
   expect(html).not.toMatch(/&(?!(?:#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);)/i)
   return html.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_m, e: string) =>
-    e.startsWith('#x') || e.startsWith('#X') ? String.fromCodePoint(Number.parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : (ENTITIES[e.toLowerCase()] ?? ''),
+    e.startsWith('#x') || e.startsWith('#X')
+      ? String.fromCodePoint(Number.parseInt(e.slice(2), 16))
+      : e.startsWith('#')
+        ? String.fromCodePoint(Number(e.slice(1)))
+        : (ENTITIES[e.toLowerCase()] ?? ''),
   )
 }
 

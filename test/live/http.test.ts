@@ -104,7 +104,10 @@ describe('OpenAPI', () => {
   test('generated from the running app: served paths, bounds, defaults, 422s', async () => {
     const doc = (await (await fetch(`${base}/openapi.json`)).json()) as {
       info: { version: string }
-      paths: Record<string, { get: { parameters: { name: string; schema: Record<string, unknown> }[]; responses: Record<string, unknown> } }>
+      paths: Record<
+        string,
+        { get: { parameters: { name: string; schema: Record<string, unknown> }[]; responses: Record<string, unknown> } }
+      >
     }
     expect(doc.info.version).toBe('1.0')
     const served = servedEndpoints(handlersFor({ version: 'x', uptimeSeconds: () => 0 })).map((e) => e.path)
@@ -129,9 +132,14 @@ describe('MCP over Streamable HTTP with the SDK client', () => {
     const served = servedEndpoints(handlersFor({ version: 'x', uptimeSeconds: () => 0 }))
     expect(tools.map((t) => t.name).sort()).toEqual(served.map((e) => toolName(e.path)).sort())
     const searchTool = tools.find((t) => t.name === 'news_get_search')
-    expect(Object.keys(searchTool?.inputSchema.properties ?? {}).sort()).toEqual(Object.keys(ENDPOINTS.find((e) => e.path === '/v1/search')?.query ?? {}).sort())
+    expect(Object.keys(searchTool?.inputSchema.properties ?? {}).sort()).toEqual(
+      Object.keys(ENDPOINTS.find((e) => e.path === '/v1/search')?.query ?? {}).sort(),
+    )
 
-    const result = await client.callTool({ name: 'news_get_search', arguments: { q: 'bitcoin', size: 3, country: 'GB' } })
+    const result = await client.callTool({
+      name: 'news_get_search',
+      arguments: { q: 'bitcoin', size: 3, country: 'GB' },
+    })
     const http = await (await fetch(`${base}/v1/search?q=bitcoin&size=3&country=GB`)).json()
     expect(result.structuredContent).toEqual(http as Record<string, unknown>)
     const text = (result.content as { type: string; text: string }[])[0]?.text ?? ''
@@ -151,7 +159,9 @@ describe('MCP over Streamable HTTP with the SDK client', () => {
 describe('feeds parsed back by an independent parser', () => {
   const xml = new XMLParser({ ignoreAttributes: false })
   test('RSS 2.0 items match the search field by field', async () => {
-    const search = (await (await fetch(`${base}/v1/search?q=market&size=50`)).json()) as { results: { url: string; title: string; published_at: string }[] }
+    const search = (await (await fetch(`${base}/v1/search?q=market&size=50`)).json()) as {
+      results: { url: string; title: string; published_at: string }[]
+    }
     const r = await fetch(`${base}/v1/rss?q=market`)
     expect(r.headers.get('content-type')).toStartWith('application/rss+xml')
     const doc = xml.parse(await r.text())
@@ -167,13 +177,16 @@ describe('feeds parsed back by an independent parser', () => {
   })
 
   test('Atom 1.0 entries match the search', async () => {
-    const search = (await (await fetch(`${base}/v1/search?q=bitcoin&size=50`)).json()) as { results: { url: string; published_at: string }[] }
+    const search = (await (await fetch(`${base}/v1/search?q=bitcoin&size=50`)).json()) as {
+      results: { url: string; published_at: string }[]
+    }
     const r = await fetch(`${base}/v1/atom?q=bitcoin`)
     expect(r.headers.get('content-type')).toStartWith('application/atom+xml')
     const doc = xml.parse(await r.text())
     type Link = { '@_href': string; '@_rel'?: string }
     const entries = [doc.feed.entry].flat() as { link: Link | Link[] }[]
-    const alternate = (e: { link: Link | Link[] }) => [e.link].flat().find((l) => l['@_rel'] === undefined || l['@_rel'] === 'alternate')?.['@_href']
+    const alternate = (e: { link: Link | Link[] }) =>
+      [e.link].flat().find((l) => l['@_rel'] === undefined || l['@_rel'] === 'alternate')?.['@_href']
     expect(entries.map(alternate)).toEqual(search.results.map((a) => a.url))
   })
 
@@ -192,6 +205,9 @@ describe('feeds parsed back by an independent parser', () => {
     expect(feed.version).toBe('https://jsonfeed.org/version/1.1')
     expect(feed.feed_url).toBe(`${base}/v1/feed.json?q=bitcoin&size=5`)
     expect(feed.items.length).toBe(5)
-    for (const item of feed.items) expect(Object.keys(item)).toEqual(expect.arrayContaining(['id', 'url', 'title', 'summary', 'date_published', 'authors', 'tags', 'external_url']))
+    for (const item of feed.items)
+      expect(Object.keys(item)).toEqual(
+        expect.arrayContaining(['id', 'url', 'title', 'summary', 'date_published', 'authors', 'tags', 'external_url']),
+      )
   })
 })

@@ -64,7 +64,8 @@ describe('a throwing answer is a 500 without details, and the node keeps serving
     expect(r.headers.get('cache-control')).toBe('no-store')
     const requestId = r.headers.get('x-request-id') ?? ''
     expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
-    for (const leak of ['secret-store', '/var/lib', 'disk I/O', 'Error', ' at ', '.ts']) expect(text).not.toContain(leak)
+    for (const leak of ['secret-store', '/var/lib', 'disk I/O', 'Error', ' at ', '.ts'])
+      expect(text).not.toContain(leak)
     for (const [name, value] of r.headers) expect(`${name}: ${value}`).not.toContain('secret-store')
     // The operator's log has the cause under the id the client saw.
     expect(logs.length).toBe(1)
@@ -82,11 +83,16 @@ test('over MCP the same fault is an error result with the same body', async () =
   const client = new Client({ name: 'fault', version: '1.0.0' })
   await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)))
   failNext = true
-  const result = (await client.callTool({ name: 'news_get_search', arguments: { q: 'market' } })) as { isError?: boolean; content: { text?: string }[] }
+  const result = (await client.callTool({ name: 'news_get_search', arguments: { q: 'market' } })) as {
+    isError?: boolean
+    content: { text?: string }[]
+  }
   expect(failNext).toBe(false)
   expect(result.isError).toBe(true)
   expect(result.content.map((c) => c.text)).toEqual(['{"detail":"Internal error"}'])
-  const again = (await client.callTool({ name: 'news_get_search', arguments: { q: 'market' } })) as { isError?: boolean }
+  const again = (await client.callTool({ name: 'news_get_search', arguments: { q: 'market' } })) as {
+    isError?: boolean
+  }
   expect(again.isError ?? false).toBe(false)
   await client.close()
 })

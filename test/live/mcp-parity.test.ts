@@ -21,7 +21,9 @@ const samples = { trend: { cc: '', slug: '' }, instrument: '', articleUrl: '' }
 beforeAll(async () => {
   base = listenOnLoopback(f.app)
   await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)))
-  const trends = (await (await fetch(`${base}/v1/trends?size=1`)).json()) as { trends: { country: string; slug: string }[] }
+  const trends = (await (await fetch(`${base}/v1/trends?size=1`)).json()) as {
+    trends: { country: string; slug: string }[]
+  }
   const markets = (await (await fetch(`${base}/v1/markets`)).json()) as { instruments: { slug: string }[] }
   const search = (await (await fetch(`${base}/v1/search?size=1`)).json()) as { results: { url: string }[] }
   samples.trend = { cc: trends.trends[0]?.country ?? '', slug: trends.trends[0]?.slug ?? '' }
@@ -41,7 +43,11 @@ function requiredArgs(e: EndpointSpec): Args {
   const args: Args = {}
   for (const name of Object.keys(e.pathParams)) {
     const value =
-      e.group === 'trends' && (name === 'cc' || name === 'slug') ? samples.trend[name] : e.group === 'markets' && name === 'slug' ? samples.instrument : undefined
+      e.group === 'trends' && (name === 'cc' || name === 'slug')
+        ? samples.trend[name]
+        : e.group === 'markets' && name === 'slug'
+          ? samples.instrument
+          : undefined
     if (value === undefined || value === '') throw new Error(`no sample value for path parameter ${name} of ${e.path}`)
     args[name] = value
   }
@@ -124,7 +130,15 @@ describe('non-default arguments reach the endpoint', () => {
   const cases: { path: string; args: () => Args; check: (body: Record<string, unknown>) => void }[] = [
     {
       path: '/v1/search',
-      args: () => ({ q: 'market', size: 7, offset: 2, sort: 'date_asc', highlight: true, country: 'gb,us', fields: 'url,title' }),
+      args: () => ({
+        q: 'market',
+        size: 7,
+        offset: 2,
+        sort: 'date_asc',
+        highlight: true,
+        country: 'gb,us',
+        fields: 'url,title',
+      }),
       check: (b) => {
         expect(b).toMatchObject({ q: 'market', size: 7, offset: 2, sort: 'date_asc' })
         const results = b.results as Record<string, unknown>[]
@@ -132,12 +146,36 @@ describe('non-default arguments reach the endpoint', () => {
         for (const r of results) expect(Object.keys(r)).toEqual(['url', 'title'])
       },
     },
-    { path: '/v1/stats', args: () => ({ lang: 'fr', top: 2 }), check: (b) => expect((b.hosts as unknown[]).length).toBe(2) },
-    { path: '/v1/trends', args: () => ({ window: '7d', size: 3, sort: 'title', headlines: 0 }), check: (b) => expect(b).toMatchObject({ window: '7d', size: 3 }) },
-    { path: '/v1/btc/price', args: () => ({ interval: 'day', from: '2026-11-01', to: '2026-11-08' }), check: (b) => expect(b).toMatchObject({ interval: 'day' }) },
-    { path: '/v1/btc/correlation', args: () => ({ max_shift: 2 }), check: (b) => expect((b.by_shift as { shift: number }[]).map((s) => s.shift)).toEqual([-2, -1, 0, 1, 2]) },
-    { path: '/v1/markets/{slug}', args: () => ({ slug: 'gold', window: '30d' }), check: (b) => expect(b).toMatchObject({ window: '30d', instrument: { slug: 'gold' } }) },
-    { path: '/v1/article', args: () => ({ url: samples.articleUrl, full_text: false }), check: (b) => expect(b.text).toBeUndefined() },
+    {
+      path: '/v1/stats',
+      args: () => ({ lang: 'fr', top: 2 }),
+      check: (b) => expect((b.hosts as unknown[]).length).toBe(2),
+    },
+    {
+      path: '/v1/trends',
+      args: () => ({ window: '7d', size: 3, sort: 'title', headlines: 0 }),
+      check: (b) => expect(b).toMatchObject({ window: '7d', size: 3 }),
+    },
+    {
+      path: '/v1/btc/price',
+      args: () => ({ interval: 'day', from: '2026-11-01', to: '2026-11-08' }),
+      check: (b) => expect(b).toMatchObject({ interval: 'day' }),
+    },
+    {
+      path: '/v1/btc/correlation',
+      args: () => ({ max_shift: 2 }),
+      check: (b) => expect((b.by_shift as { shift: number }[]).map((s) => s.shift)).toEqual([-2, -1, 0, 1, 2]),
+    },
+    {
+      path: '/v1/markets/{slug}',
+      args: () => ({ slug: 'gold', window: '30d' }),
+      check: (b) => expect(b).toMatchObject({ window: '30d', instrument: { slug: 'gold' } }),
+    },
+    {
+      path: '/v1/article',
+      args: () => ({ url: samples.articleUrl, full_text: false }),
+      check: (b) => expect(b.text).toBeUndefined(),
+    },
   ]
   test.each(cases.map((c) => [c.path, c] as const))('%s', async (_path, c) => {
     const e = ENDPOINTS.find((x) => x.path === c.path) as EndpointSpec

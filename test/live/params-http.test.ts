@@ -10,7 +10,9 @@ let story = { country: 'GB', slug: 'x' }
 beforeAll(async () => {
   f.app.listen({ port: 0, hostname: '127.0.0.1' })
   base = `http://127.0.0.1:${f.app.server?.port}`
-  const list = (await (await fetch(`${base}/v1/trends?size=1`)).json()) as { trends: { country: string; slug: string }[] }
+  const list = (await (await fetch(`${base}/v1/trends?size=1`)).json()) as {
+    trends: { country: string; slug: string }[]
+  }
   story = list.trends[0] ?? story
 })
 afterAll(async () => {
@@ -20,7 +22,9 @@ afterAll(async () => {
 
 const served = new Set(Object.keys(handlersFor({ version: 'x', uptimeSeconds: () => 0 })))
 const concrete = (path: string) =>
-  path.startsWith('/v1/markets') ? path.replace('{slug}', 'gold') : path.replace('{cc}', story.country).replace('{slug}', encodeURIComponent(story.slug))
+  path.startsWith('/v1/markets')
+    ? path.replace('{slug}', 'gold')
+    : path.replace('{cc}', story.country).replace('{slug}', encodeURIComponent(story.slug))
 
 describe.each(CONTRACT_INTS.filter((c) => served.has(c.path)))('$path $name', ({ path, name, min, max }) => {
   const url = (v: number | null) => `${base}${concrete(path)}${v === null ? '' : `?${name}=${v}`}`

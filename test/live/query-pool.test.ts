@@ -70,7 +70,10 @@ describe('the real query worker answers as the main thread does', () => {
     `/v1/search?q=${'a%20'.repeat(40)}`,
   ])('%s', async (path) => {
     const before = jobs
-    const [a, b] = await Promise.all([inline.handle(new Request(`http://localhost${path}`)), pooled.handle(new Request(`http://localhost${path}`))])
+    const [a, b] = await Promise.all([
+      inline.handle(new Request(`http://localhost${path}`)),
+      pooled.handle(new Request(`http://localhost${path}`)),
+    ])
     // Requests the registry rejects are answered on the main thread; the rest (a q past the caps
     // included: only parsing q finds it) go to a worker.
     expect(jobs - before).toBe(path.includes('size=500') ? 0 : 1)
@@ -84,7 +87,14 @@ test('each real worker answers every warm-up request and reads the hot pages bef
   const reports = await readyReports(realReports, 2)
   const n = articles.length
   const whole = { warmed: WARMUP_REQUESTS.length, failures: [], stopped: false, indexRows: [n, n] }
-  expect(reports.map((r) => ({ warmed: r.warmed, failures: r.failures, stopped: r.pages?.stopped, indexRows: r.pages?.read.slice(0, 2).map((x) => x.rows) }))).toEqual([whole, whole])
+  expect(
+    reports.map((r) => ({
+      warmed: r.warmed,
+      failures: r.failures,
+      stopped: r.pages?.stopped,
+      indexRows: r.pages?.read.slice(0, 2).map((x) => x.rows),
+    })),
+  ).toEqual([whole, whole])
 })
 
 test('a real worker with no store yet (before the first build) is ready at once and warms nothing', async () => {
@@ -97,7 +107,9 @@ test('a real worker with no store yet (before the first build) is ready at once 
     onReady: (r) => reports.push(r),
   })
   try {
-    expect((await readyReports(reports, 1)).map((r) => ({ warmed: r.warmed, pages: r.pages, failures: r.failures }))).toEqual([{ warmed: 0, pages: null, failures: [] }])
+    expect(
+      (await readyReports(reports, 1)).map((r) => ({ warmed: r.warmed, pages: r.pages, failures: r.failures })),
+    ).toEqual([{ warmed: 0, pages: null, failures: [] }])
   } finally {
     pool.close()
   }
@@ -107,7 +119,15 @@ test('only the endpoints the registry marks readsStore go to the workers', async
   let jobs = 0
   const app = createApp({ ...deps, queries: { run: (j: QueryJob) => (jobs++, realPool.run(j)) } })
   const pooled = ENDPOINTS.filter((e) => e.readsStore === true).map((e) => e.path)
-  expect(pooled.sort()).toEqual(['/v1/article', '/v1/atom', '/v1/btc/news', '/v1/feed.json', '/v1/rss', '/v1/search', '/v1/stats'])
+  expect(pooled.sort()).toEqual([
+    '/v1/article',
+    '/v1/atom',
+    '/v1/btc/news',
+    '/v1/feed.json',
+    '/v1/rss',
+    '/v1/search',
+    '/v1/stats',
+  ])
   for (const path of ['/health', '/v1/trends', '/v1/trends/keywords', '/v1/btc/hourly']) {
     const before = jobs
     const r = await app.handle(new Request(`http://localhost${path}`))
@@ -116,7 +136,13 @@ test('only the endpoints the registry marks readsStore go to the workers', async
 })
 
 const job = (path: string, sleepMs: number): QueryJob => ({
-  path, url: `http://localhost${path}?sleep=${sleepMs}`, pathValues: {}, nowMs: FIXTURE_NOW.getTime(), version: 'v', watermark: null, builtAt: null,
+  path,
+  url: `http://localhost${path}?sleep=${sleepMs}`,
+  pathValues: {},
+  nowMs: FIXTURE_NOW.getTime(),
+  version: 'v',
+  watermark: null,
+  builtAt: null,
 })
 const sleepyWorker = new URL('../support/sleepy-query-worker.ts', import.meta.url)
 
@@ -140,7 +166,13 @@ describe('time budget', () => {
   test('a new worker is sent nothing while it warms up, so the warm-up never counts against a job budget', async () => {
     const reports: WorkerReady[] = []
     // The warm-up (600 ms) is twice the budget: a job sent to the warming worker would be stopped.
-    const pool = new QueryPool({ workerUrl: sleepyWorker, config: { warmMs: 600 }, size: 1, budgetMs: 300, onReady: (r) => reports.push(r) })
+    const pool = new QueryPool({
+      workerUrl: sleepyWorker,
+      config: { warmMs: 600 },
+      size: 1,
+      budgetMs: 300,
+      onReady: (r) => reports.push(r),
+    })
     try {
       const answer = pool.run(job('/v1/search', 0))
       expect(pool.load).toEqual({ queued: 1, running: 0, warming: 1 })
@@ -154,7 +186,13 @@ describe('time budget', () => {
 
   test('a warm-up that keeps killing its worker is skipped after two losses; the pool then answers', async () => {
     const lines: string[] = []
-    const pool = new QueryPool({ workerUrl: sleepyWorker, config: { warmExit: true }, size: 1, budgetMs: 20_000, log: (l) => lines.push(l) })
+    const pool = new QueryPool({
+      workerUrl: sleepyWorker,
+      config: { warmExit: true },
+      size: 1,
+      budgetMs: 20_000,
+      log: (l) => lines.push(l),
+    })
     try {
       expect(await pool.run(job('/v1/search', 0))).toEqual({ status: 200, body: { slept: 0, path: '/v1/search' } })
       expect(lines.filter((l) => l.startsWith('query worker exited')).length).toBe(2)
@@ -167,7 +205,13 @@ describe('time budget', () => {
 
   test('a worker that ends its thread mid-job is noticed at once (500, not the budget) and replaced', async () => {
     const lines: string[] = []
-    const pool = new QueryPool({ workerUrl: sleepyWorker, config: null, size: 1, budgetMs: 20_000, log: (l) => lines.push(l) })
+    const pool = new QueryPool({
+      workerUrl: sleepyWorker,
+      config: null,
+      size: 1,
+      budgetMs: 20_000,
+      log: (l) => lines.push(l),
+    })
     try {
       const t = performance.now()
       const gone = await pool.run({ ...job('/v1/search', 0), url: 'http://localhost/v1/search?exit=1' })
@@ -185,11 +229,19 @@ describe('time budget', () => {
 
   test('jobs queue when every worker is busy and are answered in order', async () => {
     const reports: WorkerReady[] = []
-    const pool = new QueryPool({ workerUrl: sleepyWorker, config: null, size: 1, budgetMs: 30_000, onReady: (r) => reports.push(r) })
+    const pool = new QueryPool({
+      workerUrl: sleepyWorker,
+      config: null,
+      size: 1,
+      budgetMs: 30_000,
+      onReady: (r) => reports.push(r),
+    })
     try {
       await readyReports(reports, 1)
       const order: string[] = []
-      const runs = ['/v1/search', '/v1/stats', '/v1/rss'].map((p) => pool.run(job(p, 50)).then((r) => order.push((r.body as { path: string }).path)))
+      const runs = ['/v1/search', '/v1/stats', '/v1/rss'].map((p) =>
+        pool.run(job(p, 50)).then((r) => order.push((r.body as { path: string }).path)),
+      )
       expect(pool.load).toEqual({ queued: 2, running: 1, warming: 0 })
       await Promise.all(runs)
       expect(order).toEqual(['/v1/search', '/v1/stats', '/v1/rss'])
@@ -206,7 +258,9 @@ test('the node answers /health while a query worker is busy with a slow search',
   try {
     const base = `http://127.0.0.1:${server.port}`
     const events: string[] = []
-    const slow = fetch(`${base}/v1/search?q=bitcoin&sleep=1500`).then(async (r) => events.push(`search ${r.status} ${JSON.stringify(await r.json())}`))
+    const slow = fetch(`${base}/v1/search?q=bitcoin&sleep=1500`).then(async (r) =>
+      events.push(`search ${r.status} ${JSON.stringify(await r.json())}`),
+    )
     await Bun.sleep(50)
     const health = await fetch(`${base}/health`)
     events.push(`health ${health.status}`)

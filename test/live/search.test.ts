@@ -16,17 +16,29 @@ interface Hit {
 }
 
 /** Brute force: scan every fixture article with the reference matching rules. */
-function expected(q: string, filter: (a: (typeof f.articles)[number]) => boolean, sort: 'date' | 'date_asc' | 'crawled' | 'crawled_asc') {
+function expected(
+  q: string,
+  filter: (a: (typeof f.articles)[number]) => boolean,
+  sort: 'date' | 'date_asc' | 'crawled' | 'crawled_asc',
+) {
   const parsed = parseQuery(q)
   const key = sort.startsWith('date') ? 'published_at' : 'crawled_at'
   const dir = sort.endsWith('_asc') ? 1 : -1
-  return f.articles
-    .filter((a) => Date.parse(a.published_at) / 1000 >= NOW_S - 90 * 86400 && Date.parse(a.published_at) / 1000 < NOW_S)
-    .filter(filter)
-    .filter((a) => parsed === null || matchesFields(parsed, [indexTokens(a.title), indexTokens(a.description)]))
-    // date sorts: (published_at, id) both in the sort's direction; crawled sorts: ties by id ascending
-    .sort((x, y) => dir * (Date.parse(x[key]) - Date.parse(y[key])) || (key === 'published_at' ? dir : 1) * (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
-    .map((a) => a.url)
+  return (
+    f.articles
+      .filter(
+        (a) => Date.parse(a.published_at) / 1000 >= NOW_S - 90 * 86400 && Date.parse(a.published_at) / 1000 < NOW_S,
+      )
+      .filter(filter)
+      .filter((a) => parsed === null || matchesFields(parsed, [indexTokens(a.title), indexTokens(a.description)]))
+      // date sorts: (published_at, id) both in the sort's direction; crawled sorts: ties by id ascending
+      .sort(
+        (x, y) =>
+          dir * (Date.parse(x[key]) - Date.parse(y[key])) ||
+          (key === 'published_at' ? dir : 1) * (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+      )
+      .map((a) => a.url)
+  )
 }
 
 const QUERIES = [
@@ -48,26 +60,47 @@ const QUERIES = [
   { q: '', filter: () => true },
   { q: 'bitcoin', filter: (a: { country: string }) => a.country === 'GB', params: '&country=gb' },
   { q: 'market', filter: (a: { lang: string; tld: string }) => a.tld === 'com', params: '&tld=.COM' },
-  { q: '', filter: (a: { host: string }) => a.host === 'news1.co.uk' || a.host === 'daily2.com', params: '&host=www.news1.co.uk,daily2.com' },
-  { q: 'crash', filter: (a: { country_source: string }) => a.country_source !== 'default', params: '&strict_country=true' },
-  { q: '', filter: (a: { published_at: string }) => Date.parse(a.published_at) >= Date.parse('2026-11-14T14:00:00Z'), params: '&date=7d' },
-  { q: '', filter: (a: { published_at: string }) => a.published_at >= '2026-11-01' && a.published_at < '2026-11-10', params: '&from=2026-11-01&to=2026-11-10' },
+  {
+    q: '',
+    filter: (a: { host: string }) => a.host === 'news1.co.uk' || a.host === 'daily2.com',
+    params: '&host=www.news1.co.uk,daily2.com',
+  },
+  {
+    q: 'crash',
+    filter: (a: { country_source: string }) => a.country_source !== 'default',
+    params: '&strict_country=true',
+  },
+  {
+    q: '',
+    filter: (a: { published_at: string }) => Date.parse(a.published_at) >= Date.parse('2026-11-14T14:00:00Z'),
+    params: '&date=7d',
+  },
+  {
+    q: '',
+    filter: (a: { published_at: string }) => a.published_at >= '2026-11-01' && a.published_at < '2026-11-10',
+    params: '&from=2026-11-01&to=2026-11-10',
+  },
 ]
 
-describe.each(['date', 'date_asc', 'crawled', 'crawled_asc'] as const)('search agrees with a brute-force scan (sort=%s)', (sort) => {
-  test.each(QUERIES)('q=$q $params', async ({ q, filter, params }) => {
-    const want = expected(q, filter as (a: unknown) => boolean, sort)
-    const r = await f.json(`/v1/search?q=${encodeURIComponent(q)}&sort=${sort}&size=100${params ?? ''}`)
-    expect(r.status).toBe(200)
-    expect(r.body.total).toBe(want.length)
-    expect((r.body.results as Hit[]).map((h) => h.url)).toEqual(want.slice(0, 100))
-  })
-})
+describe.each(['date', 'date_asc', 'crawled', 'crawled_asc'] as const)(
+  'search agrees with a brute-force scan (sort=%s)',
+  (sort) => {
+    test.each(QUERIES)('q=$q $params', async ({ q, filter, params }) => {
+      const want = expected(q, filter as (a: unknown) => boolean, sort)
+      const r = await f.json(`/v1/search?q=${encodeURIComponent(q)}&sort=${sort}&size=100${params ?? ''}`)
+      expect(r.status).toBe(200)
+      expect(r.body.total).toBe(want.length)
+      expect((r.body.results as Hit[]).map((h) => h.url)).toEqual(want.slice(0, 100))
+    })
+  },
+)
 
 test('some queries really match something (the table is not vacuous)', () => {
   const counts = QUERIES.map((x) => expected(x.q, x.filter as (a: unknown) => boolean, 'date').length)
   expect(counts.filter((n) => n > 0).length).toBeGreaterThan(QUERIES.length - 3)
-  expect(expected('election', () => true, 'date')).toEqual(expect.arrayContaining(expected('élection', () => true, 'date')))
+  expect(expected('election', () => true, 'date')).toEqual(
+    expect.arrayContaining(expected('élection', () => true, 'date')),
+  )
 })
 
 test('relevance returns the same set as a date sort, best match first', async () => {
@@ -76,13 +109,16 @@ test('relevance returns the same set as a date sort, best match first', async ()
   expect(byRel.body.total).toBe(byDate.body.total)
   expect(byDate.body.total as number).toBeGreaterThan(5)
   expect(byDate.body.total as number).toBeLessThanOrEqual(100)
-  expect(new Set((byRel.body.results as Hit[]).map((h) => h.url))).toEqual(new Set((byDate.body.results as Hit[]).map((h) => h.url)))
+  expect(new Set((byRel.body.results as Hit[]).map((h) => h.url))).toEqual(
+    new Set((byDate.body.results as Hit[]).map((h) => h.url)),
+  )
 })
 
 test('paging: offset walks through the same order without gaps or repeats', async () => {
   const all = (await f.json('/v1/search?size=100')).body.results as Hit[]
   const pages: Hit[] = []
-  for (let offset = 0; offset < 100; offset += 25) pages.push(...((await f.json(`/v1/search?size=25&offset=${offset}`)).body.results as Hit[]))
+  for (let offset = 0; offset < 100; offset += 25)
+    pages.push(...((await f.json(`/v1/search?size=25&offset=${offset}`)).body.results as Hit[]))
   expect(pages.map((h) => h.url)).toEqual(all.map((h) => h.url))
 })
 

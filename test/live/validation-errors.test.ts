@@ -14,7 +14,9 @@ let base = ''
 let story = { country: '', slug: '' }
 beforeAll(async () => {
   base = listenOnLoopback(f.app)
-  const list = (await (await fetch(`${base}/v1/trends?size=1`)).json()) as { trends: { country: string; slug: string }[] }
+  const list = (await (await fetch(`${base}/v1/trends?size=1`)).json()) as {
+    trends: { country: string; slug: string }[]
+  }
   story = list.trends[0] ?? story
 })
 afterAll(async () => {
@@ -25,7 +27,9 @@ afterAll(async () => {
 test('CONTRACT_INTS lists exactly the registry integer parameters, with the same bounds and defaults', () => {
   const key = (c: { path: string; name: string }) => `${c.path} ${c.name}`
   const fromRegistry = ENDPOINTS.flatMap((e) =>
-    Object.entries(e.query).flatMap(([name, spec]) => (spec.kind === 'int' ? [{ path: e.path, name, min: spec.min, max: spec.max, def: spec.default }] : [])),
+    Object.entries(e.query).flatMap(([name, spec]) =>
+      spec.kind === 'int' ? [{ path: e.path, name, min: spec.min, max: spec.max, def: spec.default }] : [],
+    ),
   )
   const byKey = (xs: readonly { path: string; name: string }[]) => [...xs].sort((a, b) => key(a).localeCompare(key(b)))
   expect(new Set(CONTRACT_INTS.map(key)).size).toBe(CONTRACT_INTS.length)
@@ -61,32 +65,77 @@ describe('each error type, exact body', () => {
     [
       'int_parsing',
       '/v1/search?size=abc',
-      [{ loc: ['query', 'size'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing', input: 'abc' }],
+      [
+        {
+          loc: ['query', 'size'],
+          msg: 'Input should be a valid integer, unable to parse string as an integer',
+          type: 'int_parsing',
+          input: 'abc',
+        },
+      ],
     ],
     [
       'int_parsing (5.0 is not an integer string)',
       '/v1/btc/news?offset=5.0',
-      [{ loc: ['query', 'offset'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing', input: '5.0' }],
+      [
+        {
+          loc: ['query', 'offset'],
+          msg: 'Input should be a valid integer, unable to parse string as an integer',
+          type: 'int_parsing',
+          input: '5.0',
+        },
+      ],
     ],
     [
       'greater_than_equal',
       '/v1/search?size=0',
-      [{ loc: ['query', 'size'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal', input: '0', ctx: { ge: 1 } }],
+      [
+        {
+          loc: ['query', 'size'],
+          msg: 'Input should be greater than or equal to 1',
+          type: 'greater_than_equal',
+          input: '0',
+          ctx: { ge: 1 },
+        },
+      ],
     ],
     [
       'less_than_equal',
       '/v1/search?size=101',
-      [{ loc: ['query', 'size'], msg: 'Input should be less than or equal to 100', type: 'less_than_equal', input: '101', ctx: { le: 100 } }],
+      [
+        {
+          loc: ['query', 'size'],
+          msg: 'Input should be less than or equal to 100',
+          type: 'less_than_equal',
+          input: '101',
+          ctx: { le: 100 },
+        },
+      ],
     ],
     [
       'bool_parsing',
       '/v1/search?highlight=maybe',
-      [{ loc: ['query', 'highlight'], msg: 'Input should be a valid boolean, unable to interpret input', type: 'bool_parsing', input: 'maybe' }],
+      [
+        {
+          loc: ['query', 'highlight'],
+          msg: 'Input should be a valid boolean, unable to interpret input',
+          type: 'bool_parsing',
+          input: 'maybe',
+        },
+      ],
     ],
     [
       'literal_error (the DECISIONS.md example)',
       '/v1/btc/price?interval=month',
-      [{ loc: ['query', 'interval'], msg: "Input should be 'hour', 'day' or 'week'", type: 'literal_error', input: 'month', ctx: { expected: "'hour', 'day' or 'week'" } }],
+      [
+        {
+          loc: ['query', 'interval'],
+          msg: "Input should be 'hour', 'day' or 'week'",
+          type: 'literal_error',
+          input: 'month',
+          ctx: { expected: "'hour', 'day' or 'week'" },
+        },
+      ],
     ],
     [
       'literal_error (search sort)',
@@ -104,7 +153,15 @@ describe('each error type, exact body', () => {
     [
       'literal_error (btc sources by)',
       '/v1/btc/sources?by=planet',
-      [{ loc: ['query', 'by'], msg: "Input should be 'host', 'lang' or 'country'", type: 'literal_error', input: 'planet', ctx: { expected: "'host', 'lang' or 'country'" } }],
+      [
+        {
+          loc: ['query', 'by'],
+          msg: "Input should be 'host', 'lang' or 'country'",
+          type: 'literal_error',
+          input: 'planet',
+          ctx: { expected: "'host', 'lang' or 'country'" },
+        },
+      ],
     ],
   ] as const)('%s: %s', async (_type, path, want) => {
     expect(await detailOf(path)).toEqual(want as unknown as Issue[])
@@ -120,7 +177,11 @@ describe('each error type, exact body', () => {
     const detail = await detailOf(path)
     expect(detail.length).toBe(1)
     const issue = detail[0] as Issue
-    expect({ loc: issue.loc, type: issue.type, input: issue.input }).toEqual({ loc: [...loc], type: 'value_error', input })
+    expect({ loc: issue.loc, type: issue.type, input: issue.input }).toEqual({
+      loc: [...loc],
+      type: 'value_error',
+      input,
+    })
     // pydantic's value_error: "Value error, <reason>" with the reason in ctx.error.
     const reason = issue.ctx?.error
     expect(typeof reason).toBe('string')
@@ -141,13 +202,20 @@ describe('each error type, exact body', () => {
 
 /** Every string parameter of the registry with a maximum length, one character over it. */
 const longStrings = ENDPOINTS.flatMap((e) => [
-  ...Object.entries(e.pathParams).flatMap(([name, spec]) => (spec.kind === 'string' ? [{ e, where: 'path' as const, name, max: spec.maxLength }] : [])),
-  ...Object.entries(e.query).flatMap(([name, spec]) => (spec.kind === 'string' ? [{ e, where: 'query' as const, name, max: spec.maxLength }] : [])),
+  ...Object.entries(e.pathParams).flatMap(([name, spec]) =>
+    spec.kind === 'string' ? [{ e, where: 'path' as const, name, max: spec.maxLength }] : [],
+  ),
+  ...Object.entries(e.query).flatMap(([name, spec]) =>
+    spec.kind === 'string' ? [{ e, where: 'query' as const, name, max: spec.maxLength }] : [],
+  ),
 ])
 
 function concretePath(e: EndpointSpec, override: { name: string; value: string } | null): string {
-  const valid: Record<string, string> = e.group === 'markets' ? { slug: 'gold' } : { cc: story.country, slug: story.slug }
-  return e.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(override?.name === name ? override.value : (valid[name] ?? '')))
+  const valid: Record<string, string> =
+    e.group === 'markets' ? { slug: 'gold' } : { cc: story.country, slug: story.slug }
+  return e.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    encodeURIComponent(override?.name === name ? override.value : (valid[name] ?? '')),
+  )
 }
 
 describe('string_too_long on every string parameter with a maximum length', () => {
@@ -156,22 +224,31 @@ describe('string_too_long on every string parameter with a maximum length', () =
     expect(longStrings.some((s) => s.where === 'path')).toBe(true)
   })
 
-  test.each(longStrings.map((s) => [`${s.e.path} ${s.where}:${s.name} (max ${s.max})`, s] as const))('%s', async (_label, s) => {
-    const long = 'a'.repeat(s.max + 1)
-    const atMax = 'a'.repeat(s.max)
-    const required = s.e.required.filter((n) => n !== s.name).map((n) => `${n}=x`)
-    const url = (value: string) =>
-      s.where === 'path'
-        ? `${concretePath(s.e, { name: s.name, value })}${required.length > 0 ? `?${required.join('&')}` : ''}`
-        : `${concretePath(s.e, null)}?${[...required, `${s.name}=${value}`].join('&')}`
-    expect(await detailOf(url(long))).toEqual([
-      { loc: [s.where, s.name], msg: `String should have at most ${s.max} characters`, type: 'string_too_long', input: long, ctx: { max_length: s.max } },
-    ])
-    // At the maximum the length is accepted (the answer may still be a 404 or a pattern error, never string_too_long).
-    const r = await fetch(`${base}${url(atMax)}`)
-    const text = await r.text()
-    expect(text).not.toContain('string_too_long')
-  })
+  test.each(longStrings.map((s) => [`${s.e.path} ${s.where}:${s.name} (max ${s.max})`, s] as const))(
+    '%s',
+    async (_label, s) => {
+      const long = 'a'.repeat(s.max + 1)
+      const atMax = 'a'.repeat(s.max)
+      const required = s.e.required.filter((n) => n !== s.name).map((n) => `${n}=x`)
+      const url = (value: string) =>
+        s.where === 'path'
+          ? `${concretePath(s.e, { name: s.name, value })}${required.length > 0 ? `?${required.join('&')}` : ''}`
+          : `${concretePath(s.e, null)}?${[...required, `${s.name}=${value}`].join('&')}`
+      expect(await detailOf(url(long))).toEqual([
+        {
+          loc: [s.where, s.name],
+          msg: `String should have at most ${s.max} characters`,
+          type: 'string_too_long',
+          input: long,
+          ctx: { max_length: s.max },
+        },
+      ])
+      // At the maximum the length is accepted (the answer may still be a 404 or a pattern error, never string_too_long).
+      const r = await fetch(`${base}${url(atMax)}`)
+      const text = await r.text()
+      expect(text).not.toContain('string_too_long')
+    },
+  )
 })
 
 describe('defaults apply when a parameter is absent', () => {
@@ -186,20 +263,37 @@ describe('defaults apply when a parameter is absent', () => {
       results: { published_at: string }[]
     }
     expect(body.total).toBeGreaterThan(20)
-    expect({ size: body.size, offset: body.offset, sort: body.sort, results: body.results.length }).toEqual({ size: 20, offset: 0, sort: 'date', results: 20 })
+    expect({ size: body.size, offset: body.offset, sort: body.sort, results: body.results.length }).toEqual({
+      size: 20,
+      offset: 0,
+      sort: 'date',
+      results: 20,
+    })
     const times = body.results.map((a) => Date.parse(a.published_at))
     expect(times).toEqual([...times].sort((a, b) => b - a))
     expect(Date.parse(body.to) - Date.parse(body.from)).toBe(90 * 86_400_000)
   })
 
   test('/v1/btc/news: size 20 of more', async () => {
-    const body = (await (await fetch(`${base}/v1/btc/news`)).json()) as { total: number; size: number; offset: number; results: unknown[] }
+    const body = (await (await fetch(`${base}/v1/btc/news`)).json()) as {
+      total: number
+      size: number
+      offset: number
+      results: unknown[]
+    }
     expect(body.total).toBeGreaterThan(20)
-    expect({ size: body.size, offset: body.offset, results: body.results.length }).toEqual({ size: 20, offset: 0, results: 20 })
+    expect({ size: body.size, offset: body.offset, results: body.results.length }).toEqual({
+      size: 20,
+      offset: 0,
+      results: 20,
+    })
   })
 
   test('/v1/btc/correlation: max_shift 4 tests shifts -4..4', async () => {
-    const body = (await (await fetch(`${base}/v1/btc/correlation`)).json()) as { interval: string; by_shift: { shift: number }[] }
+    const body = (await (await fetch(`${base}/v1/btc/correlation`)).json()) as {
+      interval: string
+      by_shift: { shift: number }[]
+    }
     expect(body.interval).toBe('day')
     expect(body.by_shift.map((s) => s.shift)).toEqual([-4, -3, -2, -1, 0, 1, 2, 3, 4])
   })

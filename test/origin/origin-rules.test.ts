@@ -29,11 +29,18 @@ const truthCount = (dir: string): number =>
   (JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as { counts: { articles: number } }).counts.articles
 
 beforeAll(async () => {
-  await generateDemoArchive({ outDir: other, now: new Date('2026-11-20T03:00:00Z'), days: 1, articlesPerDay: 30, seed: 7 })
+  await generateDemoArchive({
+    outDir: other,
+    now: new Date('2026-11-20T03:00:00Z'),
+    days: 1,
+    articlesPerDay: 30,
+    seed: 7,
+  })
   mineArticles = truthCount(other)
   mkdirSync(mine)
   const warc = join(other, 'warc')
-  for (const name of readdirSync(warc, { recursive: true }) as string[]) if (name.endsWith('.warc.gz')) cpSync(join(warc, name), join(mine, name.split('/').pop() ?? name))
+  for (const name of readdirSync(warc, { recursive: true }) as string[])
+    if (name.endsWith('.warc.gz')) cpSync(join(warc, name), join(mine, name.split('/').pop() ?? name))
 })
 afterAll(() => tmp.cleanup())
 
@@ -49,22 +56,57 @@ describe('planInputs', () => {
     { name: 'none, empty store', inputs: ['none'], state: empty, want: { origin: null, inputs: [] } },
     { name: 'none, demo store', inputs: ['none'], state: demoStore, want: { origin: 'demo', inputs: [] } },
     { name: 'none, real store', inputs: ['none'], state: realStore, want: { origin: 'real', inputs: [] } },
-    { name: 'real, empty store', inputs: ['a.warc.gz', 'cc-news:live'], state: empty, want: { origin: 'real', inputs: ['a.warc.gz', 'cc-news:live'] } },
-    { name: 'real, real store', inputs: ['cc-news:2024/01'], state: realStore, want: { origin: 'real', inputs: ['cc-news:2024/01'] } },
+    {
+      name: 'real, empty store',
+      inputs: ['a.warc.gz', 'cc-news:live'],
+      state: empty,
+      want: { origin: 'real', inputs: ['a.warc.gz', 'cc-news:live'] },
+    },
+    {
+      name: 'real, real store',
+      inputs: ['cc-news:2024/01'],
+      state: realStore,
+      want: { origin: 'real', inputs: ['cc-news:2024/01'] },
+    },
     { name: 'demo, demo store', inputs: ['demo'], state: demoStore, want: { origin: 'demo', inputs: ['demo'] } },
     // A store from before origins were recorded: told by the files it read.
-    { name: 'legacy store of demo files, unset', inputs: [], state: { origin: null, holdsData: true, sources: [join(other, 'warc', 'x.warc.gz')] }, want: { origin: 'demo', inputs: ['demo'] } },
-    { name: 'legacy store of real files, unset', inputs: [], state: { origin: null, holdsData: true, sources: ['https://example.org/a.warc.gz'] }, want: { origin: 'real', inputs: [] } },
+    {
+      name: 'legacy store of demo files, unset',
+      inputs: [],
+      state: { origin: null, holdsData: true, sources: [join(other, 'warc', 'x.warc.gz')] },
+      want: { origin: 'demo', inputs: ['demo'] },
+    },
+    {
+      name: 'legacy store of real files, unset',
+      inputs: [],
+      state: { origin: null, holdsData: true, sources: ['https://example.org/a.warc.gz'] },
+      want: { origin: 'real', inputs: [] },
+    },
   ] as const)('$name', ({ inputs, state, want }) => {
     expect(planInputs(inputs, state, '/d', 'npm start')).toEqual({ origin: want.origin, inputs: [...want.inputs] })
   })
 
   test.each([
-    { name: 'real into a demo store', inputs: ['a.warc.gz'], state: demoStore, says: 'NEWSDESK_DATA=/d-real npm start' },
-    { name: 'demo into a real store', inputs: ['demo'], state: realStore, says: 'NEWSDESK_DATA=/d-demo NEWSDESK_INPUTS=demo npm start' },
+    {
+      name: 'real into a demo store',
+      inputs: ['a.warc.gz'],
+      state: demoStore,
+      says: 'NEWSDESK_DATA=/d-real npm start',
+    },
+    {
+      name: 'demo into a real store',
+      inputs: ['demo'],
+      state: realStore,
+      says: 'NEWSDESK_DATA=/d-demo NEWSDESK_INPUTS=demo npm start',
+    },
     { name: 'demo and real in one run', inputs: ['demo', 'a.warc.gz'], state: empty, says: 'never go into one store' },
     { name: 'none with another input', inputs: ['none', 'a.warc.gz'], state: empty, says: 'cannot be combined' },
-    { name: 'legacy demo store, real input', inputs: ['a.warc.gz'], state: { origin: null, holdsData: true, sources: [join(other, 'warc', 'x.warc.gz')] }, says: 'holds the demo' },
+    {
+      name: 'legacy demo store, real input',
+      inputs: ['a.warc.gz'],
+      state: { origin: null, holdsData: true, sources: [join(other, 'warc', 'x.warc.gz')] },
+      says: 'holds the demo',
+    },
   ] as const)('refused: $name', ({ inputs, state, says }) => {
     let caught: unknown = null
     try {
@@ -88,7 +130,12 @@ describe('planInputs', () => {
 })
 
 async function build(dir: string, inputs: string | undefined): Promise<void> {
-  const config = parseConfig({ NEWSDESK_DATA: join(dir, 'data'), NEWSDESK_SNAPSHOTS: join(dir, 'snapshots'), NEWSDESK_WORKERS: '0', ...(inputs === undefined ? {} : { NEWSDESK_INPUTS: inputs }) })
+  const config = parseConfig({
+    NEWSDESK_DATA: join(dir, 'data'),
+    NEWSDESK_SNAPSHOTS: join(dir, 'snapshots'),
+    NEWSDESK_WORKERS: '0',
+    ...(inputs === undefined ? {} : { NEWSDESK_INPUTS: inputs }),
+  })
   const log = spyOn(console, 'log').mockImplementation(() => undefined)
   const err = spyOn(console, 'error').mockImplementation(() => undefined)
   try {
@@ -99,14 +146,28 @@ async function build(dir: string, inputs: string | undefined): Promise<void> {
   }
 }
 
-function cli(dir: string, args: string[], env: Record<string, string> = {}): { code: number; stderr: string; stdout: string } {
+function cli(
+  dir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): { code: number; stderr: string; stdout: string } {
   const r = Bun.spawnSync([process.execPath, 'run', join(import.meta.dir, '../../build/main.ts'), ...args], {
-    env: { ...(process.env as Record<string, string>), NEWSDESK_DATA: join(dir, 'data'), NEWSDESK_SNAPSHOTS: join(dir, 'snapshots'), NEWSDESK_NOW: NOW.toISOString(), NEWSDESK_WORKERS: '0', NEWSDESK_INPUTS: '', ...env },
+    env: {
+      ...(process.env as Record<string, string>),
+      NEWSDESK_DATA: join(dir, 'data'),
+      NEWSDESK_SNAPSHOTS: join(dir, 'snapshots'),
+      NEWSDESK_NOW: NOW.toISOString(),
+      NEWSDESK_WORKERS: '0',
+      NEWSDESK_INPUTS: '',
+      ...env,
+    },
   })
   return { code: r.exitCode, stderr: r.stderr.toString(), stdout: r.stdout.toString() }
 }
 
-async function served(dir: string): Promise<{ articles: number; origin: unknown; following: unknown; manifest: Record<string, unknown> }> {
+async function served(
+  dir: string,
+): Promise<{ articles: number; origin: unknown; following: unknown; manifest: Record<string, unknown> }> {
   const root = join(dir, 'snapshots')
   const manifest = readManifest(root, readLatest(root)?.version ?? '')
   const db = openStore(storePath(join(dir, 'data')), { readonly: true })
@@ -114,7 +175,11 @@ async function served(dir: string): Promise<{ articles: number; origin: unknown;
     const snapshots = new SnapshotSource({ root, db: () => db, index: (store) => new SqliteSearchIndex(store) })
     snapshots.refresh()
     const app = createApp({ data: () => snapshots.current, clock: () => NOW, uptimeSeconds: () => 0, version: 'test' })
-    const health = (await (await app.handle(new Request('http://localhost/health'))).json()) as { articles: number; origin: unknown; following: unknown }
+    const health = (await (await app.handle(new Request('http://localhost/health'))).json()) as {
+      articles: number
+      origin: unknown
+      following: unknown
+    }
     return { ...health, manifest: manifest?.sources ?? {} }
   } finally {
     db.close()

@@ -51,7 +51,13 @@ describe('readKlineCsv: layouts', () => {
     {
       name: 'OHLCV only, a missing hour',
       file: 'ohlcv-1h-gap.csv',
-      opens: ['2024-03-01T00:00:00Z', '2024-03-01T01:00:00Z', '2024-03-01T02:00:00Z', '2024-03-01T04:00:00Z', '2024-03-01T05:00:00Z'],
+      opens: [
+        '2024-03-01T00:00:00Z',
+        '2024-03-01T01:00:00Z',
+        '2024-03-01T02:00:00Z',
+        '2024-03-01T04:00:00Z',
+        '2024-03-01T05:00:00Z',
+      ],
       closes: [61241.33, 61390, 61055.55, 61222.22, 61300.01],
       trades: [0, 0, 0, 0, 0],
       absent: ['trades'],
@@ -171,7 +177,12 @@ describe('readKlineCsv: edge inputs', () => {
   test.each([
     { name: 'empty text', text: '', candles: 0, absent: ['volume', 'trades'] },
     { name: 'header only', text: 'open_time,open,high,low,close,volume\n', candles: 0, absent: ['trades'] },
-    { name: 'headerless OHLC only (5 columns)', text: '1704067200000,1,2,0.5,1.5\n', candles: 1, absent: ['volume', 'trades'] },
+    {
+      name: 'headerless OHLC only (5 columns)',
+      text: '1704067200000,1,2,0.5,1.5\n',
+      candles: 1,
+      absent: ['volume', 'trades'],
+    },
   ])('$name', ({ text, candles, absent }) => {
     const result = readKlineCsv(text)
     expect(result.candles.length).toBe(candles)
@@ -179,7 +190,11 @@ describe('readKlineCsv: edge inputs', () => {
   })
 
   test.each([
-    { name: 'header without a close column', text: 'time,open,high,low,price\n1,1,1,1,1\n', says: 'no column for close' },
+    {
+      name: 'header without a close column',
+      text: 'time,open,high,low,price\n1,1,1,1,1\n',
+      says: 'no column for close',
+    },
     { name: 'headerless, 4 columns', text: '1704067200000,1,2,0.5\n', says: 'at least 5 columns' },
   ])('$name is a no-columns error', ({ text, says }) => {
     expect(() => readKlineCsv(text)).toThrow(says)

@@ -15,8 +15,20 @@ const SLOW_MS = 3000
 function klineAt(i: number): unknown[] {
   const openTime = SERIES_START + i * H
   const close = 40000 + i
-  return [openTime, (close - 0.5).toFixed(8), (close + 10).toFixed(8), (close - 10.5).toFixed(8), close.toFixed(8),
-    '12.50000000', openTime + H - 1, '500000.00000000', 1000 + i, '6.00000000', '240000.00000000', '0']
+  return [
+    openTime,
+    (close - 0.5).toFixed(8),
+    (close + 10).toFixed(8),
+    (close - 10.5).toFixed(8),
+    close.toFixed(8),
+    '12.50000000',
+    openTime + H - 1,
+    '500000.00000000',
+    1000 + i,
+    '6.00000000',
+    '240000.00000000',
+    '0',
+  ]
 }
 
 /** Binance semantics: open times in [startTime, endTime], at most `limit` rows, oldest first. */
@@ -55,9 +67,13 @@ beforeAll(async () => {
         case 'error500':
           return json({ code: -1000, msg: 'An unknown error occurred while processing the request.' }, 500)
         case 'second-page-500':
-          return Number(url.searchParams.get('startTime')) > SERIES_START ? new Response('upstream down', { status: 500 }) : json(klinesPage(url))
+          return Number(url.searchParams.get('startTime')) > SERIES_START
+            ? new Response('upstream down', { status: 500 })
+            : json(klinesPage(url))
         case 'garbage':
-          return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { headers: { 'content-type': 'text/html' } })
+          return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+            headers: { 'content-type': 'text/html' },
+          })
         case 'object':
           return json({ code: -1121, msg: 'Invalid symbol.' })
         case 'stuck':
@@ -92,19 +108,41 @@ describe('fetchBinanceKlines: paging', () => {
     const result = await fetchBinanceKlines(options('ok'))
     expect(requests.length).toBe(3)
     expect(requests.map((u) => Number(u.searchParams.get('startTime')))).toEqual([
-      SERIES_START, SERIES_START + 1000 * H, SERIES_START + 2000 * H,
+      SERIES_START,
+      SERIES_START + 1000 * H,
+      SERIES_START + 2000 * H,
     ])
-    expect(requests.every((u) => u.pathname === '/ok/api/v3/klines' && u.searchParams.get('limit') === '1000')).toBe(true)
-    expect(requests.every((u) => u.searchParams.get('symbol') === 'BTCUSDT' && u.searchParams.get('interval') === '1h')).toBe(true)
+    expect(requests.every((u) => u.pathname === '/ok/api/v3/klines' && u.searchParams.get('limit') === '1000')).toBe(
+      true,
+    )
+    expect(
+      requests.every((u) => u.searchParams.get('symbol') === 'BTCUSDT' && u.searchParams.get('interval') === '1h'),
+    ).toBe(true)
     expect(result.candles.length).toBe(SERIES_HOURS)
     expect(result).toMatchObject({ rows: SERIES_HOURS, skipped: 0, duplicates: 0, intervalMs: H, errors: [] })
     result.candles.forEach((c, i) => {
-      expect(c).toEqual({ openTimeMs: SERIES_START + i * H, open: 40000 + i - 0.5, high: 40010 + i, low: 39989.5 + i, close: 40000 + i, volume: 12.5, trades: 1000 + i, hours: 1 })
+      expect(c).toEqual({
+        openTimeMs: SERIES_START + i * H,
+        open: 40000 + i - 0.5,
+        high: 40010 + i,
+        low: 39989.5 + i,
+        close: 40000 + i,
+        volume: 12.5,
+        trades: 1000 + i,
+        hours: 1,
+      })
     })
   })
 
   test.each([
-    { name: 'a sub-range, exact page multiple: no extra request', from: 100, to: 300, limit: 100, requests: 2, candles: 200 },
+    {
+      name: 'a sub-range, exact page multiple: no extra request',
+      from: 100,
+      to: 300,
+      limit: 100,
+      requests: 2,
+      candles: 200,
+    },
     { name: 'a sub-range, partial last page', from: 10, to: 35, limit: 10, requests: 3, candles: 25 },
     { name: 'one hour', from: 5, to: 6, limit: 1000, requests: 1, candles: 1 },
     { name: 'beyond the served data', from: 2490, to: 2600, limit: 1000, requests: 1, candles: 10 },
@@ -162,7 +200,9 @@ describe('fetchBinanceKlines: failures are PriceDataErrors with a code', () => {
     const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
     const port = closed.port
     closed.stop(true)
-    const error = await fetchBinanceKlines(options('ok', { baseUrl: `http://127.0.0.1:${port}` })).catch((e: unknown) => e)
+    const error = await fetchBinanceKlines(options('ok', { baseUrl: `http://127.0.0.1:${port}` })).catch(
+      (e: unknown) => e,
+    )
     expect((error as PriceDataError).code).toBe('network')
   })
 

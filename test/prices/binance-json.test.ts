@@ -11,7 +11,18 @@ test('readKlineJson: a recorded REST page equals the same hours read from the sp
 })
 
 const good = (openMs: number, close = '100.5'): unknown[] => [
-  openMs, '100.00', '101.00', '99.00', close, '12.5', openMs + 3_599_999, '1250.0', 42, '6', '600', '0',
+  openMs,
+  '100.00',
+  '101.00',
+  '99.00',
+  close,
+  '12.5',
+  openMs + 3_599_999,
+  '1250.0',
+  42,
+  '6',
+  '600',
+  '0',
 ]
 const T0 = ms('2024-01-01T00:00:00Z')
 const H = 3_600_000
@@ -23,7 +34,11 @@ describe('readKlineJson: rows', () => {
     { name: 'open time a word', entry: ['soon', ...good(T0).slice(1)], says: 'open time "soon" is not an epoch' },
     { name: 'price not numeric', entry: [T0, 'x', ...good(T0).slice(2)], says: 'is not a number' },
     { name: 'price zero', entry: [T0, '0', ...good(T0).slice(2)], says: 'open 0 is not a positive price' },
-    { name: 'trades fractional', entry: [...good(T0).slice(0, 8), 4.5, ...good(T0).slice(9)], says: 'trades 4.5 is not a count' },
+    {
+      name: 'trades fractional',
+      entry: [...good(T0).slice(0, 8), 4.5, ...good(T0).slice(9)],
+      says: 'trades 4.5 is not a count',
+    },
   ])('$name: skipped with a reason', ({ entry, says }) => {
     const result = readKlineJson([good(T0 - H), entry, good(T0 + H)])
     expect(result.candles.length).toBe(2)
@@ -33,7 +48,10 @@ describe('readKlineJson: rows', () => {
   })
 
   test('numbers instead of strings are accepted; 6-field rows have no trade count', () => {
-    const result = readKlineJson([[T0, 1, 2, 0.5, 1.5, 10], [T0 + H, 1.5, 2, 1, 1.2, 11]])
+    const result = readKlineJson([
+      [T0, 1, 2, 0.5, 1.5, 10],
+      [T0 + H, 1.5, 2, 1, 1.2, 11],
+    ])
     expect(result.candles.map((c) => c.close)).toEqual([1.5, 1.2])
     expect(result.absent).toEqual(['trades'])
   })
@@ -48,7 +66,11 @@ describe('readKlineJson: rows', () => {
   })
 
   test.each([
-    { name: 'a Binance error object', body: { code: -1121, msg: 'Invalid symbol.' }, says: 'an object with keys code, msg' },
+    {
+      name: 'a Binance error object',
+      body: { code: -1121, msg: 'Invalid symbol.' },
+      says: 'an object with keys code, msg',
+    },
     { name: 'a string', body: 'hello', says: 'a string' },
     { name: 'null', body: null, says: 'null' },
   ])('body $name is a bad-body error', ({ body, says }) => {

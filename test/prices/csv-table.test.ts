@@ -22,7 +22,13 @@ describe('splitCsv', () => {
       last: ['2024.01.02 00:00', '1,5'],
     },
     { name: 'tab', text: 'a\tb\n1\t2', delimiter: '\t', lines: [1, 2], last: ['1', '2'] },
-    { name: 'BOM and blank lines keep line numbers', text: '\uFEFFa,b\n\n  \n1,2', delimiter: ',', lines: [1, 4], last: ['1', '2'] },
+    {
+      name: 'BOM and blank lines keep line numbers',
+      text: '\uFEFFa,b\n\n  \n1,2',
+      delimiter: ',',
+      lines: [1, 4],
+      last: ['1', '2'],
+    },
   ])('$name', ({ text, delimiter, lines, last }) => {
     const table = splitCsv(text)
     expect(table.delimiter).toBe(delimiter)

@@ -49,11 +49,19 @@ describe('CSV provider', () => {
     const provider = createCsvDailyProvider({ name: 'lbma', instrument: 'gold', location: location(), fetch: fetchVia })
     expect([provider.name, provider.instrument]).toEqual(['lbma', 'gold'])
     const result = await provider.fetchDaily(ALL)
-    expect(result.closes.map((c) => [day(c), c.close])).toEqual([['2024-01-02', 2064.4], ['2024-01-03', 2041.75], ['2024-01-04', 2049.8]])
+    expect(result.closes.map((c) => [day(c), c.close])).toEqual([
+      ['2024-01-02', 2064.4],
+      ['2024-01-03', 2041.75],
+      ['2024-01-04', 2049.8],
+    ])
   })
 
   test('the range is [from, to): to is exclusive', async () => {
-    const provider = createCsvDailyProvider({ name: 'lbma', instrument: 'gold', location: fixturePath('daily-date-close.csv') })
+    const provider = createCsvDailyProvider({
+      name: 'lbma',
+      instrument: 'gold',
+      location: fixturePath('daily-date-close.csv'),
+    })
     const result = await provider.fetchDaily({ fromMs: ms('2024-01-03T00:00:00Z'), toMs: ms('2024-01-04T00:00:00Z') })
     expect(result.closes.map(day)).toEqual(['2024-01-03'])
     expect(result.rows).toBe(3)
@@ -65,7 +73,13 @@ describe('CSV provider', () => {
     { name: 'an HTML body', path: '/html', code: 'no-columns', says: 'daily CSV header "<html>' },
     { name: 'a slow server', path: '/slow.csv', code: 'timeout', says: 'within 200 ms' },
   ])('$name: $code', async ({ path, code, says }) => {
-    const provider = createCsvDailyProvider({ name: 'x', instrument: 'silver', location: `${base}${path}`, fetch: fetchVia, timeoutMs: 200 })
+    const provider = createCsvDailyProvider({
+      name: 'x',
+      instrument: 'silver',
+      location: `${base}${path}`,
+      fetch: fetchVia,
+      timeoutMs: 200,
+    })
     const error = await provider.fetchDaily(ALL).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PriceDataError)
     expect((error as PriceDataError).code).toBe(code as PriceDataError['code'])
@@ -78,7 +92,9 @@ describe('CSV provider', () => {
   })
 
   test('an unknown instrument is refused when the provider is built', () => {
-    expect(() => createCsvDailyProvider({ name: 'x', instrument: 'platinum', location: 'a.csv' })).toThrow('unknown instrument "platinum"')
+    expect(() => createCsvDailyProvider({ name: 'x', instrument: 'platinum', location: 'a.csv' })).toThrow(
+      'unknown instrument "platinum"',
+    )
   })
 })
 
@@ -112,7 +128,10 @@ describe('ECB provider', () => {
     { name: 'plain CSV', location: () => fixturePath('eurofxref-hist-sample.csv') },
   ])('$name: usd-brl and usd-inr, name "ecb"', async ({ location }) => {
     const providers = createEcbProviders({ location: location(), fetch: fetchVia })
-    expect(providers.map((p) => [p.name, p.instrument])).toEqual([[ECB_PROVIDER_NAME, 'usd-brl'], [ECB_PROVIDER_NAME, 'usd-inr']])
+    expect(providers.map((p) => [p.name, p.instrument])).toEqual([
+      [ECB_PROVIDER_NAME, 'usd-brl'],
+      [ECB_PROVIDER_NAME, 'usd-inr'],
+    ])
     const [brl, inr] = await Promise.all(providers.map((p) => p.fetchDaily(ALL)))
     expect(brl?.closes[0]?.close).toBeCloseTo(5.3462 / 1.0956, 12)
     expect(inr?.closes.at(-1)?.close).toBeCloseTo(90.8165 / 1.0921, 12)

@@ -4,7 +4,8 @@ import { PriceDataError } from '../../build/prices/errors.ts'
 import { extractZipEntry, isZip, listZipEntries } from '../../build/prices/zip-entries.ts'
 import { fixturePath, readFixture } from './fixtures.ts'
 
-const bytesOf = async (name: string): Promise<Uint8Array> => new Uint8Array(await Bun.file(fixturePath(name)).arrayBuffer())
+const bytesOf = async (name: string): Promise<Uint8Array> =>
+  new Uint8Array(await Bun.file(fixturePath(name)).arrayBuffer())
 const isCsv = (name: string): boolean => name.endsWith('.csv')
 
 describe('zip entries', () => {
@@ -36,7 +37,11 @@ describe('zip entries', () => {
   }
 
   test.each([
-    { name: 'truncated (no end record)', how: (z: Uint8Array) => z.subarray(0, z.length - 30), says: 'no end-of-central-directory' },
+    {
+      name: 'truncated (no end record)',
+      how: (z: Uint8Array) => z.subarray(0, z.length - 30),
+      says: 'no end-of-central-directory',
+    },
     {
       name: 'a flipped byte in stored data',
       how: (z: Uint8Array) => {

@@ -30,7 +30,13 @@ const V2 = versionOf(T1)
 /** A word no fixture article has: its search total is the count of new articles a version lets through. */
 const NEW_WORD = 'zeppelin'
 const NEW_ARTICLES = 12
-const URLS = ['/v1/trends', '/v1/btc/summary', `/v1/search?q=${NEW_WORD}&size=50`, '/v1/search?q=bitcoin&size=5', '/v1/stats'] as const
+const URLS = [
+  '/v1/trends',
+  '/v1/btc/summary',
+  `/v1/search?q=${NEW_WORD}&size=50`,
+  '/v1/search?q=bitcoin&size=5',
+  '/v1/stats',
+] as const
 const WORKERS = 6
 /** The load runs at least this long, and on until AFTER_SWITCH_MS past the switch, within MAX_MS and MAX_REQUESTS. */
 const MIN_MS = 2000
@@ -103,7 +109,13 @@ beforeAll(() => {
   source.refresh()
   source.watch(25)
   // Live answers use a clock at the second build: both versions' answers are then reproducible by an app pinned to each.
-  const app = createApp({ data: () => source.current, clock: () => T1, uptimeSeconds: () => 0, version: 't', log: () => {} })
+  const app = createApp({
+    data: () => source.current,
+    clock: () => T1,
+    uptimeSeconds: () => 0,
+    version: 't',
+    log: () => {},
+  })
   server = serveWithLimits(app, { port: 0, hostname: '127.0.0.1' })
 })
 afterAll(() => {
@@ -148,7 +160,14 @@ test('a new version published under concurrent load: no failure, no mixed answer
       const sentAt = performance.now()
       try {
         const r = await fetch(`${base}${url}`)
-        seen.push({ worker: w, sentAt, url, status: r.status, version: r.headers.get('x-snapshot-version'), body: digest(await r.text()) })
+        seen.push({
+          worker: w,
+          sentAt,
+          url,
+          status: r.status,
+          version: r.headers.get('x-snapshot-version'),
+          body: digest(await r.text()),
+        })
       } catch (error) {
         errors.push(`${url}: ${error instanceof Error ? error.message : String(error)}`)
       }
@@ -160,7 +179,10 @@ test('a new version published under concurrent load: no failure, no mixed answer
   await Bun.sleep(BUILD_AT_MS)
   const articlesJson = join(tmp.dir, 'new-articles.json')
   writeFileSync(articlesJson, JSON.stringify(newArticles()))
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, 'hot-swap-build.ts'), storePath, root, T1.toISOString(), articlesJson], { stdout: 'pipe', stderr: 'pipe' })
+  const child = Bun.spawn(
+    [process.execPath, join(import.meta.dir, 'hot-swap-build.ts'), storePath, root, T1.toISOString(), articlesJson],
+    { stdout: 'pipe', stderr: 'pipe' },
+  )
   // The child says when its ingest has committed: from then on the store holds articles the served version must hide.
   let ingestedAt = Number.POSITIVE_INFINITY
   const childOut = (async () => {
@@ -177,7 +199,9 @@ test('a new version published under concurrent load: no failure, no mixed answer
   expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' })
   await load
   const hidden = seen.filter((s) => s.version === V1 && s.sentAt > ingestedAt).length
-  console.log(`hot swap: ${seen.length} requests in ${Math.round(performance.now() - started)} ms, ${seen.filter((s) => s.version === V1).length} on ${V1} (${hidden} sent after the new articles were stored), ${seen.filter((s) => s.version === V2).length} on ${V2}`)
+  console.log(
+    `hot swap: ${seen.length} requests in ${Math.round(performance.now() - started)} ms, ${seen.filter((s) => s.version === V1).length} on ${V1} (${hidden} sent after the new articles were stored), ${seen.filter((s) => s.version === V2).length} on ${V2}`,
+  )
 
   const v2 = await pinnedBodies()
   expect(v2.version).toBe(V2)
@@ -188,9 +212,15 @@ test('a new version published under concurrent load: no failure, no mixed answer
     return { total: r.total, urls: r.results.map((a) => a.url).sort() }
   }
   expect(found(v1.bodies.get(URLS[2]))).toEqual({ total: 0, urls: [] })
-  expect(found(v2.bodies.get(URLS[2]))).toEqual({ total: NEW_ARTICLES, urls: newArticles().map((a) => a.url).sort() })
+  expect(found(v2.bodies.get(URLS[2]))).toEqual({
+    total: NEW_ARTICLES,
+    urls: newArticles()
+      .map((a) => a.url)
+      .sort(),
+  })
   // Every URL answers differently in the two versions, so a body identifies its version.
-  for (const url of URLS) expect({ url, differs: v1.bodies.get(url) !== v2.bodies.get(url) }).toEqual({ url, differs: true })
+  for (const url of URLS)
+    expect({ url, differs: v1.bodies.get(url) !== v2.bodies.get(url) }).toEqual({ url, differs: true })
 
   const digests = (bodies: Map<string, string>) => new Map([...bodies].map(([url, body]) => [url, digest(body)]))
   const expected = new Map([
@@ -206,7 +236,12 @@ test('a new version published under concurrent load: no failure, no mixed answer
   expect(seen.some((s) => s.version === V1 && s.url === URLS[2] && s.sentAt > ingestedAt)).toBe(true)
   // Both versions answered every URL.
   for (const version of [V1, V2]) {
-    for (const url of URLS) expect({ version, url, answered: seen.some((s) => s.version === version && s.url === url) }).toEqual({ version, url, answered: true })
+    for (const url of URLS)
+      expect({ version, url, answered: seen.some((s) => s.version === version && s.url === url) }).toEqual({
+        version,
+        url,
+        answered: true,
+      })
   }
   // One worker's requests follow each other: once it got the new version it never gets the old one back.
   for (let w = 0; w < WORKERS; w++) {

@@ -12,7 +12,13 @@ beforeEach(() => {
 })
 afterEach(() => tmp.cleanup())
 
-const meta = (version: string) => ({ version, built_at: '2026-11-21T14:00:00Z', watermark: 1, counts: { articles: 1 }, sources: {} })
+const meta = (version: string) => ({
+  version,
+  built_at: '2026-11-21T14:00:00Z',
+  watermark: 1,
+  counts: { articles: 1 },
+  sources: {},
+})
 
 test('versionOf is the UTC build minute', () => {
   expect(versionOf(new Date('2026-11-21T14:07:59Z'))).toBe('20261121T1407Z')
@@ -51,7 +57,10 @@ test('refuses paths that would leave the version folder', () => {
 describe.each(['files-written', 'renamed', 'pointer-written'])('a publish killed at %s', (step) => {
   test('leaves the previous version served and the next publish succeeds', async () => {
     publishSnapshot(tmp.dir, meta('20261121T1300Z'), [{ path: 'v1/f0.json', body: '{"old":true}' }])
-    const child = Bun.spawn([process.execPath, 'test/support/publish-and-die.ts', tmp.dir, '20261121T1400Z', step], { stdout: 'ignore', stderr: 'ignore' })
+    const child = Bun.spawn([process.execPath, 'test/support/publish-and-die.ts', tmp.dir, '20261121T1400Z', step], {
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
     expect(await child.exited).not.toBe(0)
     expect(child.signalCode).toBe('SIGKILL')
     expect(readLatest(tmp.dir)?.version).toBe('20261121T1300Z')
@@ -83,7 +92,9 @@ describe('a second build of the same minute', () => {
 
   test('a publish under a name already published is refused and changes nothing', () => {
     publishSnapshot(tmp.dir, meta('20261121T1400Z'), [{ path: 'v1/a.json', body: '{"n":1}' }])
-    expect(() => publishSnapshot(tmp.dir, meta('20261121T1400Z'), [{ path: 'v1/a.json', body: '{"n":2}' }])).toThrow(/already published/)
+    expect(() => publishSnapshot(tmp.dir, meta('20261121T1400Z'), [{ path: 'v1/a.json', body: '{"n":2}' }])).toThrow(
+      /already published/,
+    )
     expect(readFileSync(join(tmp.dir, '20261121T1400Z', 'v1/a.json'), 'utf8')).toBe('{"n":1}')
     expect(readLatest(tmp.dir)?.version).toBe('20261121T1400Z')
   })
@@ -98,9 +109,12 @@ describe('a second build of the same minute', () => {
     expect(listVersions(tmp.dir)).toEqual([older, newer])
   })
 
-  test.each(['20261121T1400Z-1', '20261121T1400Z-100', '20261121T1400Z-ab', '20261121T1400Z/'])('%s is not a version name', (name) => {
-    expect(VERSION_PATTERN.test(name)).toBe(false)
-  })
+  test.each(['20261121T1400Z-1', '20261121T1400Z-100', '20261121T1400Z-ab', '20261121T1400Z/'])(
+    '%s is not a version name',
+    (name) => {
+      expect(VERSION_PATTERN.test(name)).toBe(false)
+    },
+  )
 })
 
 test('leftover cleaning spares the temporary folder of a run that is still alive', async () => {

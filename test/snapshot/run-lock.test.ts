@@ -34,11 +34,14 @@ test('a second run is refused while the owner lives', () => {
 })
 
 test.each([
-  ['a killed owner', async () => {
-    const gone = Bun.spawn(['true'])
-    await gone.exited
-    return `${gone.pid}\n`
-  }],
+  [
+    'a killed owner',
+    async () => {
+      const gone = Bun.spawn(['true'])
+      await gone.exited
+      return `${gone.pid}\n`
+    },
+  ],
   ['a half-written lock', async () => ''],
   ['garbage', async () => 'not a pid'],
 ])('a lock left by %s is taken over', async (_name, content) => {
@@ -58,10 +61,16 @@ test('release never removes a lock another run has taken since', () => {
 test('a build started while another runs does nothing: no demo files, no snapshot', async () => {
   const data = join(tmp.dir, 'data')
   const snapshots = join(tmp.dir, 'snapshots')
-  const config = parseConfig({ NEWSDESK_DATA: data, NEWSDESK_SNAPSHOTS: snapshots, NEWSDESK_NOW: '2026-11-21T14:00:00Z' })
+  const config = parseConfig({
+    NEWSDESK_DATA: data,
+    NEWSDESK_SNAPSHOTS: snapshots,
+    NEWSDESK_NOW: '2026-11-21T14:00:00Z',
+  })
   const release = acquireRunLock(data, sleeper.pid)
   try {
-    await expect(commandBuild(config, new Date('2026-11-21T14:00:00Z'), ['--no-export'])).rejects.toThrow(RunLockedError)
+    await expect(commandBuild(config, new Date('2026-11-21T14:00:00Z'), ['--no-export'])).rejects.toThrow(
+      RunLockedError,
+    )
     expect(readdirSync(data)).toEqual([RUN_LOCK_FILE])
     expect(existsSync(snapshots)).toBe(false)
   } finally {

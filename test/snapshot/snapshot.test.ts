@@ -49,7 +49,13 @@ describe('published snapshot, live node and hot swap', () => {
   const root = join(tmp.dir, 'snapshots')
   let clockMs = FIXTURE_NOW.getTime()
   const source = new SnapshotSource({ root, db: () => db, index: (d) => new SqliteSearchIndex(d) })
-  const app = createApp({ data: () => source.current, clock: () => new Date(clockMs), uptimeSeconds: () => 0, version: 't', log: () => {} })
+  const app = createApp({
+    data: () => source.current,
+    clock: () => new Date(clockMs),
+    uptimeSeconds: () => 0,
+    version: 't',
+    log: () => {},
+  })
 
   beforeAll(() => {
     buildSnapshot({ db, root, now: FIXTURE_NOW, sources: {} })
@@ -74,7 +80,14 @@ describe('published snapshot, live node and hot swap', () => {
     // The same version without its files: every URL is computed by the answer function, with a
     // memo of its own so no trend set computed for the build is reused.
     const live = createApp({
-      data: () => ({ db, index: new SqliteSearchIndex(db), version: current.version, watermark: current.watermark, builtAt: current.builtAt, memo: new Map() }),
+      data: () => ({
+        db,
+        index: new SqliteSearchIndex(db),
+        version: current.version,
+        watermark: current.watermark,
+        builtAt: current.builtAt,
+        memo: new Map(),
+      }),
       clock: () => new Date(nowMs),
       uptimeSeconds: () => 0,
       version: 't',
@@ -88,13 +101,25 @@ describe('published snapshot, live node and hot swap', () => {
         return current.file(path)
       },
     }
-    const served = createApp({ data: () => spied, clock: () => new Date(nowMs), uptimeSeconds: () => 0, version: 't', log: () => {} })
+    const served = createApp({
+      data: () => spied,
+      clock: () => new Date(nowMs),
+      uptimeSeconds: () => 0,
+      version: 't',
+      log: () => {},
+    })
 
     // Which trend URLs the version must hold, from the live default list (every story of the default window).
-    const list = (await (await live.handle(new Request('http://localhost/v1/trends?size=200'))).json()) as { total: number; trends: { country: string; slug: string }[] }
+    const list = (await (await live.handle(new Request('http://localhost/v1/trends?size=200'))).json()) as {
+      total: number
+      trends: { country: string; slug: string }[]
+    }
     expect(list.total).toBe(list.trends.length)
     const countries = [...new Set(list.trends.map((t) => t.country))]
-    const trendUrls = [...countries.map((cc) => `/v1/trends?country=${cc}`), ...list.trends.map((t) => `/v1/trends/${t.country}/${encodeURIComponent(t.slug)}`)]
+    const trendUrls = [
+      ...countries.map((cc) => `/v1/trends?country=${cc}`),
+      ...list.trends.map((t) => `/v1/trends/${t.country}/${encodeURIComponent(t.slug)}`),
+    ]
     expect(countries.length).toBeGreaterThan(1)
     expect(list.trends.some((t) => /[^\p{ASCII}]/u.test(t.slug))).toBe(true)
 
@@ -102,14 +127,19 @@ describe('published snapshot, live node and hot swap', () => {
     const dir = join(root, current.version)
     let files = 0
     for (const url of urls) {
-      const path = snapshotPathFor(new URL(url, 'http://localhost').pathname, new URL(url, 'http://localhost').searchParams)
+      const path = snapshotPathFor(
+        new URL(url, 'http://localhost').pathname,
+        new URL(url, 'http://localhost').searchParams,
+      )
       expect(path).not.toBeNull()
       const onDisk = new Uint8Array(readFileSync(join(dir, path as string)))
       files++
       const liveResponse = await live.handle(new Request(`http://localhost${url}`))
       expect(liveResponse.status).toBe(200)
       const liveBytes = new Uint8Array(await liveResponse.arrayBuffer())
-      const servedBytes = new Uint8Array(await (await served.handle(new Request(`http://localhost${url}`))).arrayBuffer())
+      const servedBytes = new Uint8Array(
+        await (await served.handle(new Request(`http://localhost${url}`))).arrayBuffer(),
+      )
       expect({ url, same: Buffer.from(liveBytes).equals(onDisk) }).toEqual({ url, same: true })
       expect({ url, same: Buffer.from(servedBytes).equals(onDisk) }).toEqual({ url, same: true })
       expect(read.has(path as string)).toBe(true)

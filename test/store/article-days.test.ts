@@ -23,7 +23,8 @@ const DAY_S = 86_400
 
 type Row = { day: number; host: string; lang: string; country: string; tld: string; defaulted: number; n: number }
 const order = 'ORDER BY day, host, lang, country, tld, defaulted'
-const kept = (db: Database) => db.query<Row, []>(`SELECT day, host, lang, country, tld, defaulted, n FROM article_days ${order}`).all()
+const kept = (db: Database) =>
+  db.query<Row, []>(`SELECT day, host, lang, country, tld, defaulted, n FROM article_days ${order}`).all()
 const recomputed = (db: Database) =>
   db
     .query<Row, []>(
@@ -35,14 +36,22 @@ const recomputed = (db: Database) =>
 /** article_day_facets (migrations 11 and 16) and article_spans (migration 11) against their GROUP BY over the articles. */
 function spansAgree(db: Database): void {
   const facets = (sql: string) => db.query<Record<string, string | number>, []>(sql).all()
-  expect(facets('SELECT day, lang, country, tld, defaulted, category, sentiment, n, score_milli FROM article_day_facets ORDER BY 1, 2, 3, 4, 5, 6, 7')).toEqual(
+  expect(
+    facets(
+      'SELECT day, lang, country, tld, defaulted, category, sentiment, n, score_milli FROM article_day_facets ORDER BY 1, 2, 3, 4, 5, 6, 7',
+    ),
+  ).toEqual(
     facets(
       `SELECT published_at / 86400 AS day, lang, country, tld, country_source = 'default' AS defaulted, category, sentiment, count(*) AS n,
          sum(CAST(round(score * 1000) AS INTEGER)) AS score_milli
        FROM articles GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
     ),
   )
-  expect(facets('SELECT level, span, sentiment, category, host, lang, country, tld, defaulted, n, score_milli FROM article_tone_spans ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9')).toEqual(
+  expect(
+    facets(
+      'SELECT level, span, sentiment, category, host, lang, country, tld, defaulted, n, score_milli FROM article_tone_spans ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9',
+    ),
+  ).toEqual(
     facets(
       `SELECT l.level, (a.published_at / 86400) >> (2 * l.level) AS span, a.sentiment, a.category, a.host, a.lang, a.country, a.tld,
          a.country_source = 'default' AS defaulted, count(*) AS n, sum(CAST(round(a.score * 1000) AS INTEGER)) AS score_milli
@@ -51,7 +60,11 @@ function spansAgree(db: Database): void {
     ),
   )
   const levels = SPAN_LEVELS.map((l) => `SELECT ${l} AS level`).join(' UNION ALL ')
-  expect(facets('SELECT level, span, host, lang, country, tld, defaulted, n FROM article_spans ORDER BY 1, 2, 3, 4, 5, 6, 7')).toEqual(
+  expect(
+    facets(
+      'SELECT level, span, host, lang, country, tld, defaulted, n FROM article_spans ORDER BY 1, 2, 3, 4, 5, 6, 7',
+    ),
+  ).toEqual(
     facets(
       `SELECT l.level, (a.published_at / 86400) >> (2 * l.level) AS span, a.host, a.lang, a.country, a.tld, a.country_source = 'default' AS defaulted, count(*) AS n
        FROM articles a CROSS JOIN (${levels}) l GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
@@ -64,12 +77,27 @@ describe('the count triggers find their rows by primary key', () => {
   // pass over the table (it did once: `span = day >> (2 * level)` across levels could not use the key).
   test('every UPDATE and DELETE of a count table, with the article bound, is a full-key search', () => {
     const db = openStore(`${tmp.dir}/plans.sqlite`)
-    const triggers = db.query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'articles'").all()
+    const triggers = db
+      .query<{ name: string; sql: string }, []>(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'articles'",
+      )
+      .all()
     expect(triggers.map((t) => t.name).sort()).toEqual([
-      'article_day_facets_delete', 'article_day_facets_insert', 'article_day_facets_update',
-      'article_days_delete', 'article_days_insert', 'article_days_update', 'article_spans_delete', 'article_spans_insert', 'article_spans_update',
-      'article_tone_spans_delete', 'article_tone_spans_insert', 'article_tone_spans_update',
-      'term_stale_delete', 'term_stale_insert', 'term_stale_update',
+      'article_day_facets_delete',
+      'article_day_facets_insert',
+      'article_day_facets_update',
+      'article_days_delete',
+      'article_days_insert',
+      'article_days_update',
+      'article_spans_delete',
+      'article_spans_insert',
+      'article_spans_update',
+      'article_tone_spans_delete',
+      'article_tone_spans_insert',
+      'article_tone_spans_update',
+      'term_stale_delete',
+      'term_stale_insert',
+      'term_stale_update',
     ])
     const bind = (sql: string) =>
       sql
@@ -79,9 +107,18 @@ describe('the count triggers find their rows by primary key', () => {
     let checked = 0
     for (const t of triggers) {
       const body = t.sql.slice(t.sql.indexOf('BEGIN') + 5, t.sql.lastIndexOf('END'))
-      for (const statement of body.split(';').map((x) => x.trim()).filter((x) => /^(UPDATE|DELETE)/.test(x))) {
-        const plan = db.query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${bind(statement)}`).all().map((r) => r.detail)
-        expect({ statement: statement.slice(0, 60), plan }).toEqual({ statement: statement.slice(0, 60), plan: [expect.stringMatching(/^SEARCH \w+ USING PRIMARY KEY \(.*(defaulted|sentiment)=\?\)$/)] })
+      for (const statement of body
+        .split(';')
+        .map((x) => x.trim())
+        .filter((x) => /^(UPDATE|DELETE)/.test(x))) {
+        const plan = db
+          .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${bind(statement)}`)
+          .all()
+          .map((r) => r.detail)
+        expect({ statement: statement.slice(0, 60), plan }).toEqual({
+          statement: statement.slice(0, 60),
+          plan: [expect.stringMatching(/^SEARCH \w+ USING PRIMARY KEY \(.*(defaulted|sentiment)=\?\)$/)],
+        })
         checked++
       }
     }
@@ -113,7 +150,10 @@ describe('daySpans', () => {
       const bigger = 4 ** (r.level + 1)
       for (let span = r.from; span < r.to; span++) {
         const start = span * 4 ** r.level
-        expect({ start, biggerFits: start % bigger === 0 && start + bigger <= end }).toEqual({ start, biggerFits: false })
+        expect({ start, biggerFits: start % bigger === 0 && start + bigger <= end }).toEqual({
+          start,
+          biggerFits: false,
+        })
       }
     }
   })

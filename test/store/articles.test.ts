@@ -61,24 +61,47 @@ afterEach(() => {
 describe('ArticleWriter', () => {
   test('a row published more than 36 h after its crawl is refused (searches by crawl time rely on it)', () => {
     const w = new ArticleWriter(db)
-    expect(() => w.write(row('https://example.co.uk/late', { published_at: '2026-11-22T00:00:01Z', crawled_at: '2026-11-20T12:00:00Z' }), 0)).toThrow(/more than 36 h after crawled_at/)
-    expect(w.write(row('https://example.co.uk/ok', { published_at: '2026-11-22T00:00:00Z', crawled_at: '2026-11-20T12:00:00Z' }), 0)).toBe('inserted')
+    expect(() =>
+      w.write(
+        row('https://example.co.uk/late', { published_at: '2026-11-22T00:00:01Z', crawled_at: '2026-11-20T12:00:00Z' }),
+        0,
+      ),
+    ).toThrow(/more than 36 h after crawled_at/)
+    expect(
+      w.write(
+        row('https://example.co.uk/ok', { published_at: '2026-11-22T00:00:00Z', crawled_at: '2026-11-20T12:00:00Z' }),
+        0,
+      ),
+    ).toBe('inserted')
   })
 
   test('a URL seen twice is stored once; the later crawl is a duplicate', () => {
     const w = new ArticleWriter(db)
     expect(w.write(row('https://example.co.uk/a'), 0)).toBe('inserted')
-    expect(w.write(row('https://example.co.uk/a', { crawled_at: '2026-11-20T12:00:00Z', title: 'Later' }), 0)).toBe('duplicate')
+    expect(w.write(row('https://example.co.uk/a', { crawled_at: '2026-11-20T12:00:00Z', title: 'Later' }), 0)).toBe(
+      'duplicate',
+    )
     expect(countArticles(db)).toBe(1)
     expect(db.query('SELECT title FROM articles').get()).toEqual({ title: 'A headline' })
   })
 
   test('an earlier crawl replaces a later one, whatever the order files finish in', () => {
     const w = new ArticleWriter(db)
-    w.write(row('https://example.co.uk/a', { crawled_at: '2026-11-20T12:00:00Z', title: 'Later', text: 'later body' }), 0)
-    expect(w.write(row('https://example.co.uk/a', { crawled_at: '2026-11-20T09:00:00Z', title: 'Earlier', text: 'earlier body' }), 0)).toBe('replaced')
+    w.write(
+      row('https://example.co.uk/a', { crawled_at: '2026-11-20T12:00:00Z', title: 'Later', text: 'later body' }),
+      0,
+    )
+    expect(
+      w.write(
+        row('https://example.co.uk/a', { crawled_at: '2026-11-20T09:00:00Z', title: 'Earlier', text: 'earlier body' }),
+        0,
+      ),
+    ).toBe('replaced')
     expect(countArticles(db)).toBe(1)
-    expect(db.query('SELECT a.title, t.text FROM articles a JOIN article_text t USING (seq)').get()).toEqual({ title: 'Earlier', text: 'earlier body' })
+    expect(db.query('SELECT a.title, t.text FROM articles a JOIN article_text t USING (seq)').get()).toEqual({
+      title: 'Earlier',
+      text: 'earlier body',
+    })
   })
 
   test('every crawled variant is kept as an alias of the canonical URL', () => {
@@ -91,7 +114,9 @@ describe('ArticleWriter', () => {
 
   test('articles older than the window are not stored', () => {
     const w = new ArticleWriter(db)
-    expect(w.write(row('https://example.co.uk/old', { published_at: '2026-08-01T00:00:00Z' }), NOW_S - 90 * DAY_S)).toBe('out-of-window')
+    expect(
+      w.write(row('https://example.co.uk/old', { published_at: '2026-08-01T00:00:00Z' }), NOW_S - 90 * DAY_S),
+    ).toBe('out-of-window')
     expect(countArticles(db)).toBe(0)
   })
 })
@@ -116,27 +141,47 @@ test('reopening a migrated store keeps its data and schema version', () => {
 })
 
 describe('syndication groups', () => {
-  const text = 'The central bank held rates steady on Thursday, citing slowing inflation and a cooling labour market across the region. '.repeat(8)
+  const text =
+    'The central bank held rates steady on Thursday, citing slowing inflation and a cooling labour market across the region. '.repeat(
+      8,
+    )
   const copy = (host: string, over: Partial<ArticleRow> = {}) => {
     const url = `https://${host}/story`
     const r = row(url, { host, title: 'Central bank holds rates steady', text, ...over })
     return { ...r, dup_key: dupKey(r) }
   }
-  const groups = () => db.query<{ host: string; dup_group: string; id: string }, []>('SELECT host, dup_group, id FROM articles ORDER BY host').all()
+  const groups = () =>
+    db
+      .query<{ host: string; dup_group: string; id: string }, []>(
+        'SELECT host, dup_group, id FROM articles ORDER BY host',
+      )
+      .all()
 
-  test.each([['forward'], ['reverse']])('copies on other hosts share the smallest id as group, in %s order', (order) => {
-    const rows = [copy('a.example.com'), copy('b.example.org', { text: `${text} Reporting by staff.` }), copy('c.example.net')]
-    const w = new ArticleWriter(db)
-    for (const r of order === 'forward' ? rows : [...rows].reverse()) w.write(r, 0)
-    const g = groups()
-    const smallest = [...g.map((x) => x.id)].sort()[0] ?? ''
-    expect(new Set(g.map((x) => x.dup_group))).toEqual(new Set([smallest]))
-  })
+  test.each([['forward'], ['reverse']])(
+    'copies on other hosts share the smallest id as group, in %s order',
+    (order) => {
+      const rows = [
+        copy('a.example.com'),
+        copy('b.example.org', { text: `${text} Reporting by staff.` }),
+        copy('c.example.net'),
+      ]
+      const w = new ArticleWriter(db)
+      for (const r of order === 'forward' ? rows : [...rows].reverse()) w.write(r, 0)
+      const g = groups()
+      const smallest = [...g.map((x) => x.id)].sort()[0] ?? ''
+      expect(new Set(g.map((x) => x.dup_group))).toEqual(new Set([smallest]))
+    },
+  )
 
   test('a different story with the same title is not grouped', () => {
     const w = new ArticleWriter(db)
     w.write(copy('a.example.com'), 0)
-    w.write(copy('b.example.org', { text: 'Completely different body about a football match and the weather in the north. '.repeat(8) }), 0)
+    w.write(
+      copy('b.example.org', {
+        text: 'Completely different body about a football match and the weather in the north. '.repeat(8),
+      }),
+      0,
+    )
     const g = groups()
     expect(g[0]?.dup_group).not.toBe(g[1]?.dup_group)
   })

@@ -14,11 +14,76 @@ describe('facet tokens', () => {
   // Crawl hours: 2026-11-21T14:00:00Z is 1,795,269,600 s since the epoch, hour 498,686.
   test.each([
     // Score tenths: floor((score + 1) * 10), the top tenth also holding 1: 0.42 → 14, -1 → 0, 1 → 19, -0.05 → 9.
-    { a: { lang: 'en', country: 'GB', tld: 'uk', host: 'a.uk', country_source: 'tld', crawled_at: '2026-11-21T14:59:59Z', category: 'sport', sentiment: 'pos', score: 0.42 }, want: 'len cgb t756b h612e756b gsport spos xa k498686 v14' },
-    { a: { lang: 'PT', country: 'br', tld: 'COM', host: '', country_source: 'html', crawled_at: 1_795_269_600 + 3600, category: 'world', sentiment: 'neg', score: -1 }, want: 'lpt cbr t636f6d gworld sneg xa k498687 v0' },
-    { a: { lang: 'fil', country: '', tld: '', host: 'é.com', country_source: 'content', crawled_at: 3599, category: 'health', sentiment: 'neu', score: 1 }, want: 'lfil hc3a92e636f6d ghealth sneu xa k0 v19' },
-    { a: { lang: '', country: 'US', tld: '', host: '', country_source: 'default', crawled_at: 'not a date', category: '', sentiment: 'neu', score: -0.05 }, want: 'cus sneu xd xa v9' },
-    { a: { lang: 'zh-Hant', country: 'X1', tld: '', host: '', country_source: 'tld', crawled_at: 0, category: 'Sport!', sentiment: 'meh', score: Number.NaN }, want: 'xa k0' },
+    {
+      a: {
+        lang: 'en',
+        country: 'GB',
+        tld: 'uk',
+        host: 'a.uk',
+        country_source: 'tld',
+        crawled_at: '2026-11-21T14:59:59Z',
+        category: 'sport',
+        sentiment: 'pos',
+        score: 0.42,
+      },
+      want: 'len cgb t756b h612e756b gsport spos xa k498686 v14',
+    },
+    {
+      a: {
+        lang: 'PT',
+        country: 'br',
+        tld: 'COM',
+        host: '',
+        country_source: 'html',
+        crawled_at: 1_795_269_600 + 3600,
+        category: 'world',
+        sentiment: 'neg',
+        score: -1,
+      },
+      want: 'lpt cbr t636f6d gworld sneg xa k498687 v0',
+    },
+    {
+      a: {
+        lang: 'fil',
+        country: '',
+        tld: '',
+        host: 'é.com',
+        country_source: 'content',
+        crawled_at: 3599,
+        category: 'health',
+        sentiment: 'neu',
+        score: 1,
+      },
+      want: 'lfil hc3a92e636f6d ghealth sneu xa k0 v19',
+    },
+    {
+      a: {
+        lang: '',
+        country: 'US',
+        tld: '',
+        host: '',
+        country_source: 'default',
+        crawled_at: 'not a date',
+        category: '',
+        sentiment: 'neu',
+        score: -0.05,
+      },
+      want: 'cus sneu xd xa v9',
+    },
+    {
+      a: {
+        lang: 'zh-Hant',
+        country: 'X1',
+        tld: '',
+        host: '',
+        country_source: 'tld',
+        crawled_at: 0,
+        category: 'Sport!',
+        sentiment: 'meh',
+        score: Number.NaN,
+      },
+      want: 'xa k0',
+    },
   ])('$a → "$want"', ({ a, want }) => expect(facetText(a)).toBe(want))
 
   test('values that cannot be tokens stay SQL tests', () => {
@@ -34,17 +99,33 @@ describe('searches through facets give what the SQL filters give', () => {
   afterAll(() => tmp.cleanup())
   const articles = fixtureArticles(600, 3)
   // One headline that names a facet token as a word: searching for it must find only this one.
-  const withToken = { ...articles[0], url: 'https://news1.co.uk/len-cgb', id: 'facet-word', title: 'len cgb ljp' } as (typeof articles)[number]
+  const withToken = {
+    ...articles[0],
+    url: 'https://news1.co.uk/len-cgb',
+    id: 'facet-word',
+    title: 'len cgb ljp',
+  } as (typeof articles)[number]
   const db = buildFixtureStore(`${tmp.dir}/s.sqlite`, [...articles.slice(1), withToken])
   const index = new SqliteSearchIndex(db)
   const nowS = FIXTURE_NOW.getTime() / 1000
   const req = (q: string, over: Partial<SearchRequest> = {}): SearchRequest => ({
-    query: parseQuery(q), fromS: nowS - 90 * 86400, toS: nowS, strictCountry: false, maxSeq: null,
-    sort: 'date', size: 1000, offset: 0, dedupe: false, fullText: false, ...over,
+    query: parseQuery(q),
+    fromS: nowS - 90 * 86400,
+    toS: nowS,
+    strictCountry: false,
+    maxSeq: null,
+    sort: 'date',
+    size: 1000,
+    offset: 0,
+    dedupe: false,
+    fullText: false,
+    ...over,
   })
   const brute = (words: string[], lang?: string[], country?: string[]) =>
     [...articles.slice(1), withToken]
-      .filter((a) => (lang === undefined || lang.includes(a.lang)) && (country === undefined || country.includes(a.country)))
+      .filter(
+        (a) => (lang === undefined || lang.includes(a.lang)) && (country === undefined || country.includes(a.country)),
+      )
       .filter((a) => words.every((w) => `${a.title} ${a.description}`.toLowerCase().includes(w)))
       .filter((a) => Date.parse(a.published_at) / 1000 >= nowS - 90 * 86400 && Date.parse(a.published_at) / 1000 < nowS)
       .length
@@ -80,7 +161,9 @@ describe('searches through facets give what the SQL filters give', () => {
     const a = articles[2] as (typeof articles)[number]
     new ArticleWriter(old).write(a, 0)
     old.exec('DROP TABLE articles_fts')
-    old.exec(`CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`)
+    old.exec(
+      `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`,
+    )
     old.exec('INSERT INTO articles_fts (rowid, title, description) SELECT tkey, title, description FROM articles')
     dropDayCounts(old)
     old.exec('PRAGMA user_version = 4')
@@ -98,7 +181,9 @@ describe('searches through facets give what the SQL filters give', () => {
     new ArticleWriter(old).write(articles[1] as (typeof articles)[number], 0)
     // Back to schema 4's index: no facets column, version 4.
     old.exec('DROP TABLE articles_fts')
-    old.exec(`CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`)
+    old.exec(
+      `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`,
+    )
     old.exec('INSERT INTO articles_fts (rowid, title, description) SELECT tkey, title, description FROM articles')
     dropDayCounts(old)
     old.exec('PRAGMA user_version = 4')

@@ -40,12 +40,19 @@ describe('pair tokens', () => {
     ['1x', 'a'],
     ['1', 'xa'],
   ])('(%p, %p) has a token no other pair of the table has', (a, b) => {
-    const all = [['1', '0123456789x'], ['10', '123456789'], ['a', 'bc'], ['ab', 'c'], ['1x', 'a'], ['1', 'xa']].map(([x, y]) => pairToken(x as string, y as string))
+    const all = [
+      ['1', '0123456789x'],
+      ['10', '123456789'],
+      ['a', 'bc'],
+      ['ab', 'c'],
+      ['1x', 'a'],
+      ['1', 'xa'],
+    ].map(([x, y]) => pairToken(x as string, y as string))
     expect(all.filter((t) => t === pairToken(a, b))).toHaveLength(1)
     expect(ftsTokens(pairToken(a, b))).toEqual([pairToken(a, b)])
   })
 
-  test('a field\'s pairs are its adjacent tokens in order, one per position', () => {
+  test("a field's pairs are its adjacent tokens in order, one per position", () => {
     const [bo, oe, eb] = [pairToken('bank', 'of'), pairToken('of', 'england'), pairToken('england', 'bank')]
     expect(pairText('Bank of England, bank of England!')).toBe([bo, oe, eb, bo, oe].join(' '))
     expect(pairText('one')).toBe('')
@@ -57,22 +64,72 @@ describe('pair tokens', () => {
 function phraseArticles(count: number, seed: number): FixtureArticle[] {
   const rnd = mulberry32(seed)
   // Lone surrogates (text cut inside an emoji) are separators to FTS5, as U+FFFD.
-  const words = ['bank', 'bank', 'of', 'of', 'england', 'england', 'rate', 'cut', 'new', 'york', 'ёлка', 'Straße', 'e-mail', 'ελληνικός', '東京', 'new\ud83dyork', '\udc00']
+  const words = [
+    'bank',
+    'bank',
+    'of',
+    'of',
+    'england',
+    'england',
+    'rate',
+    'cut',
+    'new',
+    'york',
+    'ёлка',
+    'Straße',
+    'e-mail',
+    'ελληνικός',
+    '東京',
+    'new\ud83dyork',
+    '\udc00',
+  ]
   const pick = () => words[Math.floor(rnd() * words.length)] as string
   const line = (n: number) => Array.from({ length: n }, pick).join(rnd() < 0.2 ? ', ' : ' ')
   return fixtureArticles(count, seed).map((a, i) => {
     const url = `https://${a.host}/phrase/${i}`
     // Titles of one word too: a phrase then can only be in the description.
-    return { ...a, url, target_uri: url, id: articleId(url), title: line(1 + Math.floor(rnd() * 6)), description: line(Math.floor(rnd() * 7)) }
+    return {
+      ...a,
+      url,
+      target_uri: url,
+      id: articleId(url),
+      title: line(1 + Math.floor(rnd() * 6)),
+      description: line(Math.floor(rnd() * 7)),
+    }
   })
 }
 
 const QUERIES = [
-  '"bank of"', '"of england"', '"new york"', '"york new"', '"rate cut"', '"cut rate"', '"ёлка straße"', '"ΕΛΛΗΝΙΚΌΣ bank"',
-  'e-mail', '"e mail"', '"bank of england"', '"new york" rate', '"bank of" OR "rate cut"', 'rate -"rate cut"',
-  '"new york" -"of england"', '-"bank bank"', '"bank bank"', '"england bank"', '"東京 new"', '"absent pair"',
-  '"bank of england" rate', '"new york rate"', '"rate cut new york"', '"of england bank of"', '"bank bank bank"', '-"bank of england"',
-  '"new york rate" OR "cut rate cut"', '"ёлка straße ελληνικός"', '"new york" OR rate', 'cut OR "of england" bank',
+  '"bank of"',
+  '"of england"',
+  '"new york"',
+  '"york new"',
+  '"rate cut"',
+  '"cut rate"',
+  '"ёлка straße"',
+  '"ΕΛΛΗΝΙΚΌΣ bank"',
+  'e-mail',
+  '"e mail"',
+  '"bank of england"',
+  '"new york" rate',
+  '"bank of" OR "rate cut"',
+  'rate -"rate cut"',
+  '"new york" -"of england"',
+  '-"bank bank"',
+  '"bank bank"',
+  '"england bank"',
+  '"東京 new"',
+  '"absent pair"',
+  '"bank of england" rate',
+  '"new york rate"',
+  '"rate cut new york"',
+  '"of england bank of"',
+  '"bank bank bank"',
+  '-"bank of england"',
+  '"new york rate" OR "cut rate cut"',
+  '"ёлка straße ελληνικός"',
+  '"new york" OR rate',
+  'cut OR "of england" bank',
 ]
 const SORTS: SearchSort[] = ['date', 'date_asc', 'relevance', 'crawled']
 
@@ -88,7 +145,18 @@ function checkAgainstBruteForce(db: Database, articles: FixtureArticle[], label:
       return t >= fromS && t < nowS && parsed !== null && matchesFields(parsed, tokens.get(a.url) as string[][])
     })
     for (const sort of SORTS) {
-      const req: SearchRequest = { query: parsed, fromS, toS: nowS, strictCountry: false, maxSeq: null, sort, size: 1000, offset: 0, dedupe: false, fullText: false }
+      const req: SearchRequest = {
+        query: parsed,
+        fromS,
+        toS: nowS,
+        strictCountry: false,
+        maxSeq: null,
+        sort,
+        size: 1000,
+        offset: 0,
+        dedupe: false,
+        fullText: false,
+      }
       const page = index.search(req)
       const got = page.articles.map((a) => a.url).sort()
       if (page.total !== want.length || JSON.stringify(got) !== JSON.stringify(want.map((a) => a.url).sort())) {
@@ -96,7 +164,12 @@ function checkAgainstBruteForce(db: Database, articles: FixtureArticle[], label:
       }
       if (sort === 'relevance') {
         // The first tier: every positive term in the title, phrases by their title pairs.
-        const inTitle = (a: { url: string }) => parsed !== null && parsed.all.length > 0 && matchesFields({ all: parsed.all, none: [], nested: [], notNested: [] }, [(tokens.get(a.url) as string[][])[0] as string[]])
+        const inTitle = (a: { url: string }) =>
+          parsed !== null &&
+          parsed.all.length > 0 &&
+          matchesFields({ all: parsed.all, none: [], nested: [], notNested: [] }, [
+            (tokens.get(a.url) as string[][])[0] as string[],
+          ])
         const tierOf = page.articles.map((a) => (inTitle(a) ? 0 : 1))
         expect(tierOf).toEqual([...tierOf].sort((x, y) => x - y))
         expect(tierOf.filter((x) => x === 0)).toHaveLength(want.filter(inTitle).length)
@@ -112,13 +185,19 @@ describe('phrase searches equal a brute-force scan', () => {
 
   test('on a store written with pairs (schema 15)', () => {
     const db = buildFixtureStore(`${tmp.dir}/new.sqlite`, articles)
-    expect(db.query<{ v: number }, []>('SELECT user_version AS v FROM pragma_user_version').get()?.v).toBeGreaterThanOrEqual(15)
+    expect(
+      db.query<{ v: number }, []>('SELECT user_version AS v FROM pragma_user_version').get()?.v,
+    ).toBeGreaterThanOrEqual(15)
     checkAgainstBruteForce(db, articles, 'pairs')
     // The pair columns hold what the phrases need: a two-word phrase is one pair token, a
     // three-word phrase two consecutive ones.
-    const count = (expr: string) => db.query<{ n: number }, [string]>('SELECT count(*) AS n FROM articles_fts WHERE articles_fts MATCH ?').get(expr)?.n
+    const count = (expr: string) =>
+      db.query<{ n: number }, [string]>('SELECT count(*) AS n FROM articles_fts WHERE articles_fts MATCH ?').get(expr)
+        ?.n
     expect(count(`{tpairs dpairs} : "${pairToken('new', 'york')}"`)).toBe(count('{title description} : "new york"'))
-    expect(count(`{tpairs dpairs} : "${pairToken('bank', 'of')} ${pairToken('of', 'england')}"`)).toBe(count('{title description} : "bank of england"'))
+    expect(count(`{tpairs dpairs} : "${pairToken('bank', 'of')} ${pairToken('of', 'england')}"`)).toBe(
+      count('{title description} : "bank of england"'),
+    )
     expect(count('{title description} : "bank of england"')).toBeGreaterThan(0)
     db.close()
   })
@@ -128,22 +207,30 @@ describe('phrase searches equal a brute-force scan', () => {
     const db = buildFixtureStore(path, articles)
     // Back to schema 14: the index of migration 7, without pair columns.
     db.exec('DROP TABLE articles_fts')
-    db.exec(`CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`)
+    db.exec(
+      `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2')`,
+    )
     const insert = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
-    for (const r of db.query<{ tkey: number; title: string; description: string; lang: string; country: string }, []>('SELECT tkey, title, description, lang, country FROM articles').all()) {
+    for (const r of db
+      .query<{ tkey: number; title: string; description: string; lang: string; country: string }, []>(
+        'SELECT tkey, title, description, lang, country FROM articles',
+      )
+      .all()) {
       insert.run(r.tkey, indexForm(r.title), indexForm(r.description), `l${r.lang} c${r.country.toLowerCase()} xa`)
     }
     db.exec('PRAGMA user_version = 14')
     checkAgainstBruteForce(db, articles, 'schema 14')
     db.close()
     const migrated = openStore(path)
-    expect(migrated.query<{ v: number }, []>('SELECT user_version AS v FROM pragma_user_version').get()?.v).toBeGreaterThanOrEqual(15)
+    expect(
+      migrated.query<{ v: number }, []>('SELECT user_version AS v FROM pragma_user_version').get()?.v,
+    ).toBeGreaterThanOrEqual(15)
     checkAgainstBruteForce(migrated, articles, 'migrated')
     expect(ftsSegments(migrated)).toBe(1)
     migrated.close()
   })
 
-  test('through the batch job\'s upkeep: a merge cut off by its page budget, level merges, one segment', () => {
+  test("through the batch job's upkeep: a merge cut off by its page budget, level merges, one segment", () => {
     const db = openStore(`${tmp.dir}/segments.sqlite`)
     const writer = new ArticleWriter(db)
     // One transaction per article: FTS5 writes a segment each and merges them only in steps.
@@ -166,4 +253,3 @@ describe('phrase searches equal a brute-force scan', () => {
     db.close()
   })
 })
-

@@ -26,7 +26,9 @@ function ftsOwnTokens(texts: readonly string[]): string[][] {
   const insert = db.query('INSERT INTO t (rowid, x) VALUES (?, ?)')
   db.transaction(() => texts.forEach((x, i) => insert.run(i + 1, x)))()
   const out: string[][] = texts.map(() => [])
-  for (const r of db.query<{ term: string; doc: number; offset: number }, []>('SELECT term, doc, offset FROM v').all()) {
+  for (const r of db
+    .query<{ term: string; doc: number; offset: number }, []>('SELECT term, doc, offset FROM v')
+    .all()) {
     ;(out[r.doc - 1] as string[])[r.offset] = r.term
   }
   db.close()
@@ -44,16 +46,40 @@ describe('the code-point table', () => {
   // Alphabet of the random texts: letters and marks where folding is subtle, separators, and
   // code points of scripts written without spaces (indexForm segments them).
   const ALPHABET = [
-    ...'abcXYZ09 -_.,"\'’', ...'éÉèçÇñÑüÜößẞæøåİıĲǠǡǄǅǆȘțƏə', ...'йЙёЁиеЯяїЇґ', ...'άΆέήίόύώΐΰσςΣΑΩ',
-    '\u0301', '\u0306', '\u0308', '\u0327', '\u200d', '\ufe0f', '\u00a0', '\u2019', '\u3000',
-    ...'比特币市场東京ビットコインไทย한국어', '🦄', '😀', '𝔘', '𐐀', '①', 'Ⅻ', 'ﬁ', 'ﬀ', '٣', '७',
+    ...'abcXYZ09 -_.,"\'’',
+    ...'éÉèçÇñÑüÜößẞæøåİıĲǠǡǄǅǆȘțƏə',
+    ...'йЙёЁиеЯяїЇґ',
+    ...'άΆέήίόύώΐΰσςΣΑΩ',
+    '\u0301',
+    '\u0306',
+    '\u0308',
+    '\u0327',
+    '\u200d',
+    '\ufe0f',
+    '\u00a0',
+    '\u2019',
+    '\u3000',
+    ...'比特币市场東京ビットコインไทย한국어',
+    '🦄',
+    '😀',
+    '𝔘',
+    '𐐀',
+    '①',
+    'Ⅻ',
+    'ﬁ',
+    'ﬀ',
+    '٣',
+    '७',
     // Lone surrogates (a string cut inside an emoji): SQLite receives U+FFFD.
-    '\ud83d', '\udc00',
+    '\ud83d',
+    '\udc00',
   ]
 
   test('random text of many scripts tokenizes as FTS5 tokenizes it (2,000 texts, seed 41)', () => {
     const rnd = mulberry32(41)
-    const texts = Array.from({ length: 2000 }, () => Array.from({ length: 1 + Math.floor(rnd() * 24) }, () => ALPHABET[Math.floor(rnd() * ALPHABET.length)]).join(''))
+    const texts = Array.from({ length: 2000 }, () =>
+      Array.from({ length: 1 + Math.floor(rnd() * 24) }, () => ALPHABET[Math.floor(rnd() * ALPHABET.length)]).join(''),
+    )
     const own = ftsOwnTokens(texts)
     const differ = texts.filter((t, i) => JSON.stringify(ftsTokens(t)) !== JSON.stringify(own[i]))
     expect(differ).toEqual([])
@@ -66,14 +92,33 @@ describe('the code-point table', () => {
 describe('words FTS5 folds differently from lower case + strip marks are found', () => {
   const tmp = tempDir('newsdesk-fts-tokens-')
   afterAll(() => tmp.cleanup())
-  const titles = ['Новый закон принят', 'Ёлка на площади', 'Ελληνικός τουρισμός σε άνοδο', 'Αθήνα: νέα μέτρα', 'Ǡ letter test', 'Київ і Львів']
-  const articles = fixtureArticles(titles.length, 5).map((a, i) => ({ ...a, title: titles[i] as string, description: 'plain words' }))
+  const titles = [
+    'Новый закон принят',
+    'Ёлка на площади',
+    'Ελληνικός τουρισμός σε άνοδο',
+    'Αθήνα: νέα μέτρα',
+    'Ǡ letter test',
+    'Київ і Львів',
+  ]
+  const articles = fixtureArticles(titles.length, 5).map((a, i) => ({
+    ...a,
+    title: titles[i] as string,
+    description: 'plain words',
+  }))
   const db = buildFixtureStore(`${tmp.dir}/s.sqlite`, articles)
   const index = new SqliteSearchIndex(db)
   const nowS = FIXTURE_NOW.getTime() / 1000
   const req = (q: string): SearchRequest => ({
-    query: parseQuery(q), fromS: nowS - 90 * 86400, toS: nowS, strictCountry: false, maxSeq: null,
-    sort: 'date', size: 10, offset: 0, dedupe: false, fullText: false,
+    query: parseQuery(q),
+    fromS: nowS - 90 * 86400,
+    toS: nowS,
+    strictCountry: false,
+    maxSeq: null,
+    sort: 'date',
+    size: 10,
+    offset: 0,
+    dedupe: false,
+    fullText: false,
   })
   test.each([
     { q: 'новый', title: 'Новый закон принят' },

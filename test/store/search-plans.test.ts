@@ -34,14 +34,22 @@ const maxSeq = store.query<{ s: number }, []>('SELECT max(seq) AS s FROM article
 /** Titles plus descriptions holding the word, as the index's vocabulary counts them. */
 function vocabularyDocs(word: string): number {
   const token = indexTokens(word)[0]
-  return articles.reduce((n, a) => n + Number(indexTokens(a.title).includes(token ?? '')) + Number(indexTokens(a.description).includes(token ?? '')), 0)
+  return articles.reduce(
+    (n, a) =>
+      n + Number(indexTokens(a.title).includes(token ?? '')) + Number(indexTokens(a.description).includes(token ?? '')),
+    0,
+  )
 }
 
 /** Filter values of a list parameter: real values of the store's column of that name, or the enum's. */
 function listValues(name: string, spec: ParamSpec & { kind: 'list' }): string[] | null {
   if (spec.item.name === 'enum') return [...spec.item.values]
   if (spec.item.name === 'word') return null
-  const rows = store.query<{ v: string }, []>(`SELECT ${spec.item.name} AS v, count(*) AS n FROM articles GROUP BY 1 ORDER BY n DESC, v`).all()
+  const rows = store
+    .query<{ v: string }, []>(
+      `SELECT ${spec.item.name} AS v, count(*) AS n FROM articles GROUP BY 1 ORDER BY n DESC, v`,
+    )
+    .all()
   if (rows.length < 3) throw new Error(`the fixture store needs 3 values of ${name}`)
   return rows.map((r) => r.v)
 }
@@ -49,14 +57,28 @@ function listValues(name: string, spec: ParamSpec & { kind: 'list' }): string[] 
 /** Every kind of q: none, a common, a rare and an absent word, two words, phrases of two and three words, OR, exclusions (of a word, of a phrase). */
 const Q_SHAPES: (string | null)[] = (() => {
   const counts = new Map<string, number>()
-  for (const a of articles) for (const w of a.title.toLowerCase().split(/\s+/)) if (/^\p{L}{4,}$/u.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1)
+  for (const a of articles)
+    for (const w of a.title.toLowerCase().split(/\s+/))
+      if (/^\p{L}{4,}$/u.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1)
   const byCount = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w)
   const [common, second] = [byCount[0] ?? 'market', byCount[1] ?? 'bitcoin']
   const rare = byCount.at(-1) ?? 'storm'
   return [
-    null, common, rare, 'zzqxvabsent', `${common} ${second}`, `"${common} ${second}"`, `"${common} ${second} ${rare}"`, `${common} OR ${rare}`, `-${common}`, `${second} -${common}`, `${second} -"${common} ${rare}"`,
+    null,
+    common,
+    rare,
+    'zzqxvabsent',
+    `${common} ${second}`,
+    `"${common} ${second}"`,
+    `"${common} ${second} ${rare}"`,
+    `${common} OR ${rare}`,
+    `-${common}`,
+    `${second} -${common}`,
+    `${second} -"${common} ${rare}"`,
     // Groups: an OR of a pair and a word, NOT before a group, a negated pair alone.
-    `(${common} ${second}) OR ${rare}`, `${second} NOT (${common} OR ${rare})`, `-(${common} ${rare})`,
+    `(${common} ${second}) OR ${rare}`,
+    `${second} NOT (${common} OR ${rare})`,
+    `-(${common} ${rare})`,
   ]
 })()
 
@@ -90,20 +112,30 @@ function shapesOf(spec: EndpointSpec): Shape[] {
   filterSets.push(allFilters)
   // A two-valued enum with a default is a switch (in=title, normalize=share): tried alone, like a boolean.
   const isSwitch = (p: ParamSpec): boolean => p.kind === 'enum' && p.values.length === 2 && p.default !== undefined
-  const enums = entries.filter((e): e is [string, ParamSpec & { kind: 'enum' }] => e[1].kind === 'enum' && !isSwitch(e[1]))
-  const offsets = entries.filter((e): e is [string, ParamSpec & { kind: 'int' }] => e[1].kind === 'int' && e[1].min === 0)
+  const enums = entries.filter(
+    (e): e is [string, ParamSpec & { kind: 'enum' }] => e[1].kind === 'enum' && !isSwitch(e[1]),
+  )
+  const offsets = entries.filter(
+    (e): e is [string, ParamSpec & { kind: 'int' }] => e[1].kind === 'int' && e[1].min === 0,
+  )
   const toggles: [string, string][][] = [[]]
   for (const [name, p] of entries) {
     if (p.kind === 'bool' && p.default === false) toggles.push([[name, 'true']])
     if (p.kind === 'int' && p.min !== 0) toggles.push([[name, String(p.min)]], [[name, String(p.max)]])
-    if (p.kind === 'enum' && isSwitch(p)) for (const value of p.values) if (value !== p.default) toggles.push([[name, value]])
+    if (p.kind === 'enum' && isSwitch(p))
+      for (const value of p.values) if (value !== p.default) toggles.push([[name, value]])
     // A number range bound (the tone score) once inside its range.
     if (p.kind === 'number') toggles.push([[name, String((p.min + p.max) / 2 + (p.max - p.min) / 8)]])
   }
   // Each enum's every value; the ints named as offsets at both bounds.
   let variants: [string, string][][] = [[]]
-  for (const [name, p] of enums) variants = variants.flatMap((v) => p.values.map((value) => [...v, [name, value] as [string, string]]))
-  for (const [name, p] of offsets) variants = variants.flatMap((v) => [[...v, [name, String(p.min)] as [string, string]], [...v, [name, String(p.max)] as [string, string]]])
+  for (const [name, p] of enums)
+    variants = variants.flatMap((v) => p.values.map((value) => [...v, [name, value] as [string, string]]))
+  for (const [name, p] of offsets)
+    variants = variants.flatMap((v) => [
+      [...v, [name, String(p.min)] as [string, string]],
+      [...v, [name, String(p.max)] as [string, string]],
+    ])
   const hasQ = 'q' in spec.query
   const shapes: Shape[] = []
   for (const filters of filterSets) {
@@ -141,7 +173,9 @@ const planCache = new Map<string, string[]>()
 
 function faultsOf(shape: Shape, watermark: number): string[] {
   const sort = shape.query.get('sort') ?? 'date'
-  const dateSorted = shape.endpoint !== '/v1/stats' && (sort === 'date' || sort === 'date_asc' || (sort === 'relevance' && !shape.query.has('q')))
+  const dateSorted =
+    shape.endpoint !== '/v1/stats' &&
+    (sort === 'date' || sort === 'date_asc' || (sort === 'relevance' && !shape.query.has('q')))
   const faults: string[] = []
   for (const s of run(shape, watermark)) {
     if (/^\s*(PRAGMA|EXPLAIN)/i.test(s.sql)) continue
@@ -149,7 +183,8 @@ function faultsOf(shape: Shape, watermark: number): string[] {
     const ordered = dateSorted && /\bORDER BY\b/.test(s.sql)
     const key = `${ordered}\n${s.sql}`
     let found = planCache.get(key)
-    if (found === undefined) planCache.set(key, (found = planFaults(planOf(store, s), { orderedWalk: ordered, sql: s.sql })))
+    if (found === undefined)
+      planCache.set(key, (found = planFaults(planOf(store, s), { orderedWalk: ordered, sql: s.sql })))
     for (const f of found) faults.push(`${f}\n    in: ${s.sql.replace(/\s+/g, ' ').slice(0, 400)}`)
   }
   return faults
@@ -167,8 +202,27 @@ describe('search plans (every shape from the registry)', () => {
   test('the generator covers what the issue lists', () => {
     const labels = shapes.map((s) => s.label)
     for (const needle of [
-      'country=', 'lang=', 'tld=', 'host=', 'strict_country=true', 'dedupe=true', 'offset=9900', 'sort=relevance', 'sort=crawled_asc', 'q=%22', '+OR+', 'q=-',
-      'category=', 'sentiment=', 'exclude_host=', 'min_score=', 'max_score=', 'in=title', 'normalize=share', 'q=%28', '+NOT+%28',
+      'country=',
+      'lang=',
+      'tld=',
+      'host=',
+      'strict_country=true',
+      'dedupe=true',
+      'offset=9900',
+      'sort=relevance',
+      'sort=crawled_asc',
+      'q=%22',
+      '+OR+',
+      'q=-',
+      'category=',
+      'sentiment=',
+      'exclude_host=',
+      'min_score=',
+      'max_score=',
+      'in=title',
+      'normalize=share',
+      'q=%28',
+      '+NOT+%28',
     ]) {
       expect(labels.some((l) => l.includes(needle))).toBe(true)
     }
@@ -176,7 +230,8 @@ describe('search plans (every shape from the registry)', () => {
   })
 
   test('stats shapes take both paths: the common word is counted, the rare one is not', () => {
-    const counted = (q: string | null) => q !== null && store.query('SELECT 1 FROM term_keys WHERE key = ?').get(termKey(q) ?? '') !== null
+    const counted = (q: string | null) =>
+      q !== null && store.query('SELECT 1 FROM term_keys WHERE key = ?').get(termKey(q) ?? '') !== null
     expect(vocabularyDocs(Q_SHAPES[2] ?? '')).toBeLessThan(COUNTED_MIN_DOCS)
     expect([counted(Q_SHAPES[1] ?? null), counted(Q_SHAPES[2] ?? null)]).toEqual([true, false])
   })
@@ -207,13 +262,16 @@ describe('search plans (every shape from the registry)', () => {
     loadTrendArticles(rec.db, fromS, nowMs / 1000, maxSeq)
     loadTrendArticles(rec.db, fromS, nowMs / 1000, maxSeq, ['GB'])
     loadTrendArticles(rec.db, fromS, nowMs / 1000, maxSeq, ['GB', 'FR', 'DE'])
-    for (const s of rec.ran) for (const f of planFaults(planOf(store, s), { orderedWalk: false, sql: s.sql })) bad.push(`${f} in ${s.sql}`)
+    for (const s of rec.ran)
+      for (const f of planFaults(planOf(store, s), { orderedWalk: false, sql: s.sql })) bad.push(`${f} in ${s.sql}`)
     expect(rec.ran.length).toBe(4)
     expect(bad).toEqual([])
   })
 
   test('the store is never ANALYZEd, so plans on this small store are the plans at any size', () => {
-    const stat = store.query<{ n: number }, []>("SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'sqlite_stat%'").get()
+    const stat = store
+      .query<{ n: number }, []>("SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'sqlite_stat%'")
+      .get()
     expect(stat?.n).toBe(0)
   })
 })
@@ -226,7 +284,12 @@ describe('the guard can fail', () => {
       params: ['GB', 'market'],
       want: /probed per row/,
     },
-    { name: 'a whole-table scan', sql: 'SELECT a.id FROM articles a NOT INDEXED WHERE a.words > ?', params: [3], want: /whole table/ },
+    {
+      name: 'a whole-table scan',
+      sql: 'SELECT a.id FROM articles a NOT INDEXED WHERE a.words > ?',
+      params: [3],
+      want: /whole table/,
+    },
     {
       name: 'a date sort over the whole slice',
       sql: 'SELECT a.id FROM articles a INDEXED BY articles_country_published WHERE a.country = ? ORDER BY a.tkey DESC',

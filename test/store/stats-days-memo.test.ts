@@ -20,7 +20,8 @@ const tmp = tempDir('newsdesk-stats-memo-')
 const path = `${tmp.dir}/s.sqlite`
 const writerDb = openStore(path)
 const writer = new ArticleWriter(writerDb)
-const write = (db: Database, w: ArticleWriter, articles: readonly FixtureArticle[]) => db.transaction(() => articles.forEach((a) => w.write(a, 0)))()
+const write = (db: Database, w: ArticleWriter, articles: readonly FixtureArticle[]) =>
+  db.transaction(() => articles.forEach((a) => w.write(a, 0)))()
 write(writerDb, writer, fixtureArticles(300, 11))
 const reader = openStore(path, { readonly: true })
 afterAll(() => {
@@ -57,7 +58,8 @@ function uncached(f: SearchFilters, top = 20, period = DAY_S): StatsResult {
   }
 }
 
-const memoed = (db: Database, f: SearchFilters, top = 20, period = DAY_S) => new SqliteSearchIndex(db).stats(f, top, period)
+const memoed = (db: Database, f: SearchFilters, top = 20, period = DAY_S) =>
+  new SqliteSearchIndex(db).stats(f, top, period)
 
 describe('the same request twice, and each filter set, equal a connection without the memo', () => {
   const cases: [string, SearchFilters, number][] = [

@@ -34,8 +34,22 @@ describe('count blobs', () => {
   test.each<[string, [number, number, number][]]>([
     ['empty', []],
     ['one entry', [[1, 1, 0]]],
-    ['id 0, large counts, signed sums', [[0, 127, -127_000], [1, 128, 128_000], [300, 16_384, -1]]],
-    ['wide gaps', [[5, 1, 999], [200_000, 3, -3000], [2 ** 40, 2 ** 33, -(2 ** 40)]]],
+    [
+      'id 0, large counts, signed sums',
+      [
+        [0, 127, -127_000],
+        [1, 128, 128_000],
+        [300, 16_384, -1],
+      ],
+    ],
+    [
+      'wide gaps',
+      [
+        [5, 1, 999],
+        [200_000, 3, -3000],
+        [2 ** 40, 2 ** 33, -(2 ** 40)],
+      ],
+    ],
   ])('%s round-trips', (_name, entries) => {
     const back: [number, number, number][] = []
     decodeCounts(encodeCounts(entries), (id, n, s) => back.push([id, n, s]))
@@ -44,11 +58,22 @@ describe('count blobs', () => {
 
   test('one byte per small gap, count and score sum', () => {
     // Zigzag: 0 → 0, -1 → 1, 1 → 2, -2 → 3: one byte each.
-    expect(encodeCounts([[1, 2, -1], [2, 3, 1], [3, 1, 0]]).length).toBe(9)
+    expect(
+      encodeCounts([
+        [1, 2, -1],
+        [2, 3, 1],
+        [3, 1, 0],
+      ]).length,
+    ).toBe(9)
   })
 
   test('ids out of order and truncated blobs are refused', () => {
-    expect(() => encodeCounts([[4, 1, 0], [3, 1, 0]])).toThrow(/bad entry/)
+    expect(() =>
+      encodeCounts([
+        [4, 1, 0],
+        [3, 1, 0],
+      ]),
+    ).toThrow(/bad entry/)
     const blob = encodeCounts([[1, 300, 5]])
     expect(() => decodeCounts(blob.slice(0, blob.length - 1), () => {})).toThrow(/truncated/)
   })
@@ -57,7 +82,14 @@ describe('count blobs', () => {
 test.each<[number[], { first: number; end: number }[]]>([
   [[], []],
   [[5], [{ first: 5, end: 6 }]],
-  [[5, 6, 7, 9, 12, 13], [{ first: 5, end: 8 }, { first: 9, end: 10 }, { first: 12, end: 14 }]],
+  [
+    [5, 6, 7, 9, 12, 13],
+    [
+      { first: 5, end: 8 },
+      { first: 9, end: 10 },
+      { first: 12, end: 14 },
+    ],
+  ],
 ])('dayRuns(%j)', (days, runs) => {
   expect(dayRuns(days)).toEqual(runs)
 })
@@ -94,16 +126,23 @@ const CASES: { name: string; q: string; f?: Partial<SearchFilters>; periodS?: nu
   // Ends more than half a day long: each end day from its counts less the rest of that day
   // (eleven hours of it, which hold matches: a test below checks).
   ...MID_DAY_RANGES.map((r, i) => ({ name: `a word, both ends mid-day (${i + 1})`, q: 'market', f: r })),
-  { name: 'a word, two countries, both ends mid-day', q: 'bitcoin', f: { country: ['GB', 'US'], ...MID_DAY_RANGES[0] } },
+  {
+    name: 'a word, two countries, both ends mid-day',
+    q: 'bitcoin',
+    f: { country: ['GB', 'US'], ...MID_DAY_RANGES[0] },
+  },
   { name: 'a word, watermark, both ends mid-day', q: 'market', f: { maxSeq: 200, ...MID_DAY_RANGES[1] } },
 ]
 
-const countedAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => index.stats(filters(c.q, c.f), 100, c.periodS ?? DAY_S)
+const countedAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
+  index.stats(filters(c.q, c.f), 100, c.periodS ?? DAY_S)
 /** The same question answered from the articles: an exclusion of an absent word is never counted. */
-const readAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => index.stats(filters(`${c.q} -qqzzabsent`, c.f), 100, c.periodS ?? DAY_S)
+const readAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
+  index.stats(filters(`${c.q} -qqzzabsent`, c.f), 100, c.periodS ?? DAY_S)
 
 /** A search's total takes the counts too when the word has a filter beside it (store/search-sqlite.ts, #countFromDays). */
-const filtered = (c: (typeof CASES)[number]) => [c.f?.country, c.f?.lang, c.f?.host].some((v) => v !== undefined) || c.f?.strictCountry === true
+const filtered = (c: (typeof CASES)[number]) =>
+  [c.f?.country, c.f?.lang, c.f?.host].some((v) => v !== undefined) || c.f?.strictCountry === true
 const searchTotal = (index: SqliteSearchIndex, q: string, c: (typeof CASES)[number]) =>
   index.search({ ...filters(q, c.f), sort: 'date', size: 3, offset: 0, dedupe: false, fullText: false }).total
 const countedTotal = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => searchTotal(index, c.q, c)
@@ -120,25 +159,51 @@ const WORDLESS: { name: string; f: Partial<SearchFilters> }[] = [
   { name: 'a country and a TLD, both ends mid-day', f: { country: ['GB'], tld: ['com', 'uk'], ...MID_DAY_RANGES[0] } },
 ]
 const wordlessTotal = (index: SqliteSearchIndex, q: string | null, f: Partial<SearchFilters>) =>
-  index.search({ ...filters('', f), query: q === null ? null : parseQuery(q), sort: 'date', size: 3, offset: 0, dedupe: false, fullText: false }).total
+  index.search({
+    ...filters('', f),
+    query: q === null ? null : parseQuery(q),
+    sort: 'date',
+    size: 3,
+    offset: 0,
+    dedupe: false,
+    fullText: false,
+  }).total
 
 function agree(db: Database): number {
   const index = new SqliteSearchIndex(db)
-  for (const c of WORDLESS) expect({ case: c.name, total: wordlessTotal(index, null, c.f) }).toEqual({ case: c.name, total: wordlessTotal(index, '-qqzzabsent', c.f) })
+  for (const c of WORDLESS)
+    expect({ case: c.name, total: wordlessTotal(index, null, c.f) }).toEqual({
+      case: c.name,
+      total: wordlessTotal(index, '-qqzzabsent', c.f),
+    })
   // The widest range the API accepts (1970 to 9999): the counted days are read by runs, never a day at a time.
-  const wide = { name: 'a counted word and a country, 1970 to 9999', q: 'bitcoin', f: { country: ['GB'], fromS: 0, toS: 253_402_300_800 } }
-  expect({ case: wide.name, searchTotal: countedTotal(index, wide) }).toEqual({ case: wide.name, searchTotal: readTotal(index, wide) })
+  const wide = {
+    name: 'a counted word and a country, 1970 to 9999',
+    q: 'bitcoin',
+    f: { country: ['GB'], fromS: 0, toS: 253_402_300_800 },
+  }
+  expect({ case: wide.name, searchTotal: countedTotal(index, wide) }).toEqual({
+    case: wide.name,
+    searchTotal: readTotal(index, wide),
+  })
   let total = 0
   for (const c of CASES) {
     const counted = countedAnswer(index, c)
     expect({ case: c.name, stats: counted }).toEqual({ case: c.name, stats: readAnswer(index, c) })
-    expect({ case: c.name, searchTotal: countedTotal(index, c) }).toEqual({ case: c.name, searchTotal: readTotal(index, c) })
+    expect({ case: c.name, searchTotal: countedTotal(index, c) }).toEqual({
+      case: c.name,
+      searchTotal: readTotal(index, c),
+    })
     total += counted.total
   }
   return total
 }
 
-const staleDays = (db: Database) => db.query<{ day: number }, []>('SELECT day FROM term_stale_days ORDER BY day').all().map((r) => r.day)
+const staleDays = (db: Database) =>
+  db
+    .query<{ day: number }, []>('SELECT day FROM term_stale_days ORDER BY day')
+    .all()
+    .map((r) => r.day)
 
 describe('stats from word counts through the writes between two refreshes', () => {
   const db = openStore(`${tmp.dir}/writes.sqlite`)
@@ -158,12 +223,14 @@ describe('stats from word counts through the writes between two refreshes', () =
     expect(staleDays(db)).toEqual([])
     expect(agree(db)).toBeGreaterThan(0)
     const index = new SqliteSearchIndex(db)
-    for (const c of WORDLESS) expect({ case: c.name, some: wordlessTotal(index, null, c.f) > 0 }).toEqual({ case: c.name, some: true })
+    for (const c of WORDLESS)
+      expect({ case: c.name, some: wordlessTotal(index, null, c.f) > 0 }).toEqual({ case: c.name, some: true })
   })
 
   test('the rest of the end days the mid-day cases take off holds matches (so taking it off is tested)', () => {
     const index = new SqliteSearchIndex(db)
-    const rest = (c: (typeof CASES)[number], fromS: number, toS: number) => index.stats(filters(`${c.q} -qqzzabsent`, { ...c.f, fromS, toS }), 10, DAY_S).total
+    const rest = (c: (typeof CASES)[number], fromS: number, toS: number) =>
+      index.stats(filters(`${c.q} -qqzzabsent`, { ...c.f, fromS, toS }), 10, DAY_S).total
     const midDay = CASES.filter((c) => c.name.includes('mid-day'))
     const starts = midDay.map((c) => rest(c, (c.f?.fromS ?? 0) - 11 * 3600, c.f?.fromS ?? 0))
     const ends = midDay.map((c) => rest(c, c.f?.toS ?? 0, (c.f?.toS ?? 0) + 11 * 3600))
@@ -174,10 +241,16 @@ describe('stats from word counts through the writes between two refreshes', () =
     // Guards the cases above against comparing the articles with themselves.
     const index = new SqliteSearchIndex(db)
     for (const c of CASES) {
-      const id = db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(termKey(c.q) as string)?.id
+      const id = db
+        .query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?')
+        .get(termKey(c.q) as string)?.id
       expect({ case: c.name, counted: id !== undefined }).toEqual({ case: c.name, counted: true })
       // Both blobs of each day: by host (a search's total, host buckets) and by tone (the rest).
-      const saved = db.query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number]>('SELECT day, counts, tones FROM term_days WHERE key_id = ?').all(id as number)
+      const saved = db
+        .query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number]>(
+          'SELECT day, counts, tones FROM term_days WHERE key_id = ?',
+        )
+        .all(id as number)
       const bump = db.query('UPDATE term_days SET counts = ?, tones = ? WHERE key_id = ? AND day = ?')
       const plusOne = (blob: Uint8Array) => {
         const entries: [number, number, number][] = []
@@ -190,8 +263,15 @@ describe('stats from word counts through the writes between two refreshes', () =
       // Stats with a host filter read the articles (the tone blob holds no host; DECISIONS.md,
       // Signals on every article); a search's total with one still reads the host blob.
       const statsCounted = c.f?.host === undefined
-      expect({ case: c.name, differs: !Bun.deepEquals(countedAnswer(index, c), readAnswer(index, c)) }).toEqual({ case: c.name, differs: statsCounted })
-      if (filtered(c)) expect({ case: c.name, searchTotalDiffers: countedTotal(index, c) !== readTotal(index, c) }).toEqual({ case: c.name, searchTotalDiffers: true })
+      expect({ case: c.name, differs: !Bun.deepEquals(countedAnswer(index, c), readAnswer(index, c)) }).toEqual({
+        case: c.name,
+        differs: statsCounted,
+      })
+      if (filtered(c))
+        expect({ case: c.name, searchTotalDiffers: countedTotal(index, c) !== readTotal(index, c) }).toEqual({
+          case: c.name,
+          searchTotalDiffers: true,
+        })
       db.transaction(() => {
         for (const row of saved) bump.run(row.counts, row.tones, id as number, row.day)
       })()
@@ -200,15 +280,25 @@ describe('stats from word counts through the writes between two refreshes', () =
   })
 
   test('the counts are what stats read: a changed count changes the answer', () => {
-    const id = db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(termKey('market') as string)?.id
+    const id = db
+      .query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?')
+      .get(termKey('market') as string)?.id
     expect(id).toBeDefined()
-    const row = db.query<{ day: number; tones: Uint8Array }, [number]>('SELECT day, tones FROM term_days WHERE key_id = ? ORDER BY day DESC LIMIT 1 OFFSET 3').get(id as number)
+    const row = db
+      .query<{ day: number; tones: Uint8Array }, [number]>(
+        'SELECT day, tones FROM term_days WHERE key_id = ? ORDER BY day DESC LIMIT 1 OFFSET 3',
+      )
+      .get(id as number)
     if (row === null) throw new Error('no counts for market')
     const index = new SqliteSearchIndex(db)
     const before = index.stats(filters('market'), 100, DAY_S).total
     const pairs: [number, number, number][] = []
     decodeCounts(row.tones, (c, n, s) => pairs.push([c, n + 1, s]))
-    db.query('UPDATE term_days SET tones = ? WHERE key_id = ? AND day = ?').run(encodeCounts(pairs), id as number, row.day)
+    db.query('UPDATE term_days SET tones = ? WHERE key_id = ? AND day = ?').run(
+      encodeCounts(pairs),
+      id as number,
+      row.day,
+    )
     expect(index.stats(filters('market'), 100, DAY_S).total).toBe(before + pairs.length)
     db.query('UPDATE term_days SET tones = ? WHERE key_id = ? AND day = ?').run(row.tones, id as number, row.day)
     expect(index.stats(filters('market'), 100, DAY_S).total).toBe(before)
@@ -251,7 +341,10 @@ describe('stats from word counts through the writes between two refreshes', () =
     const r = refreshTermCounts(db, NOW_S, { minDocs: 20, maxKeys: 8, reselectChange: Number.POSITIVE_INFINITY })
     expect(r).toMatchObject({ keys: 8, added: 0, dropped: 0, staleDays: stale, reselected: false })
     expect(staleDays(db)).toEqual([])
-    expect(db.query<{ n: number }, []>(`SELECT count(*) AS n FROM term_days WHERE day < ${Math.floor(cutoff / DAY_S)}`).get()?.n).toBe(0)
+    expect(
+      db.query<{ n: number }, []>(`SELECT count(*) AS n FROM term_days WHERE day < ${Math.floor(cutoff / DAY_S)}`).get()
+        ?.n,
+    ).toBe(0)
     // The re-crawl's new country is a new combination: this connection's cache of them, loaded
     // by the earlier answers, is read again when a count names it.
     expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM facet_combos').get()?.n ?? 0).toBeGreaterThan(combos)
@@ -278,8 +371,16 @@ describe('choosing the words', () => {
         }
       }
     }
-    const keys = () => db.query<{ key: string }, []>('SELECT key FROM term_keys ORDER BY key').all().map((r) => r.key)
-    const over = (n: number) => [...docs].filter(([, d]) => d >= n).map(([k]) => k).sort()
+    const keys = () =>
+      db
+        .query<{ key: string }, []>('SELECT key FROM term_keys ORDER BY key')
+        .all()
+        .map((r) => r.key)
+    const over = (n: number) =>
+      [...docs]
+        .filter(([, d]) => d >= n)
+        .map(([k]) => k)
+        .sort()
     expect(over(30).length).toBeGreaterThan(3)
     expect(refreshTermCounts(db, NOW_S, { minDocs: 30, maxKeys: 1000 }).reselected).toBe(true)
     expect(keys()).toEqual(over(30))

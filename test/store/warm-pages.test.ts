@@ -41,5 +41,8 @@ test('a deadline stops the walk between chunks and the result says how far it go
 })
 
 test('a deadline already past reads nothing', () => {
-  expect(warmPages(db, 0, () => 1)).toEqual({ read: [{ name: 'articles_tkey_facets', rows: 0, complete: false }], stopped: true })
+  expect(warmPages(db, 0, () => 1)).toEqual({
+    read: [{ name: 'articles_tkey_facets', rows: 0, complete: false }],
+    stopped: true,
+  })
 })

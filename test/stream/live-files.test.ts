@@ -71,11 +71,18 @@ test('a file that committed batches before failing stays a half-read file (no fa
   try {
     const now = new Date('2026-11-21T14:00:00Z')
     await generateDemoArchive({ outDir: tmp.dir, now, days: 1, articlesPerDay: 12_000, workers: 1 })
-    const files = readdirSync(tmp.dir, { recursive: true }).map(String).filter((f) => f.endsWith('.warc.gz')).sort()
+    const files = readdirSync(tmp.dir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.warc.gz'))
+      .sort()
     const file = join(tmp.dir, files[files.length - 2] ?? '')
     const failOnBatch = (n: number) => {
       let batches = 0
-      return { inTransaction: () => { if (batches++ === n) throw new Error(`store failed on batch ${n}`) } }
+      return {
+        inTransaction: () => {
+          if (batches++ === n) throw new Error(`store failed on batch ${n}`)
+        },
+      }
     }
     // Fails in the second batch: the first is committed, so the file is resumable, not failing.
     const db = openStore(`${tmp.dir}/a.sqlite`)

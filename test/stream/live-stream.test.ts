@@ -41,7 +41,10 @@ const byHour = new Map<string, string>()
 let oldPath = ''
 
 function warcFiles(dir: string): string[] {
-  return (readdirSync(join(dir, 'warc'), { recursive: true }) as string[]).filter((n) => n.endsWith('.warc.gz')).map((n) => join(dir, 'warc', n)).sort()
+  return (readdirSync(join(dir, 'warc'), { recursive: true }) as string[])
+    .filter((n) => n.endsWith('.warc.gz'))
+    .map((n) => join(dir, 'warc', n))
+    .sort()
 }
 
 function serve(path: string, file: string, listedFromMs: number): void {
@@ -73,8 +76,16 @@ beforeAll(async () => {
   serve(oldPath, oldFile, oldStart + HOUR)
   // Common Crawl's own excerpts, named as CC-NEWS files of the first hour (their 2019 pages fall outside the window).
   if (hasCorpus) {
-    serve(ccNewsPath(Date.parse('2026-11-30T19:10:00Z'), 101), join(CORPUS, 'jwarc_cc.warc.gz'), Date.parse('2026-11-30T20:10:00Z'))
-    serve(ccNewsPath(Date.parse('2026-11-30T20:10:00Z'), 102), join(CORPUS, 'whirlwind.warc.gz'), Date.parse('2026-11-30T21:10:00Z'))
+    serve(
+      ccNewsPath(Date.parse('2026-11-30T19:10:00Z'), 101),
+      join(CORPUS, 'jwarc_cc.warc.gz'),
+      Date.parse('2026-11-30T20:10:00Z'),
+    )
+    serve(
+      ccNewsPath(Date.parse('2026-11-30T20:10:00Z'), 102),
+      join(CORPUS, 'whirlwind.warc.gz'),
+      Date.parse('2026-11-30T21:10:00Z'),
+    )
   }
   crawl.start()
 })
@@ -103,8 +114,14 @@ test('hourly builds follow cc-news:live across a month end through faults: every
   const stream = { ...parseStreamConfig({}), fetchRetries: 2, fetchBackoffMs: 5, fetchMaxBackoffMs: 20 }
   const faultsByHour: (() => void)[] = [
     () => {
-      crawl.faults.files.set(A, [{ kind: '503', retryAfterS: 1 }, { kind: '503', retryAfterS: 1 }])
-      crawl.faults.files.set(B, [{ kind: 'cut', at: Math.floor(size(B) * 0.4) }, { kind: 'cut', at: Math.floor(size(B) * 0.7) }])
+      crawl.faults.files.set(A, [
+        { kind: '503', retryAfterS: 1 },
+        { kind: '503', retryAfterS: 1 },
+      ])
+      crawl.faults.files.set(B, [
+        { kind: 'cut', at: Math.floor(size(B) * 0.4) },
+        { kind: 'cut', at: Math.floor(size(B) * 0.7) },
+      ])
       // Dropped once its first batch is committed (the store says so), then Slow Down past the
       // retries: C fails this run with a committed offset to resume from.
       const committed = (): boolean => {
@@ -119,7 +136,10 @@ test('hourly builds follow cc-news:live across a month end through faults: every
           return false
         }
       }
-      crawl.faults.files.set(C, [{ kind: 'cut', at: Math.floor(size(C) * 0.95), lingerMs: 4000, until: committed }, ...Array.from({ length: 3 }, () => ({ kind: '503', retryAfterS: 0 }) as const)])
+      crawl.faults.files.set(C, [
+        { kind: 'cut', at: Math.floor(size(C) * 0.95), lingerMs: 4000, until: committed },
+        ...Array.from({ length: 3 }, () => ({ kind: '503', retryAfterS: 0 }) as const),
+      ])
     },
     // An hour-old copy of November's listing: D (listed at 23:00) is not in it yet.
     () => crawl.faults.staleListings.set('2026/11', { times: 1, lagMs: HOUR }),
@@ -132,7 +152,13 @@ test('hourly builds follow cc-news:live across a month end through faults: every
   ]
 
   const db = () => openStore(storePath(config.dataDir), { readonly: true })
-  const healths: { source_failures: { source: string; kind: string }[]; origin: string; following: string[]; oldest: string | null; articles: number }[] = []
+  const healths: {
+    source_failures: { source: string; kind: string }[]
+    origin: string
+    following: string[]
+    oldest: string | null
+    articles: number
+  }[] = []
   let cOffsetAfterFailure = 0
   let oldArticlesAtStart = 0
   for (const [k, nowMs] of HOURS.entries()) {
@@ -148,15 +174,27 @@ test('hourly builds follow cc-news:live across a month end through faults: every
       err.mockRestore()
     }
     const store = db()
-    const snapshots = new SnapshotSource({ root: config.snapshotsDir, db: () => store, index: (s) => new SqliteSearchIndex(s) })
+    const snapshots = new SnapshotSource({
+      root: config.snapshotsDir,
+      db: () => store,
+      index: (s) => new SqliteSearchIndex(s),
+    })
     snapshots.refresh()
-    const app = createApp({ data: () => snapshots.current, clock: () => new Date(nowMs), uptimeSeconds: () => 0, version: 'test' })
+    const app = createApp({
+      data: () => snapshots.current,
+      clock: () => new Date(nowMs),
+      uptimeSeconds: () => 0,
+      version: 'test',
+    })
     healths.push((await (await app.handle(new Request('http://localhost/health'))).json()) as (typeof healths)[number])
     if (k === 0) {
       const c = getWarcFile(store, url(C))
       expect(c?.status).toBe('running')
       cOffsetAfterFailure = c?.next_offset ?? 0
-      oldArticlesAtStart = store.query<{ n: number }, [string]>('SELECT count(*) AS n FROM articles WHERE source_file = ?').get(url(oldPath))?.n ?? 0
+      oldArticlesAtStart =
+        store
+          .query<{ n: number }, [string]>('SELECT count(*) AS n FROM articles WHERE source_file = ?')
+          .get(url(oldPath))?.n ?? 0
     }
     if (k === 1) {
       // C resumed where its committed records end, not from byte 0; D was not listed yet.
@@ -176,7 +214,9 @@ test('hourly builds follow cc-news:live across a month end through faults: every
   // Every file listed by the last hour whose start is in the window was ingested, once.
   const store = db()
   const windowFrom = FINAL - 90 * DAY
-  const expected = crawl.files.filter((f) => f.listedFromMs <= FINAL && Date.parse(startOf(f.path)) >= windowFrom).map((f) => f.path)
+  const expected = crawl.files
+    .filter((f) => f.listedFromMs <= FINAL && Date.parse(startOf(f.path)) >= windowFrom)
+    .map((f) => f.path)
   expect(expected.length).toBe(hasCorpus ? 8 : 6)
   for (const path of expected) expect([path, getWarcFile(store, url(path))?.status]).toEqual([path, 'done'])
   // Not yet listed (01:00 is listed at 02:00): not read.
@@ -186,7 +226,8 @@ test('hourly builds follow cc-news:live across a month end through faults: every
   // the connection resets, so at most the bytes before the cut are fetched again). C's second run
   // fetched from its last committed record on.
   const cut = new Set([B, C, F])
-  for (const path of expected.filter((p) => !cut.has(p))) expect([path, crawl.bytesSent(path)]).toEqual([path, size(path)])
+  for (const path of expected.filter((p) => !cut.has(p)))
+    expect([path, crawl.bytesSent(path)]).toEqual([path, size(path)])
   for (const path of [B, F]) {
     const requests = crawl.log.filter((e) => e.path === path && e.sent > 0)
     expect(requests.length).toBeGreaterThan(1)
@@ -206,13 +247,20 @@ test('hourly builds follow cc-news:live across a month end through faults: every
 
   // The window rolled: the old edge file's articles were in at the first hour and are gone.
   expect(oldArticlesAtStart).toBeGreaterThan(0)
-  expect(store.query<{ n: number }, [string]>('SELECT count(*) AS n FROM articles WHERE source_file = ?').get(url(oldPath))?.n).toBe(0)
+  expect(
+    store.query<{ n: number }, [string]>('SELECT count(*) AS n FROM articles WHERE source_file = ?').get(url(oldPath))
+      ?.n,
+  ).toBe(0)
   expect(Date.parse(healths.at(-1)?.oldest ?? '')).toBeGreaterThanOrEqual(windowFrom)
 
   // Nothing lost, nothing duplicated: the same files read whole from disk, at the last hour, give the same articles.
   const reference = openStore(join(tmp.dir, 'reference.sqlite'))
   await ingest({ db: reference, sources: expected.map((p) => local.get(p) ?? ''), now: new Date(FINAL), workers: 0 })
-  const urls = (s: typeof store) => s.query<{ url: string }, []>('SELECT url FROM articles ORDER BY url').all().map((r) => r.url)
+  const urls = (s: typeof store) =>
+    s
+      .query<{ url: string }, []>('SELECT url FROM articles ORDER BY url')
+      .all()
+      .map((r) => r.url)
   const got = urls(store)
   expect(got.length).toBeGreaterThan(1000)
   expect(got).toEqual(urls(reference))

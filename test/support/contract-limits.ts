@@ -21,4 +21,3 @@ export const CONTRACT_INTS: { path: string; name: string; min: number; max: numb
   { path: '/v1/trends/countries', name: 'min_trends', min: 0, max: 10000, def: 1 },
   { path: '/v1/trends/{cc}/{slug}', name: 'size', min: 1, max: 500, def: 100 },
 ]
-

@@ -71,7 +71,9 @@ async function build(): Promise<DemoStore> {
   const sources = await resolveInputs([join(demo, 'warc')], { ccNewsBaseUrl: 'http://127.0.0.1:9/' })
   await ingest({ db, sources, now: DEMO_NOW })
   const prices = join(demo, 'prices')
-  const btc = readdirSync(prices).filter((n) => n.startsWith('BTCUSDT')).map((n) => join(prices, n))
+  const btc = readdirSync(prices)
+    .filter((n) => n.startsWith('BTCUSDT'))
+    .map((n) => join(prices, n))
   loadPriceFiles(db, 'bitcoin', btc, 'demo', DEMO_NOW.getTime() / 1000)
   const truth = JSON.parse(readFileSync(join(demo, 'ground-truth.json'), 'utf8')) as DemoStore['truth']
   const articles = gunzipSync(readFileSync(join(demo, 'ground-truth-articles.ndjson.gz')))

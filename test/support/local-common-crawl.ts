@@ -23,7 +23,9 @@ export interface CrawlFile {
  * can cut a file after the reader has done something (committed a batch) instead of after a
  * guess at how long that takes on a loaded machine.
  */
-export type FileFault = { kind: '503'; retryAfterS: number } | { kind: 'cut'; at: number; lingerMs?: number; until?: () => boolean }
+export type FileFault =
+  | { kind: '503'; retryAfterS: number }
+  | { kind: 'cut'; at: number; lingerMs?: number; until?: () => boolean }
 
 export interface CrawlFaults {
   /** Path → faults for its next answers, one per answer, in order; then it is served normally. */
@@ -95,10 +97,23 @@ export class LocalCommonCrawl {
     const from = range === null ? 0 : Number(range[1])
     const fault = this.faults.files.get(path)?.shift()
     if (fault?.kind === '503') {
-      return this.#logged(path, 503, from, 0, new Response('Slow Down', { status: 503, headers: { 'retry-after': String(fault.retryAfterS) } }))
+      return this.#logged(
+        path,
+        503,
+        from,
+        0,
+        new Response('Slow Down', { status: 503, headers: { 'retry-after': String(fault.retryAfterS) } }),
+      )
     }
     const size = Bun.file(file.file).size
-    if (from >= size && range !== null) return this.#logged(path, 416, from, 0, new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } }))
+    if (from >= size && range !== null)
+      return this.#logged(
+        path,
+        416,
+        from,
+        0,
+        new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } }),
+      )
     const cutAt = fault?.kind === 'cut' ? fault.at : undefined
     // Bun's client drops body bytes it has buffered but not yet handed over when the connection
     // resets; lingering before the reset lets a slow reader take them all first.
@@ -151,7 +166,13 @@ export class LocalCommonCrawl {
       this.faults.truncatedListings.set(month, truncated - 1)
       body = body.subarray(0, Math.floor(body.length / 2))
     }
-    return this.#logged(path, 200, 0, body.length, new Response(body, { headers: { 'content-type': 'application/octet-stream' } }))
+    return this.#logged(
+      path,
+      200,
+      0,
+      body.length,
+      new Response(body, { headers: { 'content-type': 'application/octet-stream' } }),
+    )
   }
 
   #logged(path: string, status: number, from: number, sent: number, res: Response): Response {

@@ -59,7 +59,8 @@ const OTHER_LOOP = /^(SCAN|SEARCH) (?!.*VIRTUAL TABLE)/
 /** A lower bound on the rowid: the rows past a snapshot watermark. */
 const PAST_WATERMARK = /\bseq\s*>\s*\?/
 /** The articles read by a date range of an index (alone or after other columns) rather than by rowid; a per-match lookup by time key (`tkey=?`) is not a range read. */
-const DATE_INDEX_RANGE = /^SEARCH (a|articles) USING (COVERING )?INDEX \S+ \((?!tkey=)(?:[^)]*\bAND )?(published_at|tkey)[<>]/
+const DATE_INDEX_RANGE =
+  /^SEARCH (a|articles) USING (COVERING )?INDEX \S+ \((?!tkey=)(?:[^)]*\bAND )?(published_at|tkey)[<>]/
 
 /**
  * What is wrong with a plan, in words (empty when nothing):
@@ -96,10 +97,13 @@ export function planFaults(plan: readonly PlanRow[], opts: { orderedWalk: boolea
     }
   }
   for (const row of plan) {
-    if (FTS_LOOP.test(row.detail) && ancestors(row).some((a) => a.detail.startsWith('CORRELATED'))) faults.push(`MATCH probed per row in "${row.detail}" under a correlated subquery`)
+    if (FTS_LOOP.test(row.detail) && ancestors(row).some((a) => a.detail.startsWith('CORRELATED')))
+      faults.push(`MATCH probed per row in "${row.detail}" under a correlated subquery`)
     if (/^SCAN (a|articles)$/.test(row.detail)) faults.push(`whole table scanned: "${row.detail}"`)
-    if (opts.orderedWalk && row.detail === 'USE TEMP B-TREE FOR ORDER BY') faults.push('the whole slice sorted where the index walk is already in order')
-    if (PAST_WATERMARK.test(opts.sql) && DATE_INDEX_RANGE.test(row.detail)) faults.push(`date index read where the rowid range past the watermark exists: "${row.detail}"`)
+    if (opts.orderedWalk && row.detail === 'USE TEMP B-TREE FOR ORDER BY')
+      faults.push('the whole slice sorted where the index walk is already in order')
+    if (PAST_WATERMARK.test(opts.sql) && DATE_INDEX_RANGE.test(row.detail))
+      faults.push(`date index read where the rowid range past the watermark exists: "${row.detail}"`)
   }
   return faults
 }

@@ -24,14 +24,36 @@ async function run(ci: string | undefined): Promise<{ code: number; out: string 
   const env: Record<string, string | undefined> = { ...process.env, CI: ci }
   if (ci === undefined) delete env.CI
   const child = Bun.spawn([process.execPath, 'test', file], { cwd: tmp.dir, env, stdout: 'pipe', stderr: 'pipe' })
-  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ])
   return { code, out: out + err }
 }
 
 test.each([
-  { name: 'CI=true', ci: 'true', code: 1, says: '.ci/run should have installed the Debian package newsdesk-tool', not: 'skipped,' },
-  { name: 'CI unset', ci: undefined, code: 0, says: 'needs-tool.test.ts: skipped, /nonexistent/newsdesk-tool is not installed (apt-get install newsdesk-tool', not: 'should have installed' },
-  { name: 'CI=false', ci: 'false', code: 0, says: 'skipped, /nonexistent/newsdesk-tool is not installed', not: 'should have installed' },
+  {
+    name: 'CI=true',
+    ci: 'true',
+    code: 1,
+    says: '.ci/run should have installed the Debian package newsdesk-tool',
+    not: 'skipped,',
+  },
+  {
+    name: 'CI unset',
+    ci: undefined,
+    code: 0,
+    says: 'needs-tool.test.ts: skipped, /nonexistent/newsdesk-tool is not installed (apt-get install newsdesk-tool',
+    not: 'should have installed',
+  },
+  {
+    name: 'CI=false',
+    ci: 'false',
+    code: 0,
+    says: 'skipped, /nonexistent/newsdesk-tool is not installed',
+    not: 'should have installed',
+  },
 ])('$name: exit $code', async ({ ci, code, says, not }) => {
   const r = await run(ci)
   expect(r.out).toContain(says)

@@ -17,14 +17,21 @@ export interface RequiredTool {
 }
 
 /** Whether the tool is there; when not, registers the CI failure or prints the skip reason (call at a test file's top level). */
-export function requireTool(tool: RequiredTool, env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+export function requireTool(
+  tool: RequiredTool,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): boolean {
   if (existsSync(tool.path)) return true
   if (env.CI === 'true') {
     test(`${tool.debianPackage} is installed (CI=true: ${tool.usedBy} may not be skipped)`, () => {
-      throw new Error(`${tool.path} is missing: .ci/run should have installed the Debian package ${tool.debianPackage} (apt-get install ${tool.debianPackage}) before npm test`)
+      throw new Error(
+        `${tool.path} is missing: .ci/run should have installed the Debian package ${tool.debianPackage} (apt-get install ${tool.debianPackage}) before npm test`,
+      )
     })
   } else {
-    console.log(`${tool.usedBy}: skipped, ${tool.path} is not installed (apt-get install ${tool.debianPackage}; .ci/run installs it)`)
+    console.log(
+      `${tool.usedBy}: skipped, ${tool.path} is not installed (apt-get install ${tool.debianPackage}; .ci/run installs it)`,
+    )
   }
   return false
 }

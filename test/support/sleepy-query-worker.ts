@@ -27,5 +27,8 @@ self.onmessage = (message: MessageEvent<ToQueryWorker>) => {
   if (params.get('exit') === '1') process.exit(0)
   const ms = Number(params.get('sleep') ?? 0)
   if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-  self.postMessage({ id: msg.id, payload: { status: 200, body: { slept: ms, path: msg.job.path } } } satisfies FromQueryWorker)
+  self.postMessage({
+    id: msg.id,
+    payload: { status: 200, body: { slept: ms, path: msg.job.path } },
+  } satisfies FromQueryWorker)
 }

@@ -61,9 +61,24 @@ describe('/v1/trends', () => {
     expect(body.size).toBe(50)
     expect(body.offset).toBe(0)
     expect(body.trends.length).toBe(Math.min(50, ALL.length))
-    for (const t of body.trends) expect(t.headlines.length).toBe(Math.min(3, ALL.find((s) => s.slug === t.slug && s.country === t.country)?.headlines.length ?? 0))
+    for (const t of body.trends)
+      expect(t.headlines.length).toBe(
+        Math.min(3, ALL.find((s) => s.slug === t.slug && s.country === t.country)?.headlines.length ?? 0),
+      )
     expect(valid('/v1/trends', body)).toBe(true)
-    expect(Object.keys(body.trends[0] ?? {})).toEqual(['title', 'category', 'country', 'slug', 'articles', 'publishers', 'first_seen', 'last_seen', 'keywords', 'headlines', 'score'])
+    expect(Object.keys(body.trends[0] ?? {})).toEqual([
+      'title',
+      'category',
+      'country',
+      'slug',
+      'articles',
+      'publishers',
+      'first_seen',
+      'last_seen',
+      'keywords',
+      'headlines',
+      'score',
+    ])
   })
 
   test('a trend: fields from its story, headlines newest first', () => {
@@ -80,12 +95,20 @@ describe('/v1/trends', () => {
   test.each([
     { name: 'country', query: 'country=gb,de', keep: (t: Trend) => ['GB', 'DE'].includes(t.country) },
     { name: 'category', query: 'category=business', keep: (t: Trend) => t.category === 'business' },
-    { name: 'q ignores case and diacritics', query: 'q=SAO%20PAULO', keep: (t: Trend) => fold(t.title).includes('sao paulo') },
+    {
+      name: 'q ignores case and diacritics',
+      query: 'q=SAO%20PAULO',
+      keep: (t: Trend) => fold(t.title).includes('sao paulo'),
+    },
     { name: 'q', query: 'q=tampa', keep: (t: Trend) => t.title.toLowerCase().includes('tampa') },
     { name: 'min_publishers', query: 'min_publishers=3', keep: (t: Trend) => t.publishers >= 3 },
     { name: 'min_articles', query: 'min_articles=5', keep: (t: Trend) => t.articles >= 5 },
     { name: 'kw', query: 'kw=milton', keep: (t: Trend) => t.keywords.includes('milton') },
-    { name: 'kw: all must be carried', query: 'kw=milton,tampa', keep: (t: Trend) => t.keywords.includes('milton') && t.keywords.includes('tampa') },
+    {
+      name: 'kw: all must be carried',
+      query: 'kw=milton,tampa',
+      keep: (t: Trend) => t.keywords.includes('milton') && t.keywords.includes('tampa'),
+    },
   ])('filter $name', ({ query, keep }) => {
     const all = trends('size=200').trends
     const body = trends(`${query}&size=200`)
@@ -108,11 +131,31 @@ describe('/v1/trends', () => {
   const byKey = (a: Trend, b: Trend) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)
   const time = (s: string) => Date.parse(s)
   test.each([
-    { sort: 'publishers', cmp: (a: Trend, b: Trend) => b.publishers - a.publishers || b.articles - a.articles || time(b.last_seen) - time(a.last_seen) || byKey(a, b) },
-    { sort: 'articles', cmp: (a: Trend, b: Trend) => b.articles - a.articles || b.publishers - a.publishers || time(b.last_seen) - time(a.last_seen) || byKey(a, b) },
-    { sort: 'newest', cmp: (a: Trend, b: Trend) => time(b.first_seen) - time(a.first_seen) || b.publishers - a.publishers || byKey(a, b) },
-    { sort: 'oldest', cmp: (a: Trend, b: Trend) => time(a.first_seen) - time(b.first_seen) || b.publishers - a.publishers || byKey(a, b) },
-    { sort: 'title', cmp: (a: Trend, b: Trend) => (fold(a.title) < fold(b.title) ? -1 : fold(a.title) > fold(b.title) ? 1 : byKey(a, b)) },
+    {
+      sort: 'publishers',
+      cmp: (a: Trend, b: Trend) =>
+        b.publishers - a.publishers || b.articles - a.articles || time(b.last_seen) - time(a.last_seen) || byKey(a, b),
+    },
+    {
+      sort: 'articles',
+      cmp: (a: Trend, b: Trend) =>
+        b.articles - a.articles || b.publishers - a.publishers || time(b.last_seen) - time(a.last_seen) || byKey(a, b),
+    },
+    {
+      sort: 'newest',
+      cmp: (a: Trend, b: Trend) =>
+        time(b.first_seen) - time(a.first_seen) || b.publishers - a.publishers || byKey(a, b),
+    },
+    {
+      sort: 'oldest',
+      cmp: (a: Trend, b: Trend) =>
+        time(a.first_seen) - time(b.first_seen) || b.publishers - a.publishers || byKey(a, b),
+    },
+    {
+      sort: 'title',
+      cmp: (a: Trend, b: Trend) =>
+        fold(a.title) < fold(b.title) ? -1 : fold(a.title) > fold(b.title) ? 1 : byKey(a, b),
+    },
   ])('sort=$sort', ({ sort, cmp }) => {
     const got = trends(`sort=${sort}&size=200`).trends
     expect(ids(got)).toEqual(ids([...got].sort(cmp)))
@@ -121,7 +164,14 @@ describe('/v1/trends', () => {
 
   test('paging: size and offset cut the same order; total stays', () => {
     const all = ids(trends('size=200').trends)
-    for (const [size, offset] of [[1, 0], [5, 3], [200, 0], [3, ALL.length - 1], [50, ALL.length], [50, 10_000]] as const) {
+    for (const [size, offset] of [
+      [1, 0],
+      [5, 3],
+      [200, 0],
+      [3, ALL.length - 1],
+      [50, ALL.length],
+      [50, 10_000],
+    ] as const) {
       const body = trends(`size=${size}&offset=${offset}`)
       expect(body.total).toBe(ALL.length)
       expect(body.size).toBe(size)
@@ -149,10 +199,18 @@ describe('/v1/trends/keywords', () => {
     const body = keywords('')
     expect(body.keywords.length).toBeGreaterThan(0)
     for (const k of body.keywords) expect(k.trends).toBeGreaterThanOrEqual(2)
-    const sorted = [...body.keywords].sort((a, b) => b.trends - a.trends || b.articles - a.articles || (a.word < b.word ? -1 : 1))
+    const sorted = [...body.keywords].sort(
+      (a, b) => b.trends - a.trends || b.articles - a.articles || (a.word < b.word ? -1 : 1),
+    )
     expect(body.keywords).toEqual(sorted)
     expect(valid('/v1/trends/keywords', body)).toBe(true)
-    expect(body).toMatchObject({ window: '24h', since: '2026-11-20T14:00:00Z', until: '2026-11-21T14:00:00Z', size: 50, offset: 0 })
+    expect(body).toMatchObject({
+      window: '24h',
+      since: '2026-11-20T14:00:00Z',
+      until: '2026-11-21T14:00:00Z',
+      size: 50,
+      offset: 0,
+    })
   })
 
   test('counts are the stories carrying the word and their articles (brute force)', () => {
@@ -165,7 +223,8 @@ describe('/v1/trends/keywords', () => {
       }
     }
     expect(body.total).toBe(want.size)
-    for (const k of body.keywords) expect({ trends: k.trends, articles: k.articles }).toEqual(want.get(k.word) ?? { trends: -1, articles: -1 })
+    for (const k of body.keywords)
+      expect({ trends: k.trends, articles: k.articles }).toEqual(want.get(k.word) ?? { trends: -1, articles: -1 })
   })
 
   test('/v1/trends?kw=word finds the stories counted for the word', () => {
@@ -180,7 +239,11 @@ describe('/v1/trends/keywords', () => {
     { name: 'min_trends 1', query: 'min_trends=1', keep: (w: string, n: number) => n >= 1 && w !== '' },
     { name: 'min_trends 3', query: 'min_trends=3', keep: (_: string, n: number) => n >= 3 },
     { name: 'starts ignores case', query: 'min_trends=1&starts=TA', keep: (w: string) => w.startsWith('ta') },
-    { name: 'starts ignores diacritics', query: 'min_trends=1&starts=elei', keep: (w: string) => fold(w).startsWith('elei') },
+    {
+      name: 'starts ignores diacritics',
+      query: 'min_trends=1&starts=elei',
+      keep: (w: string) => fold(w).startsWith('elei'),
+    },
   ])('$name', ({ query, keep }) => {
     const all = keywords('min_trends=1&size=500').keywords
     const body = keywords(`${query}&size=500`)
@@ -190,7 +253,9 @@ describe('/v1/trends/keywords', () => {
 
   test('country and category narrow the stories counted', () => {
     const body = keywords('min_trends=1&size=500&country=de')
-    const words = new Set(ALL.filter((s) => s.country === 'DE').flatMap((s) => s.keywords.filter((k) => k.topical).map((k) => k.word)))
+    const words = new Set(
+      ALL.filter((s) => s.country === 'DE').flatMap((s) => s.keywords.filter((k) => k.topical).map((k) => k.word)),
+    )
     expect(new Set(body.keywords.map((k) => k.word))).toEqual(words)
     const business = keywords('min_trends=1&size=500&category=business')
     expect(business.keywords.map((k) => k.word)).toContain('fed')
@@ -217,7 +282,9 @@ describe('/v1/trends/countries', () => {
       expect(c.trends).toBe(trendsBody(SET, params('/v1/trends', `country=${c.country}`)).total)
       expect(c.articles).toBe(ARTICLES.filter((a) => a.country === c.country).length)
     }
-    const sorted = [...body.countries].sort((a, b) => b.trends - a.trends || b.articles - a.articles || (a.country < b.country ? -1 : 1))
+    const sorted = [...body.countries].sort(
+      (a, b) => b.trends - a.trends || b.articles - a.articles || (a.country < b.country ? -1 : 1),
+    )
     expect(body.countries).toEqual(sorted)
   })
 
@@ -230,7 +297,11 @@ describe('/v1/trends/countries', () => {
   ])('$query', ({ query, want }) => expect(countries(query).countries.map((c) => c.country)).toEqual([...want]))
 
   test('a country with articles but no story shows 0 trends', () => {
-    expect(countries('min_trends=0').countries.find((c) => c.country === 'FR')).toEqual({ country: 'FR', trends: 0, articles: 2 })
+    expect(countries('min_trends=0').countries.find((c) => c.country === 'FR')).toEqual({
+      country: 'FR',
+      trends: 0,
+      articles: 2,
+    })
   })
 })
 
@@ -245,7 +316,14 @@ describe('/v1/trends/{cc}/{slug}', () => {
     expect(r.ok).toBe(true)
     if (!r.ok) return
     expect(valid('/v1/trends/{cc}/{slug}', r.body)).toBe(true)
-    expect(r.body).toMatchObject({ title: milton?.title, country: 'US', slug: milton?.slug, articles: 9, publishers: 8, category: 'environment' })
+    expect(r.body).toMatchObject({
+      title: milton?.title,
+      country: 'US',
+      slug: milton?.slug,
+      articles: 9,
+      publishers: 8,
+      category: 'environment',
+    })
     expect(r.body.items.length).toBe(9)
     const times = r.body.items.map((i) => i.published_at)
     expect(times).toEqual([...times].sort().reverse())
@@ -281,7 +359,13 @@ describe('/v1/trends/{cc}/{slug}', () => {
 
 test('the same set answers the same bodies: bodies are pure functions of the set and the parameters', () => {
   const again = buildTrendSet([...ARTICLES].reverse(), SET.scope, everydayBackground(HAND_BUILT_COUNTRIES))
-  expect(JSON.stringify(trendsBody(again, params('/v1/trends')))).toBe(JSON.stringify(trendsBody(SET, params('/v1/trends'))))
-  expect(JSON.stringify(keywordsBody(again, params('/v1/trends/keywords')))).toBe(JSON.stringify(keywordsBody(SET, params('/v1/trends/keywords'))))
-  expect(JSON.stringify(countriesBody(again, params('/v1/trends/countries')))).toBe(JSON.stringify(countriesBody(SET, params('/v1/trends/countries'))))
+  expect(JSON.stringify(trendsBody(again, params('/v1/trends')))).toBe(
+    JSON.stringify(trendsBody(SET, params('/v1/trends'))),
+  )
+  expect(JSON.stringify(keywordsBody(again, params('/v1/trends/keywords')))).toBe(
+    JSON.stringify(keywordsBody(SET, params('/v1/trends/keywords'))),
+  )
+  expect(JSON.stringify(countriesBody(again, params('/v1/trends/countries')))).toBe(
+    JSON.stringify(countriesBody(SET, params('/v1/trends/countries'))),
+  )
 })

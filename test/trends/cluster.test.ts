@@ -32,7 +32,18 @@ function shuffled<T>(list: readonly T[], seed: number): T[] {
 }
 
 function article(id: string, title: string, extra: Partial<TrendArticle> = {}): TrendArticle {
-  return { id, url: `https://x.example/${id}`, title, host: `${id}.example`, lang: 'en', country: 'US', category: 'world', published_at: NOW_S - 3600, dup_key: id, ...extra }
+  return {
+    id,
+    url: `https://x.example/${id}`,
+    title,
+    host: `${id}.example`,
+    lang: 'en',
+    country: 'US',
+    category: 'world',
+    published_at: NOW_S - 3600,
+    dup_key: id,
+    ...extra,
+  }
 }
 
 describe('hand-built stories (with a background of ordinary days)', () => {
@@ -64,7 +75,8 @@ describe('hand-built stories (with a background of ordinary days)', () => {
     const s = storyOf(stories, milton[0]?.id ?? '')
     expect(s.articles).toBe(milton.length)
     const groups = new Map<string, Planted>()
-    for (const a of [...milton].sort((x, y) => x.published_at - y.published_at)) if (!groups.has(a.dup_key)) groups.set(a.dup_key, a)
+    for (const a of [...milton].sort((x, y) => x.published_at - y.published_at))
+      if (!groups.has(a.dup_key)) groups.set(a.dup_key, a)
     expect(s.publishers).toBe(new Set([...groups.values()].map((a) => a.host)).size)
     expect(s.publishers).toBe(milton.length - 1)
   })
@@ -123,7 +135,12 @@ describe('hand-built stories (with a background of ordinary days)', () => {
       const key = (s: Story) => [-s.publishers, -s.articles, -s.lastSeen]
       const ka = key(a)
       const kb = key(b)
-      const cmp = ka[0] !== kb[0] ? (ka[0] ?? 0) - (kb[0] ?? 0) : ka[1] !== kb[1] ? (ka[1] ?? 0) - (kb[1] ?? 0) : (ka[2] ?? 0) - (kb[2] ?? 0)
+      const cmp =
+        ka[0] !== kb[0]
+          ? (ka[0] ?? 0) - (kb[0] ?? 0)
+          : ka[1] !== kb[1]
+            ? (ka[1] ?? 0) - (kb[1] ?? 0)
+            : (ka[2] ?? 0) - (kb[2] ?? 0)
       expect(cmp < 0 || (cmp === 0 && `${a.country}/${a.slug}` < `${b.country}/${b.slug}`)).toBe(true)
     }
   })
@@ -188,8 +205,14 @@ describe('rules', () => {
   })
 
   test('the same slug in two countries is no collision', () => {
-    const stories = clusterStories([article('f1', 'Weekly lottery results'), article('f2', 'Weekly lottery results', { country: 'GB' })])
-    expect(stories.map((s) => `${s.country}/${s.slug}`).sort()).toEqual(['GB/weekly-lottery-results', 'US/weekly-lottery-results'])
+    const stories = clusterStories([
+      article('f1', 'Weekly lottery results'),
+      article('f2', 'Weekly lottery results', { country: 'GB' }),
+    ])
+    expect(stories.map((s) => `${s.country}/${s.slug}`).sort()).toEqual([
+      'GB/weekly-lottery-results',
+      'US/weekly-lottery-results',
+    ])
   })
 
   test('scope, country and headline requirements', () => {

@@ -17,17 +17,72 @@ describe('stop words', () => {
 
   // Each headline: the words that must go (stop words of its language) and the ones that must stay.
   test.each([
-    { lang: 'en', title: 'The Fed and the markets: what it means for you', gone: ['the', 'and', 'what', 'it', 'for', 'you'], kept: ['fed', 'market', 'mean'] },
-    { lang: 'es', title: 'Las elecciones en la ciudad de México', gone: ['las', 'en', 'la', 'de'], kept: ['eleccion', 'ciudad', 'mexico'] },
-    { lang: 'pt', title: 'Eleições em São Paulo: o prefeito e os vereadores', gone: ['em', 'sao', 'o', 'e', 'os'], kept: ['eleicao', 'paulo', 'prefeito', 'vereador'] },
-    { lang: 'fr', title: "Les électeurs et le président à l'Élysée", gone: ['les', 'et', 'le', 'a', 'l'], kept: ['electeur', 'president', 'elysee'] },
-    { lang: 'de', title: 'Die Regierung und der Kanzler in Berlin', gone: ['die', 'und', 'der', 'in'], kept: [stem('regierung', 'de'), stem('kanzler', 'de'), stem('berlin', 'de')] },
-    { lang: 'it', title: 'Il governo e le elezioni a Roma', gone: ['il', 'e', 'le', 'a'], kept: [stem('governo', 'it'), stem('elezioni', 'it'), 'roma'] },
-    { lang: 'nl', title: 'De regering en de verkiezingen in Amsterdam', gone: ['de', 'en', 'in'], kept: ['regering', 'verkiezing', 'amsterdam'] },
-    { lang: 'ru', title: 'Президент и правительство в Москве', gone: ['и', 'в'], kept: [stem('президент', 'ru'), stem('правительство', 'ru'), stem('москве', 'ru')] },
-    { lang: 'ar', title: 'الرئيس في القاهرة مع الوزير', gone: ['في', 'مع'], kept: [stem('الرئيس', 'ar'), stem('القاهرة', 'ar'), stem('الوزير', 'ar')] },
-    { lang: 'hi', title: 'मुंबई में भारी बारिश से जनजीवन प्रभावित', gone: ['में', 'से'], kept: ['मुंबई', stem('भारी', 'hi'), stem('बारिश', 'hi')] },
-    { lang: 'tr', title: 'Ankara ve İstanbul için yeni karar', gone: ['ve', 'icin', 'yeni'], kept: ['ankar', 'istan', 'karar'] },
+    {
+      lang: 'en',
+      title: 'The Fed and the markets: what it means for you',
+      gone: ['the', 'and', 'what', 'it', 'for', 'you'],
+      kept: ['fed', 'market', 'mean'],
+    },
+    {
+      lang: 'es',
+      title: 'Las elecciones en la ciudad de México',
+      gone: ['las', 'en', 'la', 'de'],
+      kept: ['eleccion', 'ciudad', 'mexico'],
+    },
+    {
+      lang: 'pt',
+      title: 'Eleições em São Paulo: o prefeito e os vereadores',
+      gone: ['em', 'sao', 'o', 'e', 'os'],
+      kept: ['eleicao', 'paulo', 'prefeito', 'vereador'],
+    },
+    {
+      lang: 'fr',
+      title: "Les électeurs et le président à l'Élysée",
+      gone: ['les', 'et', 'le', 'a', 'l'],
+      kept: ['electeur', 'president', 'elysee'],
+    },
+    {
+      lang: 'de',
+      title: 'Die Regierung und der Kanzler in Berlin',
+      gone: ['die', 'und', 'der', 'in'],
+      kept: [stem('regierung', 'de'), stem('kanzler', 'de'), stem('berlin', 'de')],
+    },
+    {
+      lang: 'it',
+      title: 'Il governo e le elezioni a Roma',
+      gone: ['il', 'e', 'le', 'a'],
+      kept: [stem('governo', 'it'), stem('elezioni', 'it'), 'roma'],
+    },
+    {
+      lang: 'nl',
+      title: 'De regering en de verkiezingen in Amsterdam',
+      gone: ['de', 'en', 'in'],
+      kept: ['regering', 'verkiezing', 'amsterdam'],
+    },
+    {
+      lang: 'ru',
+      title: 'Президент и правительство в Москве',
+      gone: ['и', 'в'],
+      kept: [stem('президент', 'ru'), stem('правительство', 'ru'), stem('москве', 'ru')],
+    },
+    {
+      lang: 'ar',
+      title: 'الرئيس في القاهرة مع الوزير',
+      gone: ['في', 'مع'],
+      kept: [stem('الرئيس', 'ar'), stem('القاهرة', 'ar'), stem('الوزير', 'ar')],
+    },
+    {
+      lang: 'hi',
+      title: 'मुंबई में भारी बारिश से जनजीवन प्रभावित',
+      gone: ['में', 'से'],
+      kept: ['मुंबई', stem('भारी', 'hi'), stem('बारिश', 'hi')],
+    },
+    {
+      lang: 'tr',
+      title: 'Ankara ve İstanbul için yeni karar',
+      gone: ['ve', 'icin', 'yeni'],
+      kept: ['ankar', 'istan', 'karar'],
+    },
   ])('$lang', ({ lang, title, gone, kept }) => {
     const got = keys(title, lang)
     for (const g of gone) expect(got).not.toContain(g)
@@ -60,7 +115,8 @@ describe('CJK: words cut by Intl.Segmenter, particles and function words dropped
 })
 
 describe('light stemming: forms of one word meet', () => {
-  test('the stemmed languages', () => expect(STEMMED_LANGS).toEqual(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ko', 'nl', 'pt', 'ru', 'tr']))
+  test('the stemmed languages', () =>
+    expect(STEMMED_LANGS).toEqual(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ko', 'nl', 'pt', 'ru', 'tr']))
 
   test.each([
     ['en', 'elections', 'election'],
@@ -98,7 +154,12 @@ describe('normalisation', () => {
   test.each([
     { name: 'case and diacritics fold', title: 'SÃO Paulo São paulo', lang: 'xx', want: ['sao', 'paulo'] },
     { name: 'dotted acronyms are one word', title: 'U.S. and U.K. talks', lang: 'en', want: ['us', 'uk', 'talk'] },
-    { name: 'grouped digits are one number', title: '12,000 jobs and 3.500 Stellen', lang: 'xx', want: ['12000', 'jobs', 'and', '3500', 'stellen'] },
+    {
+      name: 'grouped digits are one number',
+      title: '12,000 jobs and 3.500 Stellen',
+      lang: 'xx',
+      want: ['12000', 'jobs', 'and', '3500', 'stellen'],
+    },
     { name: 'years are dropped', title: 'First rate cut since 2020', lang: 'en', want: ['rate', 'cut'] },
     { name: 'single letters are dropped, single Han characters kept', title: 'a b 火 c', lang: 'xx', want: ['火'] },
     { name: 'a repeated word counts once', title: 'Storm storms STORM', lang: 'en', want: ['storm'] },

@@ -23,17 +23,74 @@ describe('resolveTrendScope', () => {
     { name: 'window in hours', query: 'window=6h', since: NOW - 6 * H, until: NOW, window: '6h' },
     { name: 'maximum window', query: 'window=30d', since: NOW - 30 * D, until: NOW, window: '30d' },
     { name: 'window echoed as given', query: 'window=90m', since: NOW - 90 * 60_000, until: NOW, window: '90m' },
-    { name: 'date: the whole UTC day', query: 'date=2026-11-19', since: Date.parse('2026-11-19T00:00:00Z'), until: Date.parse('2026-11-20T00:00:00Z'), window: '24h' },
-    { name: 'date today: the whole day', query: 'date=2026-11-21', since: Date.parse('2026-11-21T00:00:00Z'), until: Date.parse('2026-11-22T00:00:00Z'), window: '24h' },
-    { name: 'date instead of window', query: 'window=2h&date=2026-11-19', since: Date.parse('2026-11-19T00:00:00Z'), until: Date.parse('2026-11-20T00:00:00Z'), window: '24h' },
-    { name: 'since/until over date and window', query: 'date=2026-11-01&window=2h&since=2026-11-20T06:00:00Z&until=2026-11-20T12:00:00Z', since: Date.parse('2026-11-20T06:00:00Z'), until: Date.parse('2026-11-20T12:00:00Z'), window: '6h' },
-    { name: 'span in minutes when not whole hours', query: 'since=2026-11-21T12:30:00Z&until=2026-11-21T14:00:00Z', since: Date.parse('2026-11-21T12:30:00Z'), until: NOW, window: '90m' },
-    { name: 'since alone ends now', query: 'since=2026-11-20', since: Date.parse('2026-11-20T00:00:00Z'), until: NOW, window: '38h' },
-    { name: 'until alone starts a window before', query: 'until=2026-11-20T12:00:00Z&window=2h', since: Date.parse('2026-11-20T10:00:00Z'), until: Date.parse('2026-11-20T12:00:00Z'), window: '2h' },
-    { name: 'offset zones', query: 'since=2026-11-21T10:00:00%2B02:00&until=2026-11-21T12:00:00Z', since: Date.parse('2026-11-21T08:00:00Z'), until: Date.parse('2026-11-21T12:00:00Z'), window: '4h' },
-    { name: 'exactly 30 days apart', query: 'since=2026-10-22T14:00:00Z', since: NOW - 30 * D, until: NOW, window: '720h' },
+    {
+      name: 'date: the whole UTC day',
+      query: 'date=2026-11-19',
+      since: Date.parse('2026-11-19T00:00:00Z'),
+      until: Date.parse('2026-11-20T00:00:00Z'),
+      window: '24h',
+    },
+    {
+      name: 'date today: the whole day',
+      query: 'date=2026-11-21',
+      since: Date.parse('2026-11-21T00:00:00Z'),
+      until: Date.parse('2026-11-22T00:00:00Z'),
+      window: '24h',
+    },
+    {
+      name: 'date instead of window',
+      query: 'window=2h&date=2026-11-19',
+      since: Date.parse('2026-11-19T00:00:00Z'),
+      until: Date.parse('2026-11-20T00:00:00Z'),
+      window: '24h',
+    },
+    {
+      name: 'since/until over date and window',
+      query: 'date=2026-11-01&window=2h&since=2026-11-20T06:00:00Z&until=2026-11-20T12:00:00Z',
+      since: Date.parse('2026-11-20T06:00:00Z'),
+      until: Date.parse('2026-11-20T12:00:00Z'),
+      window: '6h',
+    },
+    {
+      name: 'span in minutes when not whole hours',
+      query: 'since=2026-11-21T12:30:00Z&until=2026-11-21T14:00:00Z',
+      since: Date.parse('2026-11-21T12:30:00Z'),
+      until: NOW,
+      window: '90m',
+    },
+    {
+      name: 'since alone ends now',
+      query: 'since=2026-11-20',
+      since: Date.parse('2026-11-20T00:00:00Z'),
+      until: NOW,
+      window: '38h',
+    },
+    {
+      name: 'until alone starts a window before',
+      query: 'until=2026-11-20T12:00:00Z&window=2h',
+      since: Date.parse('2026-11-20T10:00:00Z'),
+      until: Date.parse('2026-11-20T12:00:00Z'),
+      window: '2h',
+    },
+    {
+      name: 'offset zones',
+      query: 'since=2026-11-21T10:00:00%2B02:00&until=2026-11-21T12:00:00Z',
+      since: Date.parse('2026-11-21T08:00:00Z'),
+      until: Date.parse('2026-11-21T12:00:00Z'),
+      window: '4h',
+    },
+    {
+      name: 'exactly 30 days apart',
+      query: 'since=2026-10-22T14:00:00Z',
+      since: NOW - 30 * D,
+      until: NOW,
+      window: '720h',
+    },
   ])('$name', ({ query, since, until, window }) => {
-    expect(resolveTrendScope(params(query), NOW)).toEqual({ ok: true, scope: { sinceMs: since, untilMs: until, window } })
+    expect(resolveTrendScope(params(query), NOW)).toEqual({
+      ok: true,
+      scope: { sinceMs: since, untilMs: until, window },
+    })
   })
 
   test.each([

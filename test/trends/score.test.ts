@@ -7,12 +7,29 @@ const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
 const DAY_S = 86_400
 
 function article(id: string, title: string, publishedAt: number, extra: Partial<TrendArticle> = {}): TrendArticle {
-  return { id, url: `https://x.example/${id}`, title, host: `h${id}.example`, lang: 'en', country: 'US', category: 'world', published_at: publishedAt, dup_key: id, ...extra }
+  return {
+    id,
+    url: `https://x.example/${id}`,
+    title,
+    host: `h${id}.example`,
+    lang: 'en',
+    country: 'US',
+    category: 'world',
+    published_at: publishedAt,
+    dup_key: id,
+    ...extra,
+  }
 }
 
 describe('residualScore: mean of (O − E)/√E with E = (B + 0.5) · N_w / N_b', () => {
   const window = { docs: 100, carrying: (k: string) => ({ new: 20, steady: 10, fading: 2 })[k] ?? 0 }
-  const background = { docs: 1400, keys: new Map([['steady', 140], ['fading', 280]]) }
+  const background = {
+    docs: 1400,
+    keys: new Map([
+      ['steady', 140],
+      ['fading', 280],
+    ]),
+  }
   const residual = (observed: number, b: number): number => {
     const e = ((b + 0.5) * 100) / 1400
     return (observed - e) / Math.sqrt(e)
@@ -38,19 +55,37 @@ describe('residualScore: mean of (O − E)/√E with E = (B + 0.5) · N_w / N_b'
   test('no keywords: 0', () => expect(residualScore([], window, background)).toBe(0))
 })
 
-describe('isTopical: bursts against the background (r ≥ 3), or without one, most of its window documents are the story\'s', () => {
+describe("isTopical: bursts against the background (r ≥ 3), or without one, most of its window documents are the story's", () => {
   const window = { docs: 100, carrying: (k: string) => ({ new: 20, steady: 10, edge: 6 })[k] ?? 0 }
-  const background = { docs: 1400, keys: new Map([['steady', 140], ['edge', 0]]) }
+  const background = {
+    docs: 1400,
+    keys: new Map([
+      ['steady', 140],
+      ['edge', 0],
+    ]),
+  }
   // E = (B + 0.5)·100/1400; r = (O − E)/√E. new: E ≈ 0.036, r ≫ 3. steady: E ≈ 10.04, r ≈ 0.
   // edge: E ≈ 0.0357, O = 6: r ≈ 31.6 (kept); the same O with B = 50 gives E ≈ 3.61, r ≈ 1.26 (dropped).
   test.each([
     { name: 'a new word', key: 'new', inStory: 1, background, want: true },
     { name: 'a word at its usual rate', key: 'steady', inStory: 10, background, want: false },
-    { name: 'a word seen often before', key: 'edge', inStory: 6, background: { docs: 1400, keys: new Map([['edge', 50]]) }, want: false },
+    {
+      name: 'a word seen often before',
+      key: 'edge',
+      inStory: 6,
+      background: { docs: 1400, keys: new Map([['edge', 50]]) },
+      want: false,
+    },
     { name: 'a word never seen before', key: 'edge', inStory: 6, background, want: true },
     { name: 'no background: 11 of 20 in the story', key: 'new', inStory: 11, background: undefined, want: true },
     { name: 'no background: 10 of 20 (not most)', key: 'new', inStory: 10, background: undefined, want: false },
-    { name: 'a background under 100 documents counts as none', key: 'steady', inStory: 6, background: { docs: 99, keys: new Map([['steady', 99]]) }, want: true },
+    {
+      name: 'a background under 100 documents counts as none',
+      key: 'steady',
+      inStory: 6,
+      background: { docs: 99, keys: new Map([['steady', 99]]) },
+      want: true,
+    },
   ])('$name', ({ key, inStory, background: b, want }) => expect(isTopical(key, inStory, window, b)).toBe(want))
 })
 
@@ -58,12 +93,28 @@ describe('story score against the days before', () => {
   // Every day of the background: the same weather headline five times; nothing about a volcano.
   const background: TrendArticle[] = []
   for (let d = 1; d <= BACKGROUND_DAYS; d++) {
-    for (let i = 0; i < 5; i++) background.push(article(`bg${d}-${i}`, `Weather forecast: sunny skies over Denver, day ${d * 5 + i}`, NOW_S - DAY_S - d * DAY_S + i * 3600))
-    for (let i = 0; i < 10; i++) background.push(article(`bgx${d}-${i}`, `Local council meets on budget item ${d * 10 + i}`, NOW_S - DAY_S - d * DAY_S + i * 1800))
+    for (let i = 0; i < 5; i++)
+      background.push(
+        article(
+          `bg${d}-${i}`,
+          `Weather forecast: sunny skies over Denver, day ${d * 5 + i}`,
+          NOW_S - DAY_S - d * DAY_S + i * 3600,
+        ),
+      )
+    for (let i = 0; i < 10; i++)
+      background.push(
+        article(
+          `bgx${d}-${i}`,
+          `Local council meets on budget item ${d * 10 + i}`,
+          NOW_S - DAY_S - d * DAY_S + i * 1800,
+        ),
+      )
   }
   const window: TrendArticle[] = []
-  for (let i = 0; i < 5; i++) window.push(article(`w${i}`, `Weather forecast: sunny skies over Denver again ${i}`, NOW_S - 20 * 3600 + i * 3600))
-  for (let i = 0; i < 5; i++) window.push(article(`v${i}`, `Volcano erupts near Naples, thousands evacuated ${i}`, NOW_S - 10 * 3600 + i * 600))
+  for (let i = 0; i < 5; i++)
+    window.push(article(`w${i}`, `Weather forecast: sunny skies over Denver again ${i}`, NOW_S - 20 * 3600 + i * 3600))
+  for (let i = 0; i < 5; i++)
+    window.push(article(`v${i}`, `Volcano erupts near Naples, thousands evacuated ${i}`, NOW_S - 10 * 3600 + i * 600))
 
   const stories = clusterStories(window, { background })
   const weather = stories.find((s) => s.title.startsWith('Weather'))

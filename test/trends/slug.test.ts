@@ -8,10 +8,18 @@ const SLUG_PATTERN = pathSlug?.kind === 'string' && pathSlug.pattern !== undefin
 describe('slugify', () => {
   test.each([
     { name: 'non-ASCII letters kept', title: 'Eleição em São Paulo', want: 'eleição-em-são-paulo' },
-    { name: 'punctuation dropped', title: 'Storm hits coast: "millions" without power (live)!', want: 'storm-hits-coast-millions-without-power-live' },
+    {
+      name: 'punctuation dropped',
+      title: 'Storm hits coast: "millions" without power (live)!',
+      want: 'storm-hits-coast-millions-without-power-live',
+    },
     { name: 'inner apostrophes joined', title: "Trump's tariffs: what's next?", want: 'trumps-tariffs-whats-next' },
     { name: 'dotted acronym', title: 'U.S. stocks rally 5%', want: 'us-stocks-rally-5' },
-    { name: 'dashes and spaces collapse', title: '  Ampel-Koalition  –  zerbricht  ', want: 'ampel-koalition-zerbricht' },
+    {
+      name: 'dashes and spaces collapse',
+      title: '  Ampel-Koalition  –  zerbricht  ',
+      want: 'ampel-koalition-zerbricht',
+    },
     { name: 'German', title: 'Scholz entlässt Finanzminister', want: 'scholz-entlässt-finanzminister' },
     { name: 'Greek', title: 'Νίκη της Εθνικής!', want: 'νίκη-της-εθνικής' },
     { name: 'Cyrillic', title: 'Выборы в Москве', want: 'выборы-в-москве' },
@@ -49,7 +57,14 @@ describe('slugify', () => {
 
   test('every slug fits the registry path pattern and length', () => {
     const maxLength = pathSlug?.kind === 'string' ? pathSlug.maxLength : 0
-    for (const title of ["İstanbul'da deprem", 'x'.repeat(500), 'Ñandú — ¿qué?', '1 2 3', 'ﬁ ligature', 'Ａｂｃ fullwidth']) {
+    for (const title of [
+      "İstanbul'da deprem",
+      'x'.repeat(500),
+      'Ñandú — ¿qué?',
+      '1 2 3',
+      'ﬁ ligature',
+      'Ａｂｃ fullwidth',
+    ]) {
       const slug = uniqueSlugs([slugify(title), slugify(title)])[1] ?? ''
       expect(SLUG_PATTERN.test(slug)).toBe(true)
       expect(slug.length).toBeLessThanOrEqual(maxLength)
@@ -69,7 +84,11 @@ describe('uniqueSlugs', () => {
 
 describe('normalizeSlug: a slug read back from a path', () => {
   test.each([
-    { name: 'percent-encoded round trip', sent: decodeURIComponent(encodeURIComponent('eleição-em-são-paulo')), want: 'eleição-em-são-paulo' },
+    {
+      name: 'percent-encoded round trip',
+      sent: decodeURIComponent(encodeURIComponent('eleição-em-são-paulo')),
+      want: 'eleição-em-são-paulo',
+    },
     { name: 'decomposed letters', sent: 'elei\u0063\u0327a\u0303o', want: 'eleição' },
     { name: 'upper case', sent: 'ELEIÇÃO-EM-SÃO-PAULO', want: 'eleição-em-são-paulo' },
   ])('$name', ({ sent, want }) => expect(normalizeSlug(sent)).toBe(want))

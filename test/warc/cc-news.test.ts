@@ -23,10 +23,13 @@ beforeAll(() => {
     fetch(req) {
       const path = new URL(req.url).pathname
       requested.push(path)
-      if (path === '/cc/crawl-data/CC-NEWS/2024/01/warc.paths.gz') return new Response(zlib.gzipSync(`${JAN_PATHS.join('\n')}\n`))
-      if (path === '/cc/crawl-data/CC-NEWS/2024/02/warc.paths.gz') return new Response(new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7]))
+      if (path === '/cc/crawl-data/CC-NEWS/2024/01/warc.paths.gz')
+        return new Response(zlib.gzipSync(`${JAN_PATHS.join('\n')}\n`))
+      if (path === '/cc/crawl-data/CC-NEWS/2024/02/warc.paths.gz')
+        return new Response(new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7]))
       // A proxy may hand the listing over already decompressed.
-      if (path === '/cc/crawl-data/CC-NEWS/2024/05/warc.paths.gz') return new Response('crawl-data/CC-NEWS/2024/05/CC-NEWS-20240501000000-01000.warc.gz\n')
+      if (path === '/cc/crawl-data/CC-NEWS/2024/05/warc.paths.gz')
+        return new Response('crawl-data/CC-NEWS/2024/05/CC-NEWS-20240501000000-01000.warc.gz\n')
       if (path === '/cc/crawl-data/CC-NEWS/2024/03/warc.paths.gz') return new Response(zlib.gzipSync('\n'))
       // Slow Down once, then the listing (Common Crawl's 503 under load).
       if (path === '/cc/crawl-data/CC-NEWS/2024/06/warc.paths.gz') {
@@ -58,16 +61,25 @@ describe('cc-news listings', () => {
   })
 
   test('an uncompressed listing is read too', async () => {
-    expect(await resolveInputs(['cc-news:2024/05'], { ccNewsBaseUrl: base })).toEqual([url('crawl-data/CC-NEWS/2024/05/CC-NEWS-20240501000000-01000.warc.gz')])
+    expect(await resolveInputs(['cc-news:2024/05'], { ccNewsBaseUrl: base })).toEqual([
+      url('crawl-data/CC-NEWS/2024/05/CC-NEWS-20240501000000-01000.warc.gz'),
+    ])
   })
 
   test('a base URL without the trailing slash works too', async () => {
-    expect(await resolveInputs(['cc-news:2024/01/15'], { ccNewsBaseUrl: base.slice(0, -1) })).toEqual([url(JAN_PATHS[3] ?? '')])
+    expect(await resolveInputs(['cc-news:2024/01/15'], { ccNewsBaseUrl: base.slice(0, -1) })).toEqual([
+      url(JAN_PATHS[3] ?? ''),
+    ])
   })
 
   test('a listing that answers 503 is retried under the given policy, and fails at once without one', async () => {
     const june = [url('crawl-data/CC-NEWS/2024/06/CC-NEWS-20240601000000-02000.warc.gz')]
-    expect(await resolveInputs(['cc-news:2024/06'], { ccNewsBaseUrl: base, retry: { retries: 1, backoffMs: 0, maxBackoffMs: 0 } })).toEqual(june)
+    expect(
+      await resolveInputs(['cc-news:2024/06'], {
+        ccNewsBaseUrl: base,
+        retry: { retries: 1, backoffMs: 0, maxBackoffMs: 0 },
+      }),
+    ).toEqual(june)
     await expect(resolveInputs(['cc-news:2024/06'], { ccNewsBaseUrl: base })).rejects.toThrow('HTTP 503')
   })
 
@@ -84,10 +96,16 @@ describe('cc-news listings', () => {
   })
 
   test.each([
-    { spec: 'cc-news:2024/01/05', error: `no CC-NEWS WARC files for cc-news:2024/01/05 in ${'BASE'}crawl-data/CC-NEWS/2024/01/warc.paths.gz` },
+    {
+      spec: 'cc-news:2024/01/05',
+      error: `no CC-NEWS WARC files for cc-news:2024/01/05 in ${'BASE'}crawl-data/CC-NEWS/2024/01/warc.paths.gz`,
+    },
     { spec: 'cc-news:2024/03', error: 'no CC-NEWS WARC files for cc-news:2024/03' },
     { spec: 'cc-news:2024/02', error: 'not a valid gzip file' },
-    { spec: 'cc-news:2024/04', error: `cannot list cc-news:2024/04: ${'BASE'}crawl-data/CC-NEWS/2024/04/warc.paths.gz answered HTTP 404` },
+    {
+      spec: 'cc-news:2024/04',
+      error: `cannot list cc-news:2024/04: ${'BASE'}crawl-data/CC-NEWS/2024/04/warc.paths.gz answered HTTP 404`,
+    },
   ])('listing problems: $spec', async ({ spec, error }) => {
     await expect(resolveInputs([spec], { ccNewsBaseUrl: base })).rejects.toThrow(error.replace('BASE', base))
   })
@@ -133,7 +151,9 @@ test('a listing server that never answers fails the attempt after the time limit
   try {
     const url = `http://127.0.0.1:${silent.port}/crawl-data/CC-NEWS/2024/01/warc.paths.gz`
     const started = performance.now()
-    await expect(fetchListing(url, { retry: { retries: 1, backoffMs: 1, maxBackoffMs: 1 }, timeoutMs: 150 })).rejects.toThrow(`cannot list ${url}`)
+    await expect(
+      fetchListing(url, { retry: { retries: 1, backoffMs: 1, maxBackoffMs: 1 }, timeoutMs: 150 }),
+    ).rejects.toThrow(`cannot list ${url}`)
     // Two attempts of 150 ms each, not the test's own 60 s timeout.
     expect(performance.now() - started).toBeLessThan(10_000)
   } finally {

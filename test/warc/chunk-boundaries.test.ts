@@ -7,13 +7,28 @@ import { recordToEvent } from '../../build/warc/record-to-event.ts'
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../build/warc/reader.ts'
 import { MAX_HTTP_HEADER_BYTES } from '../../build/warc/http-message.ts'
 import type { WarcEvent } from '../../build/warc/types.ts'
-import { LAYOUTS, bytesOf, chunked, concat, layOut, page, requestRecord, responseRecord, seededRandom, type Bytes } from './warc-fixture.ts'
+import {
+  LAYOUTS,
+  bytesOf,
+  chunked,
+  concat,
+  layOut,
+  page,
+  requestRecord,
+  responseRecord,
+  seededRandom,
+  type Bytes,
+} from './warc-fixture.ts'
 
 const pages = ['a', 'b', 'c'].map((n) => page(`Story ${n}`, `Paragraph ${n}. `.repeat(30)))
 const RECORDS = pages.flatMap((html, i) => [
   requestRecord(`https://news.example.com/${i}`),
   responseRecord(`https://news.example.com/${i}`, {
-    headers: [['Content-Type', 'text/html'], ['Content-Encoding', 'gzip'], ['Transfer-Encoding', 'chunked']],
+    headers: [
+      ['Content-Type', 'text/html'],
+      ['Content-Encoding', 'gzip'],
+      ['Transfer-Encoding', 'chunked'],
+    ],
     body: chunked(zlib.gzipSync(html), [50]),
   }),
 ])
@@ -23,7 +38,9 @@ async function eventsOf(chunks: readonly Bytes[]): Promise<WarcEvent[]> {
     for (const chunk of chunks) yield chunk
   }
   const events: WarcEvent[] = []
-  const records = frameRecords(decompress(source()), { maxBlockBytes: DEFAULT_MAX_PAYLOAD_BYTES + MAX_HTTP_HEADER_BYTES })
+  const records = frameRecords(decompress(source()), {
+    maxBlockBytes: DEFAULT_MAX_PAYLOAD_BYTES + MAX_HTTP_HEADER_BYTES,
+  })
   for await (const record of records) events.push(recordToEvent(record, 'mem', DEFAULT_MAX_PAYLOAD_BYTES))
   return events
 }
@@ -75,7 +92,13 @@ test('a gzip payload stored verbatim inside a member is not taken for a member b
   const html = new TextDecoder().decode(payload)
   const secondMember = zlib.gzipSync(payload.subarray(60_012))
   const inner = concat([zlib.gzipSync(payload.subarray(0, 60_012)), secondMember])
-  const record = responseRecord('https://news.example.com/stored', { headers: [['Content-Type', 'text/html'], ['Content-Encoding', 'gzip']], body: inner })
+  const record = responseRecord('https://news.example.com/stored', {
+    headers: [
+      ['Content-Type', 'text/html'],
+      ['Content-Encoding', 'gzip'],
+    ],
+    body: inner,
+  })
   const file = layOut([record, requestRecord('https://news.example.com/next')], 'record-gzip')
   const embeddedAt = Buffer.from(file).indexOf(secondMember.subarray(0, 64))
   expect(embeddedAt).toBeGreaterThan(0)
@@ -83,8 +106,16 @@ test('a gzip payload stored verbatim inside a member is not taken for a member b
   expect(whole.map((e) => (e.kind === 'html' ? e.html : e.reason))).toEqual([html, 'not-response'])
   // The dangerous chunkings: the first chunk holds the embedded member whole but not the outer one.
   const embeddedEnd = embeddedAt + secondMember.length
-  const splits = [...Array.from({ length: 40 }, (_, i) => embeddedEnd + i), ...Array.from({ length: 20 }, (_, i) => 1 + i * 5003)]
+  const splits = [
+    ...Array.from({ length: 40 }, (_, i) => embeddedEnd + i),
+    ...Array.from({ length: 20 }, (_, i) => 1 + i * 5003),
+  ]
   // Compared by digest: a failure should not print 60 KB of noise.
-  const digest = (events: WarcEvent[]) => events.map((e) => (e.kind === 'html' ? `${e.index} html ${Bun.hash(e.html)}` : `${e.index} ${e.reason}`))
-  for (const at of splits) expect({ at, events: digest(await eventsOf([file.subarray(0, at), file.subarray(at)])) }).toEqual({ at, events: digest(whole) })
+  const digest = (events: WarcEvent[]) =>
+    events.map((e) => (e.kind === 'html' ? `${e.index} html ${Bun.hash(e.html)}` : `${e.index} ${e.reason}`))
+  for (const at of splits)
+    expect({ at, events: digest(await eventsOf([file.subarray(0, at), file.subarray(at)])) }).toEqual({
+      at,
+      events: digest(whole),
+    })
 })

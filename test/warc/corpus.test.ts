@@ -14,7 +14,9 @@ const hasCorpus = existsSync(CORPUS)
 if (!hasCorpus) console.log(`skipping the real-WARC corpus tests: ${CORPUS} is absent`)
 
 const file = (name: string) => path.join(CORPUS, name)
-const PORTALS = hasCorpus ? readdirSync(file('news-portal-homepages-servo')).map((n) => `news-portal-homepages-servo/${n}`) : []
+const PORTALS = hasCorpus
+  ? readdirSync(file('news-portal-homepages-servo')).map((n) => `news-portal-homepages-servo/${n}`)
+  : []
 const ORACLE_FILES = [...PORTALS, 'commoncrawl-real/jwarc_cc.warc.gz', 'commoncrawl-real/whirlwind.warc.gz']
 
 interface Expected {
@@ -46,7 +48,9 @@ describe.skipIf(!hasCorpus)('real WARC files agree with warcio', () => {
   test.each(ORACLE_FILES)('%s', async (name) => {
     const events = await collect(file(name))
     const expected = await oracle(file(name))
-    expect(events.map((e) => `${e.index} ${outcome(e)} ${e.targetUri}`)).toEqual(expected.map((e, i) => `${i} ${e.outcome} ${e.uri}`))
+    expect(events.map((e) => `${e.index} ${outcome(e)} ${e.targetUri}`)).toEqual(
+      expected.map((e, i) => `${i} ${e.outcome} ${e.uri}`),
+    )
     for (const event of htmlEvents(events)) {
       const payload = expected[event.index]?.payload ?? new Uint8Array()
       expect(event.html).toBe(new TextDecoder(event.charset).decode(payload))
@@ -76,7 +80,13 @@ describe.skipIf(!hasCorpus)('facts about the real pages', () => {
   })
   test('Common Crawl record (jwarc): per-record gzip, X-Crawler- headers left alone', async () => {
     const [event] = await collect(file('commoncrawl-real/jwarc_cc.warc.gz'))
-    expect(event).toMatchObject({ kind: 'html', index: 0, targetUri: 'http://commoncrawl.org/', warcDate: '2019-12-10T10:00:01Z', charset: 'utf-8' })
+    expect(event).toMatchObject({
+      kind: 'html',
+      index: 0,
+      targetUri: 'http://commoncrawl.org/',
+      warcDate: '2019-12-10T10:00:01Z',
+      charset: 'utf-8',
+    })
     expect(event?.kind === 'html' && event.httpHeaders['x-crawler-content-encoding']).toBe('gzip')
     expect(titleOf([event as WarcEvent], 'http://commoncrawl.org/')).toContain('Common Crawl')
   })
@@ -90,32 +100,49 @@ describe.skipIf(!hasCorpus)('facts about the real pages', () => {
     })
     expect(titleOf(events, 'https://an.wikipedia.org/wiki/Escopete')).toStartWith('Escopete')
   })
-  test.each(['commoncrawl-real/whirlwind.warc.wet.gz', 'commoncrawl-real/whirlwind.warc.wat.gz'])('%s has no responses', async (name) => {
-    expect((await collect(file(name))).map(outcome)).toEqual(['not-response', 'not-response'])
-  })
+  test.each(['commoncrawl-real/whirlwind.warc.wet.gz', 'commoncrawl-real/whirlwind.warc.wat.gz'])(
+    '%s has no responses',
+    async (name) => {
+      expect((await collect(file(name))).map(outcome)).toEqual(['not-response', 'not-response'])
+    },
+  )
 })
 
 describe.skipIf(!hasCorpus)('warcio edge cases', () => {
   const EXAMPLE = 'http://example.com/'
   const cases = [
-    { name: 'example.warc.gz', want: ['not-response', 'not-response', 'html', 'not-response', 'not-response', 'not-response'] },
-    { name: 'example-bad-non-chunked.warc.gz', want: ['not-response', 'not-response', 'html', 'not-response', 'not-response', 'not-response'] },
+    {
+      name: 'example.warc.gz',
+      want: ['not-response', 'not-response', 'html', 'not-response', 'not-response', 'not-response'],
+    },
+    {
+      name: 'example-bad-non-chunked.warc.gz',
+      want: ['not-response', 'not-response', 'html', 'not-response', 'not-response', 'not-response'],
+    },
     { name: 'example-wrong-chunks.warc.gz', want: ['html', 'not-response'] },
     { name: 'example-iana.org-chunked.warc', want: ['not-response', 'html', 'not-response'] },
     // Its response's Content-Length is 2 bytes short (973 for 975): the record is kept.
     { name: 'example-trunc.warc', want: ['not-response', 'not-response', 'html', 'not-response'] },
-    { name: 'example-wget-bad-target-uri.warc.gz', want: ['not-response', 'not-response', 'html', 'not-response', 'not-response', 'not-response'] },
+    {
+      name: 'example-wget-bad-target-uri.warc.gz',
+      want: ['not-response', 'not-response', 'html', 'not-response', 'not-response', 'not-response'],
+    },
     { name: 'example-resource.warc.gz', want: ['not-response', 'not-response', 'not-response'] },
     { name: 'example-space-in-target-uri.warc.gz', want: ['not-response', 'not-response'] },
     { name: 'example-digest.warc', want: ['not-response', 'not-response', 'not-response', 'not-response'] },
-    { name: 'post-test.warc.gz', want: ['not-html', 'not-response', 'not-html', 'not-response', 'not-html', 'not-response'] },
+    {
+      name: 'post-test.warc.gz',
+      want: ['not-html', 'not-response', 'not-html', 'not-response', 'not-html', 'not-response'],
+    },
   ]
   test.each(cases)('$name', async ({ name, want }) => {
     const events = await collect(file(`edge-cases-warcio/${name}`))
     expect(events.map(outcome)).toEqual(want)
     for (const event of htmlEvents(events)) {
       expect(event.targetUri).toBe(name.includes('iana') ? 'http://www.iana.org/' : EXAMPLE)
-      expect(event.html).toContain(name.includes('iana') ? '<title>Internet Assigned Numbers Authority</title>' : '<title>Example Domain</title>')
+      expect(event.html).toContain(
+        name.includes('iana') ? '<title>Internet Assigned Numbers Authority</title>' : '<title>Example Domain</title>',
+      )
       expect(event.html.trimEnd()).toEndWith('</html>')
     }
   })

@@ -50,10 +50,14 @@ describe('truncated final record', () => {
   test.each(LAYOUTS)('%s: cut inside the last record', async (layout) => {
     const file = layOut(RECORDS, layout)
     // Cut well inside the last record: past its header, before its end.
-    const lastSize = layout === 'record-gzip' ? zlib.gzipSync(RECORDS[5] ?? new Uint8Array()).length : (RECORDS[5]?.length ?? 0)
+    const lastSize =
+      layout === 'record-gzip' ? zlib.gzipSync(RECORDS[5] ?? new Uint8Array()).length : (RECORDS[5]?.length ?? 0)
     const cutAt = layout === 'whole-gzip' ? file.length - 30 : file.length - Math.floor(lastSize / 3)
     const events = await read(file.subarray(0, cutAt))
-    expect(summarize(events)).toEqual([...NAMES.slice(0, 5).map((n, i) => `${i} html ${uri(n)}`), `5 truncated ${uri('f')}`])
+    expect(summarize(events)).toEqual([
+      ...NAMES.slice(0, 5).map((n, i) => `${i} html ${uri(n)}`),
+      `5 truncated ${uri('f')}`,
+    ])
     expect(htmlEvents(events).map((e) => e.html)).toEqual(NAMES.slice(0, 5).map(html))
   })
 
@@ -61,7 +65,15 @@ describe('truncated final record', () => {
     const records = [...RECORDS.slice(0, 5), concat([RECORDS[5] ?? new Uint8Array()])]
     const plain = layOut(records, 'plain')
     const headerCut = plain.length - (RECORDS[5]?.length ?? 0) + 40
-    const bytes = layout === 'plain' ? plain.subarray(0, headerCut) : layout === 'whole-gzip' ? zlib.gzipSync(plain.subarray(0, headerCut)).subarray(0, -8) : concat([layOut(records.slice(0, 5), 'record-gzip'), zlib.gzipSync(plain.subarray(headerCut - 40, headerCut)).subarray(0, -8)])
+    const bytes =
+      layout === 'plain'
+        ? plain.subarray(0, headerCut)
+        : layout === 'whole-gzip'
+          ? zlib.gzipSync(plain.subarray(0, headerCut)).subarray(0, -8)
+          : concat([
+              layOut(records.slice(0, 5), 'record-gzip'),
+              zlib.gzipSync(plain.subarray(headerCut - 40, headerCut)).subarray(0, -8),
+            ])
     const events = await read(bytes)
     expect(events.map(outcome)).toEqual(['html', 'html', 'html', 'html', 'html', 'truncated'])
   })
@@ -76,7 +88,10 @@ describe('garbage between records', () => {
   const garbages: { name: string; bytes: Bytes }[] = [
     { name: 'random bytes', bytes: randomBytes(500, 7) },
     { name: 'text ending without a newline', bytes: bytesOf('this is not a record, nor is WARC/1.0 spec text here') },
-    { name: 'NUL padding and a fake gzip magic', bytes: concat([new Uint8Array(64), new Uint8Array([0x1f, 0x8b, 0x08, 0x00]), new Uint8Array(64)]) },
+    {
+      name: 'NUL padding and a fake gzip magic',
+      bytes: concat([new Uint8Array(64), new Uint8Array([0x1f, 0x8b, 0x08, 0x00]), new Uint8Array(64)]),
+    },
   ]
   const cases = LAYOUTS.filter((l) => l !== 'whole-gzip').flatMap((layout) => garbages.map((g) => ({ ...g, layout })))
   test.each(cases)('$layout: $name', async ({ layout, bytes }) => {
@@ -94,7 +109,11 @@ describe('garbage between records', () => {
   })
 
   test('whole-gzip: garbage inside the one member loses only the records it touches', async () => {
-    const plain = concat([layOut(RECORDS.slice(0, 3), 'plain'), randomBytes(300, 11), layOut(RECORDS.slice(3), 'plain')])
+    const plain = concat([
+      layOut(RECORDS.slice(0, 3), 'plain'),
+      randomBytes(300, 11),
+      layOut(RECORDS.slice(3), 'plain'),
+    ])
     const events = await read(zlib.gzipSync(plain))
     expect(events.map(outcome)).toEqual(['html', 'html', 'html', 'corrupt', 'html', 'html', 'html'])
   })
@@ -108,10 +127,18 @@ describe('garbage between records', () => {
 describe('a corrupt gzip member in the middle', () => {
   const offsets = memberOffsets(RECORDS)
   const damage: { name: string; damage: (bytes: Uint8Array) => void; want: string }[] = [
-    { name: 'deflate data overwritten', damage: (b) => b.fill(0xa5, (offsets[2] ?? 0) + 20, (offsets[2] ?? 0) + 60), want: 'corrupt' },
+    {
+      name: 'deflate data overwritten',
+      damage: (b) => b.fill(0xa5, (offsets[2] ?? 0) + 20, (offsets[2] ?? 0) + 60),
+      want: 'corrupt',
+    },
     { name: 'one bit flipped (caught by the CRC)', damage: (b) => flip(b, (offsets[2] ?? 0) + 200), want: 'corrupt' },
     { name: 'CRC trailer wrong', damage: (b) => flip(b, (offsets[3] ?? 0) - 6), want: 'corrupt' },
-    { name: 'member header destroyed', damage: (b) => b.fill(0, offsets[2] ?? 0, (offsets[2] ?? 0) + 4), want: 'corrupt' },
+    {
+      name: 'member header destroyed',
+      damage: (b) => b.fill(0, offsets[2] ?? 0, (offsets[2] ?? 0) + 4),
+      want: 'corrupt',
+    },
   ]
   test.each(damage)('$name → the other members still come out', async ({ damage, want }) => {
     const file = new Uint8Array(layOut(RECORDS, 'record-gzip'))
@@ -140,7 +167,11 @@ describe('a corrupt gzip member in the middle', () => {
     file.fill(0xa5, damageAt, damageAt + 40)
     const events = await read(file)
     expect(events.map(outcome).at(-1)).toBe('corrupt')
-    expect(htmlEvents(events).slice(0, safe.length).map((e) => e.html)).toEqual(safe.map(html))
+    expect(
+      htmlEvents(events)
+        .slice(0, safe.length)
+        .map((e) => e.html),
+    ).toEqual(safe.map(html))
     expect(events.length).toBeLessThanOrEqual(NAMES.length + 1)
   })
 })
@@ -172,11 +203,30 @@ describe('a Content-Length that lies', () => {
 
 describe('malformed record headers', () => {
   const bad: { name: string; bytes: Bytes }[] = [
-    { name: 'no Content-Length', bytes: bytesOf('WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: https://x/\r\n\r\nHTTP/1.1 200 OK\r\n\r\n<html></html>\r\n\r\n') },
-    { name: 'Content-Length not a number', bytes: bytesOf('WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 12ab\r\n\r\nHTTP/1.1 200\r\n\r\n') },
-    { name: 'negative Content-Length', bytes: bytesOf('WARC/1.0\r\nWARC-Type: response\r\nContent-Length: -5\r\n\r\n\r\n\r\n') },
-    { name: 'bad version line', bytes: bytesOf('WARC/1.x\r\nWARC-Type: response\r\nContent-Length: 0\r\n\r\n\r\n\r\n') },
-    { name: 'a header that never ends (100 KB, over the cap)', bytes: bytesOf(`WARC/1.0\r\nWARC-Type: response\r\n${'X-Filler: 0123456789abcdef0123456789abcdef\r\n'.repeat(2500)}`) },
+    {
+      name: 'no Content-Length',
+      bytes: bytesOf(
+        'WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: https://x/\r\n\r\nHTTP/1.1 200 OK\r\n\r\n<html></html>\r\n\r\n',
+      ),
+    },
+    {
+      name: 'Content-Length not a number',
+      bytes: bytesOf('WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 12ab\r\n\r\nHTTP/1.1 200\r\n\r\n'),
+    },
+    {
+      name: 'negative Content-Length',
+      bytes: bytesOf('WARC/1.0\r\nWARC-Type: response\r\nContent-Length: -5\r\n\r\n\r\n\r\n'),
+    },
+    {
+      name: 'bad version line',
+      bytes: bytesOf('WARC/1.x\r\nWARC-Type: response\r\nContent-Length: 0\r\n\r\n\r\n\r\n'),
+    },
+    {
+      name: 'a header that never ends (100 KB, over the cap)',
+      bytes: bytesOf(
+        `WARC/1.0\r\nWARC-Type: response\r\n${'X-Filler: 0123456789abcdef0123456789abcdef\r\n'.repeat(2500)}`,
+      ),
+    },
   ]
   const cases = LAYOUTS.flatMap((layout) => bad.map((b) => ({ ...b, layout })))
   test.each(cases)('$layout: $name → corrupt, neighbours intact', async ({ layout, bytes }) => {
@@ -225,7 +275,8 @@ describe('fuzzing with a fixed seed: never throws, untouched records come out ex
       expect(events.map((e) => e.index)).toEqual(events.map((_, i) => i))
       const got = new Map(htmlEvents(events).map((e) => [e.targetUri, e.html]))
       const untouched = NAMES.filter((_, i) => !touches(m, starts[i] ?? 0, (starts[i] ?? 0) + (sizes[i] ?? 0)))
-      for (const name of untouched) expect({ round, name, html: got.get(uri(name)) }).toEqual({ round, name, html: html(name) })
+      for (const name of untouched)
+        expect({ round, name, html: got.get(uri(name)) }).toEqual({ round, name, html: html(name) })
       // Nothing is invented or counted twice: at most one extra event (inserted junk), and a lost record is counted.
       expect(events.length).toBeLessThanOrEqual(NAMES.length + 1)
       if (got.size < NAMES.length) expect(skipEvents(events).length).toBeGreaterThan(0)
@@ -246,6 +297,19 @@ function flip(bytes: Uint8Array, at: number): void {
 
 function words(count: number, seed: number): string {
   const random = seededRandom(seed)
-  const vocabulary = ['market', 'police', 'minister', 'rain', 'vote', 'city', 'court', 'river', 'school', 'price', 'energy', 'league']
+  const vocabulary = [
+    'market',
+    'police',
+    'minister',
+    'rain',
+    'vote',
+    'city',
+    'court',
+    'river',
+    'school',
+    'price',
+    'energy',
+    'league',
+  ]
   return Array.from({ length: count }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(' ')
 }

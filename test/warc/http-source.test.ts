@@ -23,7 +23,10 @@ const NAMES = Array.from({ length: 8 }, (_, i) => `story-${i}`)
 const uri = (name: string) => `https://news.example.com/${name}`
 const RECORDS = NAMES.flatMap((name) => [
   requestRecord(uri(name)),
-  responseRecord(uri(name), { headers: [['Content-Type', 'text/html; charset=utf-8']], body: page(name, words(3000, name.length + name.charCodeAt(6))) }),
+  responseRecord(uri(name), {
+    headers: [['Content-Type', 'text/html; charset=utf-8']],
+    body: page(name, words(3000, name.length + name.charCodeAt(6))),
+  }),
 ])
 
 /** Seeded words: pages that do not compress to almost nothing, so the file spans many chunks. */
@@ -44,7 +47,8 @@ function serve(bytes: Bytes, stream?: { gate: Promise<void> }) {
     port: 0,
     fetch(req) {
       if (new URL(req.url).pathname !== '/x.warc.gz') return new Response('not found', { status: 404 })
-      if (stream === undefined) return new Response(Buffer.from(bytes), { headers: { 'Content-Type': 'application/warc' } })
+      if (stream === undefined)
+        return new Response(Buffer.from(bytes), { headers: { 'Content-Type': 'application/warc' } })
       const gate = stream.gate
       let at = 0
       const body = new ReadableStream<Uint8Array>({
@@ -120,21 +124,24 @@ describe('http(s) sources', () => {
     }
   })
 
-  test.each(LAYOUTS)('%s: the connection drops mid-file → the records before it, then one truncated skip', async (layout) => {
-    const bytes = layOut(RECORDS, layout)
-    const server = serveCutOff(bytes, Math.floor(bytes.length * 0.55))
-    try {
-      const events = await collect(`http://127.0.0.1:${server.port}/x.warc.gz`)
-      const outcomes = events.map(outcome)
-      expect(outcomes.at(-1)).toBe('truncated')
-      expect(outcomes.filter((o) => o === 'truncated')).toHaveLength(1)
-      const html = events.filter((e) => e.kind === 'html').map((e) => e.targetUri)
-      expect(html.length).toBeGreaterThanOrEqual(layout === 'whole-gzip' ? 2 : 3)
-      expect(html).toEqual(NAMES.slice(0, html.length).map(uri))
-    } finally {
-      server.stop(true)
-    }
-  })
+  test.each(LAYOUTS)(
+    '%s: the connection drops mid-file → the records before it, then one truncated skip',
+    async (layout) => {
+      const bytes = layOut(RECORDS, layout)
+      const server = serveCutOff(bytes, Math.floor(bytes.length * 0.55))
+      try {
+        const events = await collect(`http://127.0.0.1:${server.port}/x.warc.gz`)
+        const outcomes = events.map(outcome)
+        expect(outcomes.at(-1)).toBe('truncated')
+        expect(outcomes.filter((o) => o === 'truncated')).toHaveLength(1)
+        const html = events.filter((e) => e.kind === 'html').map((e) => e.targetUri)
+        expect(html.length).toBeGreaterThanOrEqual(layout === 'whole-gzip' ? 2 : 3)
+        expect(html).toEqual(NAMES.slice(0, html.length).map(uri))
+      } finally {
+        server.stop(true)
+      }
+    },
+  )
 
   test('the connection drops exactly between two records → still reported as truncated', async () => {
     const cut = layOut(RECORDS.slice(0, 4), 'record-gzip').length
@@ -180,7 +187,9 @@ describe('http(s) sources', () => {
     try {
       const seen: WarcEvent[] = []
       const reading = (async () => {
-        for await (const event of readWarc(`http://127.0.0.1:${server.port}/x.warc.gz`, { signal: controller.signal })) {
+        for await (const event of readWarc(`http://127.0.0.1:${server.port}/x.warc.gz`, {
+          signal: controller.signal,
+        })) {
           seen.push(event)
           if (seen.length === 3) controller.abort(new Error('stop here'))
         }

@@ -22,7 +22,9 @@ describe('retry policy', () => {
     { header: 'soon', want: null },
     { header: 'Wed, 21 Oct 2026 07:28:30 GMT', want: 30_000 },
     { header: 'Wed, 21 Oct 2026 07:27:00 GMT', want: 0 },
-  ])('Retry-After $header', ({ header, want }) => expect(retryAfterMs(header, Date.parse('2026-10-21T07:28:00Z'))).toBe(want))
+  ])('Retry-After $header', ({ header, want }) =>
+    expect(retryAfterMs(header, Date.parse('2026-10-21T07:28:00Z'))).toBe(want),
+  )
 
   test.each([
     // Full jitter: a uniform draw in [0, min(max, base * 2^attempt)].
@@ -55,9 +57,27 @@ describe('cc-news:live', () => {
     'not a path',
   ]
   test.each([
-    { name: 'all in the window', from: '2026-11-30T00:00:00Z', to: '2026-12-02T00:00:00Z', sample: 1, want: [10, 11, 12, 13] },
-    { name: 'start bound inclusive', from: '2026-11-30T23:00:00Z', to: '2026-12-02T00:00:00Z', sample: 1, want: [11, 12, 13] },
-    { name: 'end bound inclusive', from: '2026-11-30T00:00:00Z', to: '2026-12-01T00:00:00Z', sample: 1, want: [10, 11, 12] },
+    {
+      name: 'all in the window',
+      from: '2026-11-30T00:00:00Z',
+      to: '2026-12-02T00:00:00Z',
+      sample: 1,
+      want: [10, 11, 12, 13],
+    },
+    {
+      name: 'start bound inclusive',
+      from: '2026-11-30T23:00:00Z',
+      to: '2026-12-02T00:00:00Z',
+      sample: 1,
+      want: [11, 12, 13],
+    },
+    {
+      name: 'end bound inclusive',
+      from: '2026-11-30T00:00:00Z',
+      to: '2026-12-01T00:00:00Z',
+      sample: 1,
+      want: [10, 11, 12],
+    },
     { name: 'every 2nd', from: '2026-11-30T00:00:00Z', to: '2026-12-02T00:00:00Z', sample: 2, want: [10, 12] },
     { name: 'every 3rd', from: '2026-11-30T00:00:00Z', to: '2026-12-02T00:00:00Z', sample: 3, want: [12] },
   ])('files: $name', ({ from, to, sample, want }) => {

@@ -40,7 +40,9 @@ export function recordId(n: number): string {
 
 /** The default id is derived from the record's content, so fixtures don't depend on test order. */
 function contentId(type: string, targetUri: string | undefined, block: Bytes): string {
-  return recordId(Number(BigInt(Bun.hash(concat([bytesOf(`${type} ${targetUri ?? ""} `), block]))) % 1_000_000_000_000n))
+  return recordId(
+    Number(BigInt(Bun.hash(concat([bytesOf(`${type} ${targetUri ?? ''} `), block]))) % 1_000_000_000_000n),
+  )
 }
 
 /** One record: header block, blank line, content block, `\r\n\r\n`. */
@@ -152,7 +154,9 @@ export function skipEvents(events: readonly WarcEvent[]): SkippedRecord[] {
 
 /** One line per event, for compact whole-stream assertions. */
 export function summarize(events: readonly WarcEvent[]): string[] {
-  return events.map((e) => (e.kind === 'html' ? `${e.index} html ${e.targetUri}` : `${e.index} ${e.reason} ${e.targetUri}`))
+  return events.map((e) =>
+    e.kind === 'html' ? `${e.index} html ${e.targetUri}` : `${e.index} ${e.reason} ${e.targetUri}`,
+  )
 }
 
 /** A page whose text is easy to recognise after decoding. */

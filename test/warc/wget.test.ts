@@ -18,7 +18,12 @@ const PAGES: Record<string, { body: Uint8Array; type: string; text: string; char
     charset: 'utf-8',
     body: new Uint8Array(),
   },
-  '/world.html': { type: 'text/html', text: 'Élections à Zürich — résultats', charset: 'utf-8', body: new Uint8Array() },
+  '/world.html': {
+    type: 'text/html',
+    text: 'Élections à Zürich — résultats',
+    charset: 'utf-8',
+    body: new Uint8Array(),
+  },
   '/russia.html': { type: 'text/html', text: 'Новости: курс рубля', charset: 'windows-1251', body: new Uint8Array() },
 }
 for (const page of Object.values(PAGES)) {
@@ -42,7 +47,17 @@ test.skipIf(!hasWget)('wget --warc-file: responses come out with their URIs, dat
     const origin = `http://127.0.0.1:${server.port}`
     const startedSeconds = Math.floor(Date.now() / 1000)
     const wget = Bun.spawn(
-      [WGET, '--quiet', `--warc-file=${path.join(scratch.dir, 'x')}`, '--no-warc-keep-log', '-r', '-l1', '-P', path.join(scratch.dir, 'mirror'), `${origin}/`],
+      [
+        WGET,
+        '--quiet',
+        `--warc-file=${path.join(scratch.dir, 'x')}`,
+        '--no-warc-keep-log',
+        '-r',
+        '-l1',
+        '-P',
+        path.join(scratch.dir, 'mirror'),
+        `${origin}/`,
+      ],
       { stdout: 'ignore', stderr: 'pipe' },
     )
     const exitCode = await wget.exited
@@ -54,7 +69,11 @@ test.skipIf(!hasWget)('wget --warc-file: responses come out with their URIs, dat
 
     const events = await collect(path.join(scratch.dir, 'x.warc.gz'))
     const html = htmlEvents(events)
-    expect(html.map((e) => e.targetUri).sort()).toEqual(Object.keys(PAGES).map((p) => `${origin}${p}`).sort())
+    expect(html.map((e) => e.targetUri).sort()).toEqual(
+      Object.keys(PAGES)
+        .map((p) => `${origin}${p}`)
+        .sort(),
+    )
     for (const event of html) {
       const page = PAGES[new URL(event.targetUri).pathname]
       expect(event.html).toContain(`<p>${page?.text}</p>`)

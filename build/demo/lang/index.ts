@@ -14,6 +14,21 @@ import { tr } from './tr.ts'
 import type { DemoLang, LangPack } from './types.ts'
 import { zh } from './zh.ts'
 
-export const LANG_PACKS: Readonly<Record<DemoLang, LangPack>> = { en, es, pt, fr, de, it, nl, ru, ar, hi, zh, ja, ko, tr }
+export const LANG_PACKS: Readonly<Record<DemoLang, LangPack>> = {
+  en,
+  es,
+  pt,
+  fr,
+  de,
+  it,
+  nl,
+  ru,
+  ar,
+  hi,
+  zh,
+  ja,
+  ko,
+  tr,
+}
 
 export { DEMO_LANGS, type DemoLang, type LangPack, type Tone } from './types.ts'
