@@ -88,14 +88,12 @@ test.skipIf(!HAS_CHROMIUM)('each result shows its category and its tone, as /v1/
 
 /** The table under the chart, row by row: the period's time and each column's raw value. */
 const tableRows = (page: Page) =>
-  page
-    .locator('#coverage-table tbody tr')
-    .evaluateAll((rows) =>
-      rows.map((tr) => ({
-        time: tr.getAttribute('data-time'),
-        values: Array.from(tr.querySelectorAll('td')).map((td) => td.getAttribute('data-value')),
-      })),
-    )
+  page.locator('#coverage-table tbody tr').evaluateAll((rows) =>
+    rows.map((tr) => ({
+      time: tr.getAttribute('data-time'),
+      values: Array.from(tr.querySelectorAll('td')).map((td) => td.getAttribute('data-value')),
+    })),
+  )
 const asCell = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v))
 
 /**
