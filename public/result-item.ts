@@ -3,7 +3,8 @@ import { TONE_WORDS, signedScore } from './display-names.ts'
 import { h, highlighted, utcMinute } from './dom.ts'
 import type { SearchHit } from './wire-types.ts'
 
-export function hitItem(hit: SearchHit): HTMLLIElement {
+/** `onHideHost`: leave this publisher out of the search (exclude_host), offered beside its name. */
+export function hitItem(hit: SearchHit, onHideHost?: (host: string) => void): HTMLLIElement {
   const title = hit.title !== undefined && hit.title !== '' ? highlighted(hit.title) : '(no title)'
   const image =
     hit.image !== undefined && hit.image !== ''
@@ -36,7 +37,7 @@ export function hitItem(hit: SearchHit): HTMLLIElement {
       ),
       hit.description !== undefined && hit.description !== '' ? h('p', {}, highlighted(hit.description)) : null,
       h('p', { class: 'meta' }, meta.join(' — ')),
-      signals(hit),
+      signals(hit, hideButton(hit, onHideHost)),
     ),
   )
 }
@@ -45,7 +46,24 @@ export function hitItem(hit: SearchHit): HTMLLIElement {
  * The category and the tone, e.g. `sport` and `negative −0.42`. The tone's colour repeats what the
  * word says (never colour alone); the hidden prefixes make a screen reader say "Category: sport, tone: negative −0.42".
  */
-function signals(hit: SearchHit): HTMLParagraphElement | null {
+/** "hide <host>": leaves the publisher out of the search. */
+function hideButton(hit: SearchHit, onHideHost?: (host: string) => void): HTMLButtonElement | null {
+  const host = hit.host
+  if (host === undefined || host === '' || onHideHost === undefined) return null
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'link hide-host',
+      'data-host': host,
+      title: `Leave ${host} out of this search`,
+      onclick: () => onHideHost(host),
+    },
+    `hide ${host}`,
+  )
+}
+
+function signals(hit: SearchHit, action: HTMLButtonElement | null): HTMLParagraphElement | null {
   const category =
     hit.category === undefined || hit.category === ''
       ? null
@@ -69,5 +87,7 @@ function signals(hit: SearchHit): HTMLParagraphElement | null {
           TONE_WORDS[hit.sentiment],
           hit.score === undefined ? null : h('span', { class: 'score' }, ` ${signedScore(hit.score)}`),
         )
-  return category === null && tone === null ? null : h('p', { class: 'signals' }, category, ' ', tone)
+  return category === null && tone === null && action === null
+    ? null
+    : h('p', { class: 'signals' }, category, ' ', tone, action)
 }

@@ -9,7 +9,7 @@ import { showError } from './errors-shown.ts'
 import type { ParamSpecs } from './param-specs.ts'
 import { hitItem } from './result-item.ts'
 import { mountStats } from './search-stats.ts'
-import { listOf, readState, writeState } from './url-state.ts'
+import { listOf, readState, toggled, writeState } from './url-state.ts'
 import { SENTIMENTS, type SearchAnswer } from './wire-types.ts'
 
 const SEARCH = '/v1/search'
@@ -28,6 +28,7 @@ const FILTERS = [
   'sentiment',
   'min_score',
   'max_score',
+  'exclude_host',
   'date',
   'sort',
 ] as const
@@ -41,6 +42,12 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
   const pager = byId('search-pager')
   const feeds = byId('search-feeds')
   const inTitle = byId<HTMLInputElement>('f-in-title')
+  const hidden = byId('search-hidden')
+  /** Adds or removes a publisher of exclude_host and searches again. */
+  const toggleHidden = (host: string) => {
+    writeState({ exclude_host: toggled(listOf(readState().get('exclude_host')), host).join(','), offset: undefined })
+    void render()
+  }
   const next = latestOnly()
   const maxOffset = specs.maximum(SEARCH, 'offset')
   const stats = mountStats(specs, (param, values) => {
@@ -112,6 +119,7 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
     setStatus(status, 'loading', 'Searching…')
     list.setAttribute('aria-busy', 'true')
     renderFeeds(feeds, specs, filters)
+    renderHidden(hidden, listOf(state.get('exclude_host')), toggleHidden)
     stats.render(filters)
     try {
       const answer = await getJson<SearchAnswer>(
@@ -119,7 +127,7 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
         { ...filters, offset: offset === 0 ? undefined : offset, highlight: 'true' },
         signal,
       )
-      list.replaceChildren(...answer.results.map(hitItem))
+      list.replaceChildren(...answer.results.map((hit) => hitItem(hit, toggleHidden)))
       if (answer.results.length === 0) {
         setStatus(
           status,
@@ -151,6 +159,31 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
   }
 
   return { render: () => void render() }
+}
+
+/** The publishers left out (exclude_host), each with a button that brings it back. */
+function renderHidden(hidden: HTMLElement, hosts: readonly string[], onToggle: (host: string) => void): void {
+  hidden.hidden = hosts.length === 0
+  hidden.replaceChildren(
+    ...(hosts.length === 0
+      ? []
+      : [
+          'Hidden publishers: ',
+          ...hosts.map((host) =>
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'link show-host',
+                'data-host': host,
+                title: `Show ${host} again`,
+                onclick: () => onToggle(host),
+              },
+              `${host} ×`,
+            ),
+          ),
+        ]),
+  )
 }
 
 function fillSelect(select: HTMLSelectElement, options: readonly (readonly [string, string])[]): void {

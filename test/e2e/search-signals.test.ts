@@ -357,3 +357,39 @@ test.skipIf(!HAS_CHROMIUM)('on a phone the chart, badges and facets fit the scre
   expect(w.problems).toEqual([])
   await w.close()
 })
+
+test.skipIf(!HAS_CHROMIUM)(
+  'hiding a publisher leaves it out (exclude_host in the URL, the same total as the API), and showing it brings it back',
+  async () => {
+    const w = await openPage(e2e.browsing)
+    const { page } = w
+    await page.goto(`${e2e.served.base}?q=market`)
+    await page.waitForSelector('#search-results li.hit')
+    await settled(page)
+    const before = await api<{ total: number }>(page, '/v1/search?q=market')
+    expect(await resultsTotal(page)).toBe(before.total)
+    const host = (await page.locator('#search-results button.hide-host').first().getAttribute('data-host')) ?? ''
+    expect(host).not.toBe('')
+    await page.locator('#search-results button.hide-host').first().click()
+    await page.waitForFunction((h) => new URLSearchParams(location.search).get('exclude_host') === h, host)
+    await settled(page)
+    const after = await api<{ total: number }>(page, `/v1/search?q=market&exclude_host=${encodeURIComponent(host)}`)
+    expect(after.total).toBeLessThan(before.total)
+    expect(await resultsTotal(page)).toBe(after.total)
+    const shown = await page
+      .locator('#search-results button.hide-host')
+      .evaluateAll((bs) => bs.map((b) => b.getAttribute('data-host')))
+    expect(shown).not.toContain(host)
+    expect(await page.locator(`#search-hidden button.show-host[data-host="${host}"]`).count()).toBe(1)
+
+    await page.reload()
+    await page.waitForSelector(`#search-hidden button.show-host[data-host="${host}"]`)
+    await page.locator(`#search-hidden button.show-host[data-host="${host}"]`).click()
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has('exclude_host'))
+    await settled(page)
+    expect(await resultsTotal(page)).toBe(before.total)
+    expect(await page.locator('#search-hidden').isHidden()).toBe(true)
+    expect(w.problems).toEqual([])
+    await w.close()
+  },
+)
