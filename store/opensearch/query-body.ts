@@ -174,9 +174,10 @@ export function searchBody(req: SearchRequest, opts: { highlight?: boolean } = {
 }
 
 /**
- * The body of `/v1/stats`: no hits, an exact total, the four facets (count desc, key asc as in
- * SQLite) and a date histogram aligned on the epoch like `floor(t / period) * period`.
- * `shard_size` keeps the low-cardinality facets exact; hosts are exact up to it.
+ * The body of `/v1/stats`: no hits, an exact total, the six facets (count desc, key asc as in
+ * SQLite) and a date histogram aligned on the epoch like `floor(t / period) * period`, each period
+ * with its tone labels and score sum. `shard_size` keeps the low-cardinality facets exact; hosts are
+ * exact up to it.
  */
 export function statsBody(f: SearchFilters, top: number, periodSeconds: number): Clause {
   const facet = (field: string): Clause => ({
