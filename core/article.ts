@@ -38,7 +38,16 @@ export interface ExtractedArticle {
 }
 
 export type CountrySource = 'tld' | 'html' | 'content' | 'default'
-export type SentimentLabel = 'pos' | 'neu' | 'neg'
+/** Tone labels, as every answer names them (`/v1/btc/news`, articles, stats, the `sentiment` filter). */
+export const SENTIMENT_LABELS = ['pos', 'neu', 'neg'] as const
+export type SentimentLabel = (typeof SENTIMENT_LABELS)[number]
+/** A tone score's range (core/enrich/sentiment.ts): P(pos) − P(neg), or the squashed lexicon sum. */
+export const SCORE_MIN = -1
+export const SCORE_MAX = 1
+
+export function isSentimentLabel(value: string): value is SentimentLabel {
+  return (SENTIMENT_LABELS as readonly string[]).includes(value)
+}
 
 /** What enrichment adds. Filled by core/enrich (issue 3); ingest stores it beside the extraction. */
 export interface Enrichment {

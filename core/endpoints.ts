@@ -4,11 +4,12 @@
  * the docs are all generated from this value.
  */
 import { CATEGORIES } from './categories.ts'
+import { SCORE_MAX, SCORE_MIN, SENTIMENT_LABELS } from './article.ts'
 import type { ParamSpec } from './params.ts'
 import { DATE_PRESETS } from './time-range.ts'
 
 /** Tone labels, as `/v1/btc/news` names them. */
-export const SENTIMENTS = ['pos', 'neu', 'neg'] as const
+export const SENTIMENTS = SENTIMENT_LABELS
 
 export interface EndpointSpec {
   path: string
@@ -143,11 +144,16 @@ const p = {
   },
   minScore: {
     kind: 'number',
-    min: -1,
-    max: 1,
+    min: SCORE_MIN,
+    max: SCORE_MAX,
     description: 'Lowest tone score kept (inclusive), from -1 (most negative) to 1 (most positive).',
   },
-  maxScore: { kind: 'number', min: -1, max: 1, description: 'Highest tone score kept (inclusive), from -1 to 1.' },
+  maxScore: {
+    kind: 'number',
+    min: SCORE_MIN,
+    max: SCORE_MAX,
+    description: 'Highest tone score kept (inclusive), from -1 to 1.',
+  },
   excludeHost: {
     kind: 'list',
     item: { name: 'host' },
@@ -433,7 +439,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     query: {
       from: p.from,
       to: p.to,
-      label: { kind: 'enum', values: ['pos', 'neu', 'neg'], description: 'Sentiment label.' },
+      label: { kind: 'enum', values: SENTIMENT_LABELS, description: 'Sentiment label.' },
       host: p.host,
       lang: p.lang,
       q: { kind: 'string', maxLength: 200, description: 'Substring of the headline (case-insensitive).' },

@@ -2,6 +2,7 @@
  * JSON Schemas of the 200 bodies (DECISIONS.md shapes), published in /openapi.json so that a
  * client can validate what it receives, and used by the tests to validate every answer.
  */
+import { SCORE_MAX, SCORE_MIN, SENTIMENT_LABELS } from './article.ts'
 import type { JsonSchema } from './params.ts'
 
 const str: JsonSchema = { type: 'string' }
@@ -50,8 +51,8 @@ export const ARTICLE_SCHEMA: JsonSchema = object(
     country: str,
     country_source: { type: 'string', enum: ['tld', 'html', 'content', 'default'] },
     category: str,
-    sentiment: { type: 'string', enum: ['pos', 'neu', 'neg'] },
-    score: { type: 'number', minimum: -1, maximum: 1 },
+    sentiment: { type: 'string', enum: [...SENTIMENT_LABELS] },
+    score: { type: 'number', minimum: SCORE_MIN, maximum: SCORE_MAX },
     labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
     image: str,
     authors: arrayOf(str),
@@ -68,8 +69,8 @@ const TONE_SUMMARY: Record<string, JsonSchema> = {
   neu: int,
   neg: int,
   net: int,
-  net_tone: nullable({ type: 'number', minimum: -1, maximum: 1 }),
-  mean_score: nullable({ type: 'number', minimum: -1, maximum: 1 }),
+  net_tone: nullable({ type: 'number', minimum: SCORE_MIN, maximum: SCORE_MAX }),
+  mean_score: nullable({ type: 'number', minimum: SCORE_MIN, maximum: SCORE_MAX }),
 }
 
 /** Search results may be cut down by `fields`, so no field is required there. */
@@ -177,8 +178,8 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
           external_url: str,
           _newsdesk: object({
             category: str,
-            sentiment: { type: 'string', enum: ['pos', 'neu', 'neg'] },
-            score: { type: 'number', minimum: -1, maximum: 1 },
+            sentiment: { type: 'string', enum: [...SENTIMENT_LABELS] },
+            score: { type: 'number', minimum: SCORE_MIN, maximum: SCORE_MAX },
             labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
           }),
         },

@@ -15,6 +15,8 @@
  * matches a facet.
  */
 
+import { isSentimentLabel } from '../core/article.ts'
+
 export type FacetKind = 'lang' | 'country' | 'tld' | 'host' | 'category' | 'sentiment'
 
 /** What the facets column is made from. */
@@ -48,7 +50,7 @@ export function facetToken(kind: FacetKind, value: string): string | null {
     case 'category':
       return /^[a-z]{1,40}$/.test(value) ? `g${value}` : null
     case 'sentiment':
-      return value === 'pos' || value === 'neu' || value === 'neg' ? `s${value}` : null
+      return isSentimentLabel(value) ? `s${value}` : null
   }
 }
 

@@ -4,7 +4,7 @@
  * (letters, digits and marks), so no user text reaches FTS5's query syntax unquoted.
  */
 import type { Database } from 'bun:sqlite'
-import { PUBLISHED_AFTER_CRAWL_MAX_S } from '../core/article.ts'
+import { PUBLISHED_AFTER_CRAWL_MAX_S, SCORE_MAX, SCORE_MIN, SENTIMENT_LABELS } from '../core/article.ts'
 import { isoSeconds } from '../core/config.ts'
 import { hasPositive, isFlat, type ParsedQuery, type QueryNode, type Term } from '../core/search/query-syntax.ts'
 import {
@@ -191,8 +191,8 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
       exclusions.push(facetMatch('host', f.excludeHost))
     else countable = false
   }
-  // Scores lie in [-1, 1] (core/enrich/sentiment.ts), so a range covering all of it is no filter.
-  if ((f.minScore ?? -1) > -1 || (f.maxScore ?? 1) < 1) {
+  // Scores lie in [SCORE_MIN, SCORE_MAX] (core/article.ts), so a range covering all of it is no filter.
+  if ((f.minScore ?? SCORE_MIN) > SCORE_MIN || (f.maxScore ?? SCORE_MAX) < SCORE_MAX) {
     // The score tenths the range touches narrow the posting-list walk (or, when it touches most
     // of them, the tenths it misses are excluded: fewer lists to merge); the row test makes it exact.
     if (f.minScore !== undefined) {
@@ -204,7 +204,7 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
       params.push(f.maxScore)
     }
     if (kinds.includes('sentiment')) {
-      const tenths = scoreTenths(f.minScore ?? -1, f.maxScore ?? 1)
+      const tenths = scoreTenths(f.minScore ?? SCORE_MIN, f.maxScore ?? SCORE_MAX)
       if (tenths.inside.length <= tenths.outside.length) facets.push(tenthsMatch(tenths.inside))
       else exclusions.push(tenthsMatch(tenths.outside))
     }
@@ -1146,7 +1146,10 @@ export class SqliteSearchIndex implements SearchIndex {
         // Filtered by category or tone: hosts from the counts by tone label and category
         // (migration 17), whose key starts with them. A category alone names the three labels, so
         // the key is still a range (labels are pos, neu or neg: core/article.ts).
-        const labels = f.sentiment !== undefined && f.sentiment.length > 0 ? [] : ["sentiment IN ('neg', 'neu', 'pos')"]
+        const labels =
+          f.sentiment !== undefined && f.sentiment.length > 0
+            ? []
+            : [`sentiment IN (${SENTIMENT_LABELS.map((l) => `'${l}'`).join(', ')})`]
         const hostWhere = [...labels, ...toneClauses, ...clauses].join(' AND ')
         const hosts = this.db.query<{ host: string; n: number }, Binding[]>(
           `SELECT host, n FROM article_tone_spans WHERE level = ? AND span >= ? AND span < ? AND ${hostWhere}`,

@@ -5,10 +5,8 @@
 import type { Params } from '../validate.ts'
 import { type DatePreset, parseRangeValue, presetRange } from '../time-range.ts'
 import { parseQuery } from './query-syntax.ts'
-import type { SentimentLabel } from '../article.ts'
+import { isSentimentLabel } from '../article.ts'
 import type { SearchFilters, SearchRequest, SearchSort } from './types.ts'
-
-const isSentiment = (s: string): s is SentimentLabel => s === 'pos' || s === 'neu' || s === 'neg'
 
 export const SEARCH_WINDOW_DAYS = 90
 
@@ -62,7 +60,7 @@ export function toFilters(
   const sentiment = list(params.sentiment)
   const excludeHost = list(params.exclude_host)
   if (category) filters.category = category
-  if (sentiment) filters.sentiment = sentiment.filter(isSentiment)
+  if (sentiment) filters.sentiment = sentiment.filter(isSentimentLabel)
   if (excludeHost) filters.excludeHost = [...new Set(excludeHost.map((h) => h.replace(/^www\./, '')))]
   if (typeof params.min_score === 'number') filters.minScore = params.min_score
   if (typeof params.max_score === 'number') filters.maxScore = params.max_score
