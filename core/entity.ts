@@ -1,0 +1,53 @@
+/**
+ * Entities (issue 27): who and where an article is about. The type and key shape are shared by
+ * enrichment (core/enrich/entities.ts), the store, the API's `entity` filter and `/v1/entities/{key}`.
+ */
+
+/** The three kinds of entity every answer names. */
+export const ENTITY_TYPES = ['person', 'organisation', 'place'] as const
+export type EntityType = (typeof ENTITY_TYPES)[number]
+
+/** One distinct entity named in one article. */
+export interface ArticleEntity {
+  /** Canonical key, the same across articles: `<type>:<slug>`, e.g. `person:vladimir-putin`. */
+  key: string
+  /** Display name: the longest form the article used (e.g. "Vladimir Putin" over "Putin"). */
+  name: string
+  type: EntityType
+  /** Mentions in headline, standfirst and body together (at least 1). */
+  count: number
+  /** ISO 3166-1 alpha-2 of a place that resolves to a country, upper case; otherwise null. */
+  country: string | null
+}
+
+/** Longest slug a key may carry after `<type>:`. */
+export const ENTITY_SLUG_MAX = 80
+
+const KEY_PATTERN = new RegExp(
+  `^(${ENTITY_TYPES.join('|')}):[\\p{Ll}\\p{Lo}\\p{N}](?:[\\p{Ll}\\p{Lo}\\p{N}-]{0,${ENTITY_SLUG_MAX - 1}})$`,
+  'u',
+)
+
+export function isEntityKey(value: string): boolean {
+  return KEY_PATTERN.test(value)
+}
+
+/**
+ * A name as a key's slug: Unicode NFKD, diacritics dropped, lower case, every run of characters
+ * that are not letters or digits one `-`, no `-` at either end, at most ENTITY_SLUG_MAX long.
+ * Returns '' when nothing is left (the caller drops such a mention).
+ */
+export function entitySlug(name: string): string {
+  const folded = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+  return folded.slice(0, ENTITY_SLUG_MAX).replace(/-+$/, '')
+}
+
+export function entityKey(type: EntityType, name: string): string | null {
+  const slug = entitySlug(name)
+  return slug === '' ? null : `${type}:${slug}`
+}
