@@ -12,6 +12,7 @@
  *   language (same title, `dedupe` folds them).
  * Published over the 90 days before NOW_S; written through the real ArticleWriter by the caller.
  */
+import type { ArticleEntity } from '../core/entity.ts'
 import { articleId } from '../core/article-id.ts'
 import { isoSeconds } from '../core/config.ts'
 import { mulberry32 } from '../core/random.ts'
@@ -157,9 +158,30 @@ function signals(rnd: () => number): { category: string; sentiment: 'pos' | 'neu
   return { category, sentiment, score: Math.round(score * 1000) / 1000 || 0 }
 }
 
+/** Distinct synthetic entities; ranks are Zipf-drawn, so a few are in several percent of articles. */
+const ENTITY_POOL = 50_000
+const ENTITY_TYPES_CYCLE = ['person', 'organisation', 'place'] as const
+
+/** 2–9 entities an article, from their own random stream (the other fields stay as they were). */
+function syntheticEntities(rnd: () => number, country: string): ArticleEntity[] {
+  const n = 2 + Math.floor(rnd() * 8)
+  const out = new Map<string, ArticleEntity>()
+  for (let k = 0; k < n; k++) {
+    const rank = zipfRank(rnd, ENTITY_POOL)
+    const type = ENTITY_TYPES_CYCLE[rank % 3] as (typeof ENTITY_TYPES_CYCLE)[number]
+    const key = `${type}:e${rank.toString(36)}`
+    const prev = out.get(key)
+    if (prev !== undefined) prev.count++
+    else
+      out.set(key, { key, name: `E${rank.toString(36)}`, type, count: 1, country: type === 'place' ? country : null })
+  }
+  return [...out.values()]
+}
+
 export function* articles(n: number, seed: number): Generator<ArticleRow> {
   const rnd = mulberry32(seed)
   const signalRnd = mulberry32(seed + 7919)
+  const entityRnd = mulberry32(seed + 2727)
   const recent: Array<{
     title: string
     description: string
@@ -224,6 +246,7 @@ export function* articles(n: number, seed: number): Generator<ArticleRow> {
       lexicon_score: 0,
       lexicon_terms: '',
       is_bitcoin: false,
+      entities: syntheticEntities(entityRnd, pub.country),
       dup_key: dupKey,
       source_file: 'bench',
     }

@@ -34,6 +34,7 @@ const LIST_ITEMS: Record<Exclude<ListItem['name'], 'enum'>, string> = {
   host: 'host names',
   tld: 'top-level domains',
   word: 'words',
+  entity: 'entity keys or names',
 }
 
 const TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$'

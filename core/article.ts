@@ -1,3 +1,4 @@
+import type { ArticleEntity } from './entity.ts'
 /**
  * The article as it travels from extraction to the store and out through the API.
  * Field names are the contract's (DECISIONS.md, "Article"); snake case because they are wire names.
@@ -64,6 +65,8 @@ export interface Enrichment {
   lexicon_score: number
   lexicon_terms: string
   is_bitcoin: boolean
+  /** People, organisations and places the article names (core/enrich/entities.ts, issue 27). */
+  entities: ArticleEntity[]
 }
 
 export type StoredArticle = ExtractedArticle & Enrichment & { id: string }

@@ -51,3 +51,25 @@ export function entityKey(type: EntityType, name: string): string | null {
   const slug = entitySlug(name)
   return slug === '' ? null : `${type}:${slug}`
 }
+
+/**
+ * The keys an `entity` filter value stands for: a key as given (its slug folded as entitySlug
+ * folds names), or a name as the keys of all three types ("Paris" is place:paris, and also
+ * person:paris or organisation:paris where such exist). Values that leave no slug stand for none.
+ */
+export function entityFilterKeys(values: readonly string[]): string[] {
+  const keys = new Set<string>()
+  for (const v of values) {
+    const typed = /^(person|organisation|place):(.*)$/i.exec(v)
+    if (typed !== null) {
+      const key = entityKey((typed[1] as string).toLowerCase() as EntityType, typed[2] as string)
+      if (key !== null) keys.add(key)
+      continue
+    }
+    for (const type of ENTITY_TYPES) {
+      const key = entityKey(type, v)
+      if (key !== null) keys.add(key)
+    }
+  }
+  return [...keys]
+}

@@ -38,6 +38,7 @@ export type ListItem =
   | { name: 'host' }
   | { name: 'tld' }
   | { name: 'word' }
+  | { name: 'entity' }
   | { name: 'enum'; values: readonly string[] }
 
 /** Parsed value of a parameter kind. Ranges stay raw text until `now` is known (they need it). */
@@ -66,6 +67,12 @@ const ITEM_PATTERNS: Record<
   host: { re: /^[A-Za-z0-9.-]{1,253}$/, hint: 'host names', fold: 'lower' },
   tld: { re: /^\.?[A-Za-z0-9-]{1,63}$/, hint: 'top-level domains', fold: 'lower' },
   word: { re: /^[^,]{1,100}$/u, hint: 'words', fold: 'lower' },
+  // An entity key (person:vladimir-putin) or a name (Vladimir Putin): a colon only after a type.
+  entity: {
+    re: /^(?:(?:person|organisation|place):[\p{L}\p{N}][\p{L}\p{N}-]{0,79}|(?=[^,:]{1,100}$)[^,:]*[\p{L}\p{N}][^,:]*)$/iu,
+    hint: 'entity keys (person:…, organisation:…, place:…) or names',
+    fold: 'none',
+  },
 }
 
 /** Parses one raw value. `raw` is the last occurrence of the parameter in the query (last wins). */

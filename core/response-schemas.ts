@@ -3,6 +3,7 @@
  * client can validate what it receives, and used by the tests to validate every answer.
  */
 import { SCORE_MAX, SCORE_MIN, SENTIMENT_LABELS } from './article.ts'
+import { ENTITY_TYPES } from './entity.ts'
 import type { JsonSchema } from './params.ts'
 
 const str: JsonSchema = { type: 'string' }
@@ -37,6 +38,15 @@ export const VALIDATION_ERROR_SCHEMA: JsonSchema = object({
   ),
 })
 
+/** One entity an article names (core/entity.ts). */
+export const ENTITY_SCHEMA: JsonSchema = object({
+  key: str,
+  name: str,
+  type: { type: 'string', enum: [...ENTITY_TYPES] },
+  count: int,
+  country: nullable(str),
+})
+
 export const ARTICLE_SCHEMA: JsonSchema = object(
   {
     id: str,
@@ -51,9 +61,12 @@ export const ARTICLE_SCHEMA: JsonSchema = object(
     country: str,
     country_source: { type: 'string', enum: ['tld', 'html', 'content', 'default'] },
     category: str,
+    category_confidence: { type: 'number', minimum: 0, maximum: 1 },
+    category_by: { type: 'string', enum: ['model', 'terms'] },
     sentiment: { type: 'string', enum: [...SENTIMENT_LABELS] },
     score: { type: 'number', minimum: SCORE_MIN, maximum: SCORE_MAX },
     labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
+    entities: arrayOf(ENTITY_SCHEMA),
     image: str,
     authors: arrayOf(str),
     tags: arrayOf(str),

@@ -34,6 +34,9 @@ export class ArticleWriter {
   readonly #candidates: Statement<{ id: string; dup_key: string; dup_group: string }, [string, string]>
   readonly #setGroup: Statement<unknown, [string, string, string]>
   readonly #relabel: Statement<unknown, [string, string]>
+  readonly #entityId: Statement<{ id: number }, [string, string, string, string | null]>
+  readonly #entityRow: Statement<unknown, [number, number, number, string, string, number, number, string]>
+  readonly #dropEntities: Statement<unknown, [number]>
 
   constructor(db: Database) {
     const cols = COLUMNS.join(', ')
@@ -56,6 +59,28 @@ export class ArticleWriter {
     )
     this.#setGroup = db.query('UPDATE articles SET dup_title = ?, dup_group = ? WHERE id = ?')
     this.#relabel = db.query('UPDATE articles SET dup_group = ? WHERE dup_group = ?')
+    // DO UPDATE (not DO NOTHING) so RETURNING gives the id of a key already there.
+    this.#entityId = db.query(
+      'INSERT INTO entities (key, name, type, country) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING id',
+    )
+    this.#entityRow = db.query(
+      'INSERT INTO article_entities (entity, seq, day, country, sentiment, score_milli, count, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    this.#dropEntities = db.query('DELETE FROM article_entities WHERE seq = ?')
+  }
+
+  /** The article's entity rows (migration 18): its entities by key, with its day, country and tone. */
+  #entities(seq: number, row: ArticleRow, publishedS: number): void {
+    const day = Math.floor(publishedS / 86_400)
+    const scoreMilli = Math.round(row.score * 1000)
+    const seen = new Set<string>()
+    for (const e of row.entities) {
+      if (seen.has(e.key)) continue
+      seen.add(e.key)
+      const id = this.#entityId.get(e.key, e.name, e.type, e.country)?.id
+      if (id === undefined) throw new Error(`entity ${e.key}: insert returned no id`)
+      this.#entityRow.run(id, seq, day, row.country, row.sentiment, scoreMilli, e.count, e.name)
+    }
   }
 
   /**
@@ -99,7 +124,8 @@ export class ArticleWriter {
       this.#insertText.run(inserted.seq, row.text)
       const key = this.#freeKey(params.published_at as number, row.id)
       this.#setKey.run(key, inserted.seq)
-      this.#ftsInsert.run(key, ...ftsValues(row))
+      this.#ftsInsert.run(key, ...ftsValues(ftsSource(row)))
+      this.#entities(inserted.seq, row, params.published_at as number)
       this.#group(row)
       return 'inserted'
     }
@@ -110,12 +136,17 @@ export class ArticleWriter {
       this.#setKey.run(-existing.seq, existing.seq) // release the old key before looking for one
       const key = this.#freeKey(params.published_at as number, row.id)
       this.#setKey.run(key, existing.seq)
-      this.#ftsInsert.run(key, ...ftsValues(row))
+      this.#ftsInsert.run(key, ...ftsValues(ftsSource(row)))
+      this.#dropEntities.run(existing.seq)
+      this.#entities(existing.seq, row, params.published_at as number)
       return 'replaced'
     }
     return 'duplicate'
   }
 }
+
+/** The full-text row's source: the article with its entities' keys. */
+const ftsSource = (row: ArticleRow) => ({ ...row, entity_keys: row.entities.map((e) => e.key) })
 
 const COLUMNS = [
   'id',
@@ -191,6 +222,8 @@ function toParams(row: ArticleRow): Record<string, string | number> {
 export function applyRetention(db: Database, cutoff: number): number {
   return db.transaction(() => {
     db.query('DELETE FROM article_text WHERE seq IN (SELECT seq FROM articles WHERE published_at < ?)').run(cutoff)
+    // Before the articles, by day (the articles' delete trigger would do it one seq at a time).
+    db.query('DELETE FROM article_entities WHERE seq IN (SELECT seq FROM articles WHERE published_at < ?)').run(cutoff)
     db.query('DELETE FROM articles_fts WHERE rowid IN (SELECT tkey FROM articles WHERE published_at < ?)').run(cutoff)
     const { changes } = db.query('DELETE FROM articles WHERE published_at < ?').run(cutoff)
     db.query('DELETE FROM url_aliases WHERE url NOT IN (SELECT url FROM articles)').run()

@@ -11,13 +11,15 @@
  *   `k<hour>`    the crawl hour (crawled_at / 3600): crawl-time sorts walk hours, newest or oldest first
  *   `g<name>`    category (letters only)  `spos` `sneu` `sneg`   the tone label
  *   `v<0..19>`   the tone score's tenth: floor((score + 1) * 10), 1 in the top one (migration 16)
+ *   `e<hex>`     an entity the article names, hex of its key's UTF-8 (migration 18)
  * User terms are confined to the title and description columns, so a search for `len` never
  * matches a facet.
  */
 
 import { isSentimentLabel } from '../core/article.ts'
+import { isEntityKey } from '../core/entity.ts'
 
-export type FacetKind = 'lang' | 'country' | 'tld' | 'host' | 'category' | 'sentiment'
+export type FacetKind = 'lang' | 'country' | 'tld' | 'host' | 'category' | 'sentiment' | 'entity'
 
 /** What the facets column is made from. */
 export interface FacetSource {
@@ -32,6 +34,8 @@ export interface FacetSource {
   score: number
   /** Crawl time, epoch seconds or an ISO 8601 string (as the writer's row has it). */
   crawled_at: number | string
+  /** Keys of the entities the article names (core/entity.ts); absent in rows written before migration 18. */
+  entity_keys?: readonly string[]
 }
 
 const hex = (s: string): string => Buffer.from(s.toLowerCase(), 'utf8').toString('hex')
@@ -51,6 +55,8 @@ export function facetToken(kind: FacetKind, value: string): string | null {
       return /^[a-z]{1,40}$/.test(value) ? `g${value}` : null
     case 'sentiment':
       return isSentimentLabel(value) ? `s${value}` : null
+    case 'entity':
+      return isEntityKey(value) ? `e${hex(value)}` : null
   }
 }
 
@@ -90,6 +96,10 @@ export function facetText(a: FacetSource): string {
   const crawledS = typeof a.crawled_at === 'number' ? a.crawled_at : Date.parse(a.crawled_at) / 1000
   if (Number.isFinite(crawledS)) tokens.push(crawlHourToken(Math.floor(crawledS / 3600)))
   if (Number.isFinite(a.score)) tokens.push(`v${scoreBucket(a.score)}`)
+  for (const key of a.entity_keys ?? []) {
+    const t = facetToken('entity', key)
+    if (t !== null) tokens.push(t)
+  }
   return tokens.join(' ')
 }
 

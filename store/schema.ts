@@ -624,4 +624,60 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
       OR OLD.category IS NOT NEW.category OR OLD.sentiment IS NOT NEW.sentiment OR OLD.score IS NOT NEW.score
     BEGIN ${TONE_SPANS_V17('OLD', -1)} ${TONE_SPANS_V17('NEW', 1)} END;
   `,
+  // 18 (issue 27): the entities each article names (core/entity.ts), written by ArticleWriter in
+  // the article's transaction. article_entities carries the article's day, country, tone and
+  // score so its triggers keep entity_days (volume and tone by entity, day and country) without
+  // reading the article; an article's delete takes its entity rows with it. Stores older than
+  // this have no entity rows for their articles until they are ingested again.
+  `
+  DROP TRIGGER IF EXISTS entity_days_insert;
+  DROP TRIGGER IF EXISTS entity_days_delete;
+  DROP TRIGGER IF EXISTS article_entities_article_delete;
+  DROP TABLE IF EXISTS entity_days;
+  DROP TABLE IF EXISTS article_entities;
+  DROP TABLE IF EXISTS entities;
+  CREATE TABLE entities (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,              -- <type>:<slug> (core/entity.ts)
+    name TEXT NOT NULL,                    -- the display name of its first mention
+    type TEXT NOT NULL,
+    country TEXT                           -- ISO-2 of a place that resolves to one
+  );
+  CREATE TABLE article_entities (
+    entity INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    day INTEGER NOT NULL,                  -- published_at / 86400
+    country TEXT NOT NULL,                 -- the article's country
+    sentiment TEXT NOT NULL,
+    score_milli INTEGER NOT NULL,          -- round(score * 1000)
+    count INTEGER NOT NULL,                -- mentions in the article
+    name TEXT NOT NULL,                    -- the name the article used
+    PRIMARY KEY (entity, seq)
+  ) WITHOUT ROWID;
+  CREATE INDEX article_entities_seq ON article_entities (seq);
+  CREATE TABLE entity_days (
+    entity INTEGER NOT NULL,
+    day INTEGER NOT NULL,
+    country TEXT NOT NULL,
+    sentiment TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    score_milli INTEGER NOT NULL,
+    PRIMARY KEY (entity, day, country, sentiment)
+  ) WITHOUT ROWID;
+  CREATE INDEX entity_days_day ON entity_days (day, country, entity);
+  CREATE TRIGGER entity_days_insert AFTER INSERT ON article_entities BEGIN
+    INSERT INTO entity_days (entity, day, country, sentiment, n, score_milli)
+      VALUES (NEW.entity, NEW.day, NEW.country, NEW.sentiment, 1, NEW.score_milli)
+      ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + excluded.score_milli;
+  END;
+  CREATE TRIGGER entity_days_delete AFTER DELETE ON article_entities BEGIN
+    UPDATE entity_days SET n = n - 1, score_milli = score_milli - OLD.score_milli
+      WHERE entity = OLD.entity AND day = OLD.day AND country = OLD.country AND sentiment = OLD.sentiment;
+    DELETE FROM entity_days
+      WHERE entity = OLD.entity AND day = OLD.day AND country = OLD.country AND sentiment = OLD.sentiment AND n <= 0;
+  END;
+  CREATE TRIGGER article_entities_article_delete AFTER DELETE ON articles BEGIN
+    DELETE FROM article_entities WHERE seq = OLD.seq;
+  END;
+  `,
 ]

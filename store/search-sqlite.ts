@@ -3,6 +3,7 @@
  * filters. Everything is parameterised SQL; the MATCH expression is built only from index tokens
  * (letters, digits and marks), so no user text reaches FTS5's query syntax unquoted.
  */
+import type { ArticleEntity, EntityType } from '../core/entity.ts'
 import type { Database } from 'bun:sqlite'
 import { PUBLISHED_AFTER_CRAWL_MAX_S, SCORE_MAX, SCORE_MIN, SENTIMENT_LABELS } from '../core/article.ts'
 import { isoSeconds } from '../core/config.ts'
@@ -74,6 +75,8 @@ const PAIRS_SCHEMA_VERSION = 15
 const TONE_SCHEMA_VERSION = 16
 /** Host counts by tone label and category over days and spans (article_tone_spans, migration 17). */
 const TONE_SPANS_SCHEMA_VERSION = 17
+/** Entities (issue 27): entity tables and `e<hex>` facet tokens. */
+export const ENTITY_SCHEMA_VERSION = 18
 const DAY_S = 86_400
 /** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
 const SORT_ALL_MAX = 2_000
@@ -156,6 +159,8 @@ function excludedExpression(q: ParsedQuery | null, o: TermOptions): string | nul
 
 /** The facet kinds a store of this schema version has tokens for. */
 function facetKindsOf(schemaVersion: number): readonly FacetKind[] {
+  if (schemaVersion >= ENTITY_SCHEMA_VERSION)
+    return ['lang', 'country', 'tld', 'host', 'category', 'sentiment', 'entity']
   if (schemaVersion >= TONE_SCHEMA_VERSION) return ['lang', 'country', 'tld', 'host', 'category', 'sentiment']
   if (schemaVersion >= ALL_FACETS_VERSION) return ['lang', 'country', 'tld', 'host']
   if (schemaVersion >= LANG_COUNTRY_FACETS_VERSION) return ['lang', 'country']
@@ -168,7 +173,7 @@ function facetKindsOf(schemaVersion: number): readonly FacetKind[] {
  * exact test of the joined row), so whenever there is a word or a filter the full-text index
  * drives the query (docs/DECISIONS.md, Search plans).
  */
-function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolean): Where {
+function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolean, entities = false): Where {
   // The date range twice: as published_at, and as the time-key range it is (store/time-key.ts), so
   // a date-sorted walk of the time-key index stops at the range's ends.
   const clauses = ['a.published_at >= ?', 'a.published_at < ?', 'a.tkey >= ?', 'a.tkey < ?']
@@ -183,6 +188,19 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
     params.push(...values)
     if (kinds.includes(kind) && values.every((v) => isFacetValue(kind, v))) facets.push(facetMatch(kind, values))
     else countable = false
+  }
+  if (f.entity !== undefined) {
+    // Keys are exact tokens (hex of the key: injective), so with tokens no row test is needed;
+    // without them (a short range read row by row) the article's entity rows are looked up.
+    if (f.entity.length === 0 || !entities) clauses.push('0')
+    else if (kinds.includes('entity')) facets.push(facetMatch('entity', f.entity))
+    else {
+      clauses.push(
+        `EXISTS (SELECT 1 FROM article_entities ae JOIN entities e ON e.id = ae.entity WHERE ae.seq = a.seq AND e.key IN (${f.entity.map(() => '?').join(', ')}))`,
+      )
+      params.push(...f.entity)
+      countable = false
+    }
   }
   if (f.excludeHost !== undefined && f.excludeHost.length > 0) {
     clauses.push(`a.host NOT IN (${f.excludeHost.map(() => '?').join(', ')})`)
@@ -361,7 +379,7 @@ function orderBy(sort: SearchRequest['sort'], hasMatch: boolean): string {
 
 /** The article columns every reader of the store selects (search, bulk export to other engines). */
 export const ARTICLE_COLUMNS =
-  'a.seq, a.id, a.url, a.title, a.description, a.published_at, a.crawled_at, a.host, a.tld, a.lang, a.country, a.country_source, a.category, a.image, a.authors, a.tags, a.words, a.sentiment, a.score, a.labelled_by, a.lexicon_score, a.lexicon_terms, a.dup_group'
+  'a.seq, a.id, a.url, a.title, a.description, a.published_at, a.crawled_at, a.host, a.tld, a.lang, a.country, a.country_source, a.category, a.category_confidence, a.category_by, a.image, a.authors, a.tags, a.words, a.sentiment, a.score, a.labelled_by, a.lexicon_score, a.lexicon_terms, a.dup_group'
 
 /** One row of ARTICLE_COLUMNS as SQLite returns it. */
 export interface StoreArticleRow {
@@ -378,6 +396,8 @@ export interface StoreArticleRow {
   country: string
   country_source: string
   category: string
+  category_confidence: number
+  category_by: ArticleRecord['category_by']
   image: string
   authors: string
   tags: string
@@ -392,7 +412,11 @@ export interface StoreArticleRow {
 
 const iso = (s: number) => isoSeconds(new Date(s * 1000))
 
-export function toRecord(r: StoreArticleRow, text: string | undefined): ArticleRecord & ArticleSignals {
+export function toRecord(
+  r: StoreArticleRow,
+  text: string | undefined,
+  entities: ArticleEntity[],
+): ArticleRecord & ArticleSignals {
   const record: ArticleRecord & ArticleSignals = {
     id: r.id,
     url: r.url,
@@ -406,9 +430,12 @@ export function toRecord(r: StoreArticleRow, text: string | undefined): ArticleR
     country: r.country,
     country_source: r.country_source,
     category: r.category,
+    category_confidence: r.category_confidence,
+    category_by: r.category_by,
     sentiment: r.sentiment,
     score: r.score,
     labelled_by: r.labelled_by,
+    entities,
     image: r.image,
     authors: JSON.parse(r.authors) as string[],
     tags: JSON.parse(r.tags) as string[],
@@ -445,7 +472,8 @@ const daysMemoByConnection = new WeakMap<Database, Map<string, TallyCounts>>()
  */
 function postingLists(f: SearchFilters): number {
   const filters =
-    [f.country, f.lang, f.tld, f.host, f.category, f.sentiment].filter((v) => v !== undefined && v.length > 0).length +
+    [f.country, f.lang, f.tld, f.host, f.category, f.sentiment, f.entity].filter((v) => v !== undefined && v.length > 0)
+      .length +
     (f.strictCountry ? 1 : 0) +
     (f.minScore !== undefined || f.maxScore !== undefined ? 1 : 0)
   return filters + (hasPositive(f.query) ? 1 : 0)
@@ -489,7 +517,12 @@ export class SqliteSearchIndex implements SearchIndex {
 
   #search(req: SearchRequest): SearchPage {
     const sort = req.sort === 'relevance' && !hasPositive(req.query) ? 'date' : req.sort
-    const w = buildWhere(req, this.#facetsAsTokens(req) ? this.#facetKinds() : [], this.#hasPairs())
+    const w = buildWhere(
+      req,
+      this.#facetsAsTokens(req) ? this.#facetKinds() : [],
+      this.#hasPairs(),
+      this.#hasEntities(),
+    )
     if (req.dedupe) return this.#dedupedPage(req, sort, w)
     const n = this.#countFromDays(req) ?? this.#count(req, w)
     // Past the last match (n is exact up to TOTAL_EXACT_LIMIT): an empty page, before any walk
@@ -713,7 +746,7 @@ export class SqliteSearchIndex implements SearchIndex {
       // intersecting a facet's posting list costs the same 190 ms for a tenth of a day as for
       // 30 days at 10M.
       const f = { ...req, ...part }
-      n += this.#count(f, buildWhere(f, [], this.#hasPairs()), cap - n)
+      n += this.#count(f, buildWhere(f, [], this.#hasPairs(), this.#hasEntities()), cap - n)
     }
     return Math.min(n, cap)
   }
@@ -869,10 +902,13 @@ export class SqliteSearchIndex implements SearchIndex {
 
   #page(rows: StoreArticleRow[], n: number, fullText: boolean): SearchPage {
     const texts = fullText ? this.texts(rows.map((r) => r.seq)) : null
+    const entities = this.#entitiesOf(rows.map((r) => r.seq))
     return {
       total: Math.min(n, TOTAL_EXACT_LIMIT),
       totalRelation: n > TOTAL_EXACT_LIMIT ? 'gte' : 'eq',
-      articles: rows.map((r) => toRecord(r, texts?.get(r.seq) ?? (texts === null ? undefined : ''))),
+      articles: rows.map((r) =>
+        toRecord(r, texts?.get(r.seq) ?? (texts === null ? undefined : ''), entities.get(r.seq) ?? []),
+      ),
     }
   }
 
@@ -948,6 +984,7 @@ export class SqliteSearchIndex implements SearchIndex {
    */
   #daysCover(f: SearchFilters, full: boolean): boolean {
     if ((f.excludeHost?.length ?? 0) > 0 || f.minScore !== undefined || f.maxScore !== undefined) return false
+    if (f.entity !== undefined) return false
     const host = (f.host?.length ?? 0) > 0
     const tone = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
     return full ? !host && (!tone || this.#schemaVersion() >= TONE_SPANS_SCHEMA_VERSION) : !(host && tone)
@@ -961,6 +998,7 @@ export class SqliteSearchIndex implements SearchIndex {
   #countedTerm(f: SearchFilters, full: boolean): CountedTerm | null {
     const q = f.query
     if (q === null || f.titleOnly === true || f.minScore !== undefined || f.maxScore !== undefined) return null
+    if (f.entity !== undefined) return null
     if (!isFlat(q) || q.none.length > 0 || q.all.length === 0 || this.#schemaVersion() < TONE_SCHEMA_VERSION)
       return null
     // Each day has two blobs (store/term-counts.ts): by host (no tone) and by tone (no host).
@@ -1054,6 +1092,7 @@ export class SqliteSearchIndex implements SearchIndex {
         { ...f, query: null, fromS: run.first * DAY_S, toS: run.end * DAY_S, maxSeq: null },
         [],
         this.#hasPairs(),
+        this.#hasEntities(),
       )
       return {
         rows: this.db.query<StatsRow, Binding[]>(
@@ -1102,7 +1141,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** Every article of the slice, one row each (`n` -1 to take them off). */
   #scanInto(tally: Tally, f: SearchFilters, n: 1 | -1 = 1): void {
-    const w = buildWhere(f, this.#facetKinds(), this.#hasPairs())
+    const w = buildWhere(f, this.#facetKinds(), this.#hasPairs(), this.#hasEntities())
     const from = fromClause(w, f, undefined, this.#scanIndex())
     const rows = this.db.query<StatsRow, Binding[]>(
       `SELECT ${ROW_FACETS}, a.published_at AS t, ${n} AS n, ${n} * CAST(round(a.score * 1000) AS INTEGER) AS s FROM ${from.sql} WHERE ${w.sql}`,
@@ -1171,7 +1210,12 @@ export class SqliteSearchIndex implements SearchIndex {
         }
     }
     if (f.maxSeq === null) return
-    const w = buildWhere({ ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null }, [], this.#hasPairs())
+    const w = buildWhere(
+      { ...f, fromS: first * DAY_S, toS: end * DAY_S, maxSeq: null },
+      [],
+      this.#hasPairs(),
+      this.#hasEntities(),
+    )
     const past = this.db.query<StatsRow, Binding[]>(
       `SELECT ${ROW_FACETS}, a.published_at AS t, -1 AS n, -CAST(round(a.score * 1000) AS INTEGER) AS s FROM articles a NOT INDEXED WHERE a.seq > ? AND ${w.sql}`,
     )
@@ -1221,6 +1265,11 @@ export class SqliteSearchIndex implements SearchIndex {
     return this.#schemaVersion() >= PAIRS_SCHEMA_VERSION
   }
 
+  /** Whether this store keeps the entities articles name (migration 18). */
+  #hasEntities(): boolean {
+    return this.#schemaVersion() >= ENTITY_SCHEMA_VERSION
+  }
+
   #schemaVersion(): number {
     return this.db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version ?? 0
   }
@@ -1234,7 +1283,16 @@ export class SqliteSearchIndex implements SearchIndex {
       )
       .get(url, url, maxSeq ?? Number.MAX_SAFE_INTEGER)
     if (row === null) return null
-    return toRecord(row, fullText ? (this.texts([row.seq]).get(row.seq) ?? '') : undefined)
+    return toRecord(
+      row,
+      fullText ? (this.texts([row.seq]).get(row.seq) ?? '') : undefined,
+      this.#entitiesOf([row.seq]).get(row.seq) ?? [],
+    )
+  }
+
+  /** The entities of these articles, most mentioned first (none in a store before migration 18). */
+  #entitiesOf(seqs: readonly number[]): Map<number, ArticleEntity[]> {
+    return seqs.length === 0 || !this.#hasEntities() ? new Map() : articleEntities(this.db, seqs)
   }
 
   private texts(seqs: readonly number[]): Map<number, string> {
@@ -1246,4 +1304,26 @@ export class SqliteSearchIndex implements SearchIndex {
       .all(...seqs)
     return new Map(rows.map((r) => [r.seq, r.text]))
   }
+}
+
+/** The entities of these articles (store of schema 18 or later), most mentioned first, then by key. */
+export function articleEntities(db: Database, seqs: readonly number[]): Map<number, ArticleEntity[]> {
+  const out = new Map<number, ArticleEntity[]>()
+  const rows = db
+    .query<
+      { seq: number; key: string; name: string; type: EntityType; count: number; country: string | null },
+      number[]
+    >(
+      `SELECT ae.seq, e.key, ae.name, e.type, ae.count, e.country FROM article_entities ae INDEXED BY article_entities_seq
+       JOIN entities e ON e.id = ae.entity WHERE ae.seq IN (${seqs.map(() => '?').join(', ')})`,
+    )
+    .all(...seqs)
+  for (const r of rows) {
+    const list = out.get(r.seq) ?? []
+    list.push({ key: r.key, name: r.name, type: r.type, count: r.count, country: r.country })
+    out.set(r.seq, list)
+  }
+  for (const list of out.values())
+    list.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return out
 }

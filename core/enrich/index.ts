@@ -39,5 +39,6 @@ export function enrichArticle(a: ExtractedArticle): Enrichment {
     lexicon_score: lexicon.score,
     lexicon_terms: lexicon.terms,
     is_bitcoin: isBitcoinArticle(a.title, a.description),
+    entities: [], // TEMP until the entities branch merges
   }
 }

@@ -6,6 +6,7 @@ import type { Params } from '../validate.ts'
 import { type DatePreset, parseRangeValue, presetRange } from '../time-range.ts'
 import { parseQuery } from './query-syntax.ts'
 import { isSentimentLabel } from '../article.ts'
+import { entityFilterKeys } from '../entity.ts'
 import type { SearchFilters, SearchRequest, SearchSort } from './types.ts'
 
 export const SEARCH_WINDOW_DAYS = 90
@@ -65,6 +66,9 @@ export function toFilters(
   if (typeof params.min_score === 'number') filters.minScore = params.min_score
   if (typeof params.max_score === 'number') filters.maxScore = params.max_score
   if (params.in === 'title') filters.titleOnly = true
+  const entity = list(params.entity)
+  // A filter with values that name no key matches nothing (never every article).
+  if (entity) filters.entity = entityFilterKeys(entity)
   return filters
 }
 

@@ -1,5 +1,6 @@
 /** The engine-independent search interface: what the live node asks, whatever engine answers. */
 import type { SentimentLabel } from '../article.ts'
+import type { ArticleEntity } from '../entity.ts'
 import type { ParsedQuery } from './query-syntax.ts'
 
 export type SearchSort = 'date' | 'date_asc' | 'crawled' | 'crawled_asc' | 'relevance'
@@ -17,6 +18,8 @@ export interface SearchFilters {
   /** Tone range over `score`, inclusive at both ends. */
   minScore?: number
   maxScore?: number
+  /** Entity keys (core/entity.ts): articles naming any of them. */
+  entity?: readonly string[]
   /** Publisher hosts left out. */
   excludeHost?: readonly string[]
   /** Match q's words in the headline only (`in=title`), not in the headline and standfirst. */
@@ -51,10 +54,15 @@ export interface ArticleRecord {
   country: string
   country_source: string
   category: string
+  /** How sure the category labeller was (0–1), and which labeller decided (issue 26). */
+  category_confidence: number
+  category_by: 'model' | 'terms'
   /** The tone, as `/v1/btc/news` gives it: the label, the score in [-1, 1] and what decided it. */
   sentiment: SentimentLabel
   score: number
   labelled_by: 'model' | 'lexicon'
+  /** People, organisations and places the article names, most mentioned first (issue 27). */
+  entities: ArticleEntity[]
   image: string
   authors: string[]
   tags: string[]

@@ -16,7 +16,8 @@ import {
   retentionPlan,
 } from './index-template.ts'
 import type { AsyncTransport } from './transport.ts'
-import { ARTICLE_COLUMNS, type StoreArticleRow } from '../search-sqlite.ts'
+import { ARTICLE_COLUMNS, type StoreArticleRow, articleEntities } from '../search-sqlite.ts'
+import type { ArticleEntity } from '../../core/entity.ts'
 
 /**
  * ~1,000 documents a request: at ~6 KB a real-sized document (measured metadata + the benchmark
@@ -32,7 +33,19 @@ interface StoreRow extends StoreArticleRow {
 
 const SELECT = `SELECT ${ARTICLE_COLUMNS}, a.is_bitcoin, t.text FROM articles a LEFT JOIN article_text t ON t.seq = a.seq`
 
-function toDoc(r: StoreRow): ArticleDocument {
+/** Documents with their articles' entities (read in one statement per batch). */
+function toDocs(db: Database, rows: StoreRow[]): ArticleDocument[] {
+  const entities =
+    rows.length === 0
+      ? new Map<number, ArticleEntity[]>()
+      : articleEntities(
+          db,
+          rows.map((r) => r.seq),
+        )
+  return rows.map((r) => toDoc(r, entities.get(r.seq) ?? []))
+}
+
+function toDoc(r: StoreRow, entities: ArticleEntity[]): ArticleDocument {
   return toDocument({
     seq: r.seq,
     id: r.id,
@@ -47,6 +60,8 @@ function toDoc(r: StoreRow): ArticleDocument {
     country: r.country,
     country_source: r.country_source,
     category: r.category,
+    category_confidence: r.category_confidence,
+    category_by: r.category_by,
     image: r.image,
     authors: JSON.parse(r.authors) as string[],
     tags: JSON.parse(r.tags) as string[],
@@ -54,6 +69,7 @@ function toDoc(r: StoreRow): ArticleDocument {
     sentiment: r.sentiment,
     score: r.score,
     labelled_by: r.labelled_by,
+    entities,
     lexicon_score: r.lexicon_score,
     lexicon_terms: r.lexicon_terms,
     dup_group: r.dup_group,
@@ -69,10 +85,12 @@ export function readNewDocuments(
   upToSeq: number,
   limit = BULK_DOCS,
 ): ArticleDocument[] {
-  return db
-    .query<StoreRow, [number, number, number]>(`${SELECT} WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq LIMIT ?`)
-    .all(afterSeq, upToSeq, limit)
-    .map(toDoc)
+  return toDocs(
+    db,
+    db
+      .query<StoreRow, [number, number, number]>(`${SELECT} WHERE a.seq > ? AND a.seq <= ? ORDER BY a.seq LIMIT ?`)
+      .all(afterSeq, upToSeq, limit),
+  )
 }
 
 /**
@@ -80,12 +98,14 @@ export function readNewDocuments(
  * when a smaller id joins, so their `dup_group` may have changed since they were indexed.
  */
 export function readRegrouped(db: Database, afterSeq: number, upToSeq: number): ArticleDocument[] {
-  return db
-    .query<StoreRow, [number, number, number]>(
-      `${SELECT} WHERE a.seq <= ? AND a.dup_group IN (SELECT dup_group FROM articles WHERE seq > ? AND seq <= ?) ORDER BY a.seq`,
-    )
-    .all(afterSeq, afterSeq, upToSeq)
-    .map(toDoc)
+  return toDocs(
+    db,
+    db
+      .query<StoreRow, [number, number, number]>(
+        `${SELECT} WHERE a.seq <= ? AND a.dup_group IN (SELECT dup_group FROM articles WHERE seq > ? AND seq <= ?) ORDER BY a.seq`,
+      )
+      .all(afterSeq, afterSeq, upToSeq),
+  )
 }
 
 /** `_bulk` NDJSON: each document to the daily index of its publication day, keyed by article id (re-sending overwrites). */

@@ -7,11 +7,14 @@ import type { BtcArticle } from '../../core/btc/btc-article.ts'
 import { isoSeconds } from '../../core/config.ts'
 import { indexTokens } from '../../core/search/tokens.ts'
 import type { ArticleRecord, ArticleSignals } from '../../core/search/types.ts'
+import { type ArticleEntity, ENTITY_TYPES } from '../../core/entity.ts'
 
 export type FullArticle = ArticleRecord & ArticleSignals
 
 export interface ArticleDocument extends Omit<FullArticle, 'text'> {
   seq: number
+  /** The entities' keys, as the `entity` filter matches them (the `entities` objects are stored, not indexed). */
+  entity_keys: string[]
   text: string
   is_bitcoin: boolean
   title_tokens: string
@@ -24,6 +27,7 @@ export function toDocument(a: FullArticle & { seq: number; text: string; is_bitc
   const { text, ...rest } = a
   return {
     ...rest,
+    entity_keys: a.entities.map((e) => e.key),
     text,
     title_tokens: indexTokens(a.title).join(' '),
     description_tokens: indexTokens(a.description).join(' '),
@@ -68,6 +72,24 @@ function instant(o: Json, k: string): string {
   return isoSeconds(new Date(ms))
 }
 
+function entitiesOf(o: Json): ArticleEntity[] {
+  const v = o.entities
+  if (!Array.isArray(v)) throw new OpenSearchResponseError('_source.entities is not an array')
+  return v.map((e) => {
+    if (!isObject(e)) throw new OpenSearchResponseError('_source.entities holds a non-object')
+    const country = e.country
+    if (country !== null && typeof country !== 'string')
+      throw new OpenSearchResponseError('_source.entities[].country is not a string or null')
+    return {
+      key: str(e, 'key'),
+      name: str(e, 'name'),
+      type: oneOf(e, 'type', ENTITY_TYPES),
+      count: numberOf(e, 'count'),
+      country,
+    }
+  })
+}
+
 /** A hit's `_source` as the contract's record, fields in the documented order. */
 export function fromSource(source: unknown, fullText: boolean): FullArticle {
   if (!isObject(source)) throw new OpenSearchResponseError('hit has no _source')
@@ -84,6 +106,8 @@ export function fromSource(source: unknown, fullText: boolean): FullArticle {
     country: str(source, 'country'),
     country_source: str(source, 'country_source'),
     category: str(source, 'category'),
+    category_confidence: numberOf(source, 'category_confidence'),
+    category_by: oneOf(source, 'category_by', ['model', 'terms']),
     image: str(source, 'image'),
     authors: strings(source, 'authors'),
     tags: strings(source, 'tags'),
@@ -91,6 +115,7 @@ export function fromSource(source: unknown, fullText: boolean): FullArticle {
     sentiment: oneOf(source, 'sentiment', ['pos', 'neu', 'neg']),
     score: numberOf(source, 'score'),
     labelled_by: oneOf(source, 'labelled_by', ['model', 'lexicon']),
+    entities: entitiesOf(source),
     lexicon_score: numberOf(source, 'lexicon_score'),
     lexicon_terms: str(source, 'lexicon_terms'),
     dup_group: str(source, 'dup_group'),

@@ -67,6 +67,8 @@ export function filterClauses(f: SearchFilters): Clause[] {
   list('host', f.host)
   list('category', f.category)
   list('sentiment', f.sentiment)
+  // An entity filter whose values name no key matches nothing, as on SQLite (an empty terms list does).
+  if (f.entity !== undefined) out.push({ terms: { entity_keys: [...f.entity] } })
   if (f.minScore !== undefined || f.maxScore !== undefined) {
     out.push({
       range: {

@@ -89,6 +89,7 @@ describe('the count triggers find their rows by primary key', () => {
       'article_days_delete',
       'article_days_insert',
       'article_days_update',
+      'article_entities_article_delete',
       'article_spans_delete',
       'article_spans_insert',
       'article_spans_update',
@@ -106,6 +107,8 @@ describe('the count triggers find their rows by primary key', () => {
         .replace(/\b(?:OLD|NEW)\.score\b/g, '0.25')
     let checked = 0
     for (const t of triggers) {
+      // Not a count table: an article's entity rows, found by the article (checked below).
+      if (t.name === 'article_entities_article_delete') continue
       const body = t.sql.slice(t.sql.indexOf('BEGIN') + 5, t.sql.lastIndexOf('END'))
       for (const statement of body
         .split(';')
@@ -125,6 +128,42 @@ describe('the count triggers find their rows by primary key', () => {
     // 2 statements per removal, 2 removals (delete, update): article_days, article_day_facets, 3 span
     // levels, and the tone spans' 4 levels (days and 3 spans).
     expect(checked).toBe(4 + 4 + 12 + 16)
+    db.close()
+  })
+
+  test('entity rows: the delete of an article finds them by its seq; entity_days by its whole key', () => {
+    const db = openStore(`${tmp.dir}/entity-plans.sqlite`)
+    const plan = (sql: string) =>
+      db
+        .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all()
+        .map((r) => r.detail)
+    expect(plan('DELETE FROM article_entities WHERE seq = 7')).toEqual([
+      expect.stringMatching(/^SEARCH article_entities USING (COVERING )?INDEX article_entities_seq \(seq=\?\)$/),
+    ])
+    const triggers = db
+      .query<{ sql: string }, []>(
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article_entities'",
+      )
+      .all()
+    expect(triggers.length).toBe(2)
+    let checked = 0
+    for (const t of triggers) {
+      const body = t.sql.slice(t.sql.indexOf('BEGIN') + 5, t.sql.lastIndexOf('END'))
+      for (const statement of body
+        .split(';')
+        .map((x) => x.trim())
+        .filter((x) => /^(UPDATE|DELETE)/.test(x))) {
+        const bound = statement
+          .replace(/\bOLD\.(entity|day|score_milli)\b/g, '3')
+          .replace(/\bOLD\.(country|sentiment)\b/g, "'x'")
+        expect(plan(bound)).toEqual([
+          expect.stringMatching(/^SEARCH entity_days USING PRIMARY KEY \(.*sentiment=\?\)$/),
+        ])
+        checked++
+      }
+    }
+    expect(checked).toBe(2)
     db.close()
   })
 })

@@ -25,6 +25,7 @@ function row(url: string, over: Partial<ArticleRow> = {}): ArticleRow {
     authors: ['Ann Author'],
     tags: ['x'],
     text: 'Body text.',
+    entities: [],
     words: 2,
     declared_lang: 'en-GB',
     section: '',

@@ -12,6 +12,7 @@ import { dupKey } from '../../core/enrich/dup-key.ts'
 import { saveCandles, saveDailyCloses, setInstrumentSource } from '../../store/prices.ts'
 import type { Candle } from '../../core/candle.ts'
 import { mulberry32 } from '../../core/random.ts'
+import type { ArticleEntity } from '../../core/entity.ts'
 
 export const FIXTURE_NOW = new Date('2026-11-21T14:00:00Z')
 
@@ -95,8 +96,35 @@ const LANGS = [
 
 export interface FixtureArticle extends ArticleRow {}
 
+/** The entities fixtures name: a few common ones and a long tail, keys as core/entity.ts makes them. */
+const FIXTURE_ENTITIES: readonly ArticleEntity[] = [
+  { key: 'person:ada-lovelace', name: 'Ada Lovelace', type: 'person', count: 1, country: null },
+  { key: 'person:jean-dupont', name: 'Jean Dupont', type: 'person', count: 1, country: null },
+  { key: 'organisation:acme-corp', name: 'Acme Corp', type: 'organisation', count: 1, country: null },
+  { key: 'organisation:united-nations', name: 'United Nations', type: 'organisation', count: 1, country: null },
+  { key: 'place:paris', name: 'Paris', type: 'place', count: 1, country: 'FR' },
+  { key: 'place:berlin', name: 'Berlin', type: 'place', count: 1, country: 'DE' },
+  { key: 'place:tokyo', name: 'Tokyo', type: 'place', count: 1, country: 'JP' },
+  { key: 'place:sao-paulo', name: 'São Paulo', type: 'place', count: 1, country: 'BR' },
+]
+
+function fixtureEntities(rnd: () => number, country: string): ArticleEntity[] {
+  const out: ArticleEntity[] = []
+  const n = Math.floor(rnd() * 4)
+  for (let k = 0; k < n; k++) {
+    // Skewed towards the first ones, as news is.
+    const e = FIXTURE_ENTITIES[Math.floor(rnd() * rnd() * FIXTURE_ENTITIES.length)] as ArticleEntity
+    if (!out.some((o) => o.key === e.key)) out.push({ ...e, count: 1 + Math.floor(rnd() * 3) })
+  }
+  if (country === 'DE' && rnd() < 0.5 && !out.some((o) => o.key === 'place:berlin'))
+    out.push({ ...(FIXTURE_ENTITIES[5] as ArticleEntity), count: 2 })
+  return out.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
+}
+
 export function fixtureArticles(count = 400, seed = 7): FixtureArticle[] {
   const rnd = mulberry32(seed)
+  // A stream of its own, so the other fields are what they were before entities (issue 27).
+  const entityRnd = mulberry32(seed + 27)
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T
   const out: FixtureArticle[] = []
   const nowS = FIXTURE_NOW.getTime() / 1000
@@ -142,6 +170,7 @@ export function fixtureArticles(count = 400, seed = 7): FixtureArticle[] {
       lexicon_score: 0,
       lexicon_terms: '',
       is_bitcoin: /bitcoin|биткоин|比特币|ビットコイン/i.test(title + description),
+      entities: fixtureEntities(entityRnd, L.country),
       dup_key: '',
       source_file: 'fixture.warc.gz',
     })
