@@ -35,6 +35,8 @@ export const CONTRACT_QUERIES: {
   q: string
   filters?: Partial<SearchFilters>
   keep?: (a: A) => boolean
+  /** A case whose answer must be empty (an unknown entity). */
+  none?: true
 }[] = [
   { name: 'word', q: 'bitcoin' },
   { name: 'two words', q: 'market crash' },
@@ -143,6 +145,36 @@ export const CONTRACT_QUERIES: {
     filters: { titleOnly: true, category: ['world', 'business'] },
     keep: (a) => ['world', 'business'].includes(a.category),
   },
+  {
+    name: 'an entity',
+    q: '',
+    filters: { entity: ['place:paris'] },
+    keep: (a) => a.entities.some((e) => e.key === 'place:paris'),
+  },
+  {
+    name: 'two entities and a word',
+    q: 'bitcoin',
+    filters: { entity: ['person:ada-lovelace', 'organisation:acme-corp'] },
+    keep: (a) => a.entities.some((e) => e.key === 'person:ada-lovelace' || e.key === 'organisation:acme-corp'),
+  },
+  {
+    name: 'an entity, a country and a tone label over 30 days',
+    q: '',
+    filters: { entity: ['place:berlin'], country: ['DE'], sentiment: ['neg', 'neu'], fromS: NOW_S - 30 * DAY_S },
+    keep: (a) =>
+      a.entities.some((e) => e.key === 'place:berlin') &&
+      a.country === 'DE' &&
+      a.sentiment !== 'pos' &&
+      epoch(a.published_at) >= NOW_S - 30 * DAY_S,
+  },
+  {
+    name: 'an unknown entity',
+    q: 'bitcoin',
+    filters: { entity: ['person:nobody-at-all'] },
+    keep: () => false,
+    none: true,
+  },
+  { name: 'an entity filter naming no key', q: '', filters: { entity: [] }, keep: () => false, none: true },
   { name: 'NOT before a group', q: 'market NOT (crash OR rally)' },
   { name: '- before a group of words', q: 'bitcoin -(market crash)' },
   { name: 'groups of words joined by OR', q: '(market crash) OR (court vaccine)' },
@@ -249,8 +281,9 @@ export function searchContract(engine: string, factory: EngineFactory): void {
     })
 
     test('the table is not vacuous', () => {
-      const counts = CONTRACT_QUERIES.map((c) => scan(articles, c, 'date').length)
-      expect(counts.filter((n) => n > 0).length).toBeGreaterThan(CONTRACT_QUERIES.length - 3)
+      const some = CONTRACT_QUERIES.filter((c) => c.none !== true)
+      const counts = some.map((c) => scan(articles, c, 'date').length)
+      expect(counts.filter((n) => n > 0).length).toBeGreaterThan(some.length - 3)
     })
 
     describe.each(['date', 'date_asc', 'crawled', 'crawled_asc'] as const)(
@@ -670,6 +703,29 @@ export function searchContract(engine: string, factory: EngineFactory): void {
         top: 100,
         filters: { host: ['news1.co.uk', 'daily2.com'], excludeHost: ['daily2.com'] },
         keep: (a) => a.host === 'news1.co.uk',
+      },
+      {
+        name: 'an entity, daily',
+        q: '',
+        periodS: DAY_S,
+        top: 100,
+        filters: { entity: ['organisation:united-nations'] },
+        keep: (a) => a.entities.some((e) => e.key === 'organisation:united-nations'),
+      },
+      {
+        name: 'two entities, a word and excluded hosts, hourly over 48 hours',
+        q: 'market OR bitcoin',
+        periodS: 3600,
+        top: 10,
+        filters: {
+          entity: ['place:paris', 'person:jean-dupont'],
+          excludeHost: ['news1.co.uk'],
+          fromS: NOW_S - 48 * 3600,
+        },
+        keep: (a) =>
+          a.entities.some((e) => e.key === 'place:paris' || e.key === 'person:jean-dupont') &&
+          a.host !== 'news1.co.uk' &&
+          inRange(NOW_S - 48 * 3600, NOW_S)(a),
       },
       {
         name: 'a category, hourly over 48 hours',
