@@ -35,6 +35,8 @@ function isUrl(s: string): boolean {
 export const CATEGORY_SCHEME = 'urn:newsdesk:category'
 /** The tone scheme of feed items: the article's sentiment label (pos, neu, neg). */
 export const SENTIMENT_SCHEME = 'urn:newsdesk:sentiment'
+/** Domain (RSS) / scheme (Atom) of an item's entity categories: term the key, label the name. */
+export const ENTITY_SCHEME = 'urn:newsdesk:entity'
 
 interface FeedData {
   title: string
@@ -99,6 +101,13 @@ function libraryFeed(d: FeedData, format: 'rss' | 'atom'): Feed {
         ...a.tags.map((name) => ({ name: clean(name), term: clean(name) })),
         { name: a.category, term: a.category, domain: CATEGORY_SCHEME, scheme: CATEGORY_SCHEME },
         { name: a.sentiment, term: a.sentiment, domain: SENTIMENT_SCHEME, scheme: SENTIMENT_SCHEME },
+        // RSS has no label: its category text is the key, which the `entity` filter takes.
+        ...a.entities.map((e) => ({
+          name: format === 'atom' ? clean(e.name) : e.key,
+          term: e.key,
+          domain: ENTITY_SCHEME,
+          scheme: ENTITY_SCHEME,
+        })),
       ],
     })
   }
@@ -139,7 +148,13 @@ export const jsonFeed: Handler = (params, ctx) => {
         tags: a.tags,
         external_url: a.url,
         // A JSON Feed extension (its name starts with an underscore): the article's signals.
-        _newsdesk: { category: a.category, sentiment: a.sentiment, score: a.score, labelled_by: a.labelled_by },
+        _newsdesk: {
+          category: a.category,
+          sentiment: a.sentiment,
+          score: a.score,
+          labelled_by: a.labelled_by,
+          entities: a.entities,
+        },
       })),
     },
   }

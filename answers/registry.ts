@@ -2,6 +2,7 @@
 import { btcCorrelation, btcNews, btcPrice, btcSentiment, btcSeries, btcSources, btcSummary } from './btc.ts'
 import type { Handler } from './context.ts'
 import { atom, jsonFeed, rss } from './feeds.ts'
+import { entities, entityDetail } from './entities.ts'
 import { healthHandler } from './health.ts'
 import { market, markets } from './markets.ts'
 import { article, search, stats } from './search.ts'
@@ -22,6 +23,8 @@ export function answersFor(service: {
     '/v1/trends/keywords': trendKeywords,
     '/v1/trends/countries': trendCountries,
     '/v1/trends/{cc}/{slug}': trendDetail,
+    '/v1/entities': entities,
+    '/v1/entities/{key}': entityDetail,
     '/v1/btc/summary': btcSummary,
     '/v1/btc/price': btcPrice,
     '/v1/btc/sentiment': btcSentiment,

@@ -6,7 +6,8 @@ import { num, toFilters, toSearchRequest } from '../core/search/request.ts'
 import { gridTooLong } from '../core/time-range.ts'
 import { unprocessable, valueError } from '../core/validation-error.ts'
 import { emptyTone } from '../core/search/stats-tally.ts'
-import type { ArticleRecord, ArticleSignals, PeriodTone } from '../core/search/types.ts'
+import type { ArticleRecord, ArticleSignals, PeriodTone, SearchFilters, SearchIndex } from '../core/search/types.ts'
+import type { Params } from '../core/validate.ts'
 import { type Handler, NotFound } from './context.ts'
 
 const iso = (ms: number) => isoSeconds(new Date(ms))
@@ -86,9 +87,22 @@ export const stats: Handler = (params, { data, nowMs }) => {
     const name = typeof params.from === 'string' ? 'from' : 'to'
     return unprocessable([valueError(['query', name], tooLong, String(params[name] ?? ''))])
   }
-  const r = data.index.stats(f, num(params.top), period)
+  return { status: 200, body: statsBody(params, f, period, data.index) }
+}
+
+/**
+ * The stats answer of a slice (`/v1/stats`, and the timeline of `/v1/entities/{key}`): the
+ * facets, the tone summary and the zero-filled timeline, with shares when `normalize=share`.
+ */
+export function statsBody(
+  params: Params,
+  f: SearchFilters,
+  period: number,
+  index: SearchIndex,
+): Record<string, unknown> {
+  const r = index.stats(f, num(params.top), period)
   // normalize=share: every article of each period, whatever the filters, as the denominator.
-  const volume = params.normalize === 'share' ? data.index.volume(f.fromS, f.toS, period, f.maxSeq) : null
+  const volume = params.normalize === 'share' ? index.volume(f.fromS, f.toS, period, f.maxSeq) : null
   const whole = emptyTone()
   const timeline: Record<string, unknown>[] = []
   for (let t = Math.floor(f.fromS / period) * period; t < f.toS; t += period) {
@@ -111,22 +125,19 @@ export const stats: Handler = (params, { data, nowMs }) => {
     timeline.push(point)
   }
   return {
-    status: 200,
-    body: {
-      q: typeof params.q === 'string' ? params.q : '',
-      total: r.total,
-      from: iso(f.fromS * 1000),
-      to: iso(f.toS * 1000),
-      tone: toneSummary(whole),
-      countries: r.countries,
-      langs: r.langs,
-      tlds: r.tlds,
-      hosts: r.hosts,
-      categories: r.categories,
-      sentiments: r.sentiments,
-      normalize: params.normalize === 'share' ? 'share' : 'none',
-      timeline,
-    },
+    q: typeof params.q === 'string' ? params.q : '',
+    total: r.total,
+    from: iso(f.fromS * 1000),
+    to: iso(f.toS * 1000),
+    tone: toneSummary(whole),
+    countries: r.countries,
+    langs: r.langs,
+    tlds: r.tlds,
+    hosts: r.hosts,
+    categories: r.categories,
+    sentiments: r.sentiments,
+    normalize: params.normalize === 'share' ? 'share' : 'none',
+    timeline,
   }
 }
 

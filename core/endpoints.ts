@@ -7,6 +7,7 @@ import { CATEGORIES } from './categories.ts'
 import { SCORE_MAX, SCORE_MIN, SENTIMENT_LABELS } from './article.ts'
 import type { ParamSpec } from './params.ts'
 import { DATE_PRESETS } from './time-range.ts'
+import { ENTITY_KEY_PATTERN, ENTITY_TYPES } from './entity.ts'
 
 /** Tone labels, as `/v1/btc/news` names them. */
 export const SENTIMENTS = SENTIMENT_LABELS
@@ -395,6 +396,67 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
       },
     },
     query: { size: { kind: 'int', min: 1, max: 500, default: 100, description: 'Maximum number of items.' } },
+  }),
+  endpoint({
+    path: '/v1/entities',
+    readsStore: true,
+    group: 'trends',
+    summary: 'Trending people, organisations and places',
+    description:
+      'Entities named in the window clearly more often than in the 14 days before it: each with its articles in the window, the background articles, the count the background predicts (expected), the burst score (articles − expected) / √(expected + 1) they are ranked by, and the tone of its coverage.',
+    query: {
+      country: { ...p.country, description: 'Only articles from these countries (ISO-2, comma-separated).' },
+      type: {
+        kind: 'list',
+        item: { name: 'enum', values: ENTITY_TYPES },
+        maxItems: ENTITY_TYPES.length,
+        description: `Entity types, comma-separated: ${ENTITY_TYPES.join(', ')}.`,
+      },
+      window: p.trendWindow,
+      date: p.trendDate,
+      since: p.since,
+      until: p.until,
+      min_articles: { kind: 'int', min: 1, max: 1000, default: 3, description: 'Minimum articles in the window.' },
+      size: { kind: 'int', min: 1, max: 200, default: 50, description: 'Entities per page.' },
+      offset: { kind: 'int', min: 0, max: 10000, default: 0, description: 'Entities to skip.' },
+    },
+  }),
+  endpoint({
+    path: '/v1/entities/{key}',
+    readsStore: true,
+    group: 'trends',
+    summary: 'One entity: volume and tone over time, who is named with it, its latest stories',
+    description:
+      'The coverage of one person, organisation or place: the stats of the articles naming it (facets, tone, timeline as /v1/stats gives them), the entities most often named in the same articles, and its latest stories (one article per syndicated story). An unknown key gives an empty answer.',
+    pathParams: {
+      key: {
+        kind: 'string',
+        maxLength: 100,
+        pattern: ENTITY_KEY_PATTERN,
+        patternHint:
+          'an entity key: person:…, organisation:… or place:… and a slug of lower-case letters, digits and hyphens',
+        description: 'Entity key, as answers give it (person:vladimir-putin).',
+      },
+    },
+    defaultRangeDays: 30,
+    query: {
+      country: p.country,
+      lang: p.lang,
+      category: p.category,
+      sentiment: p.sentiment,
+      date: p.date,
+      from: p.from,
+      to: p.to,
+      top: { kind: 'int', min: 1, max: 100, default: 10, description: 'Buckets per facet.' },
+      normalize: {
+        kind: 'enum',
+        values: ['none', 'share'],
+        default: 'none',
+        description: 'share: each timeline period also gives its articles as a share of all articles of that period.',
+      },
+      related: { kind: 'int', min: 0, max: 100, default: 20, description: 'Entities named with it, most often first.' },
+      stories: { kind: 'int', min: 0, max: 50, default: 10, description: 'Latest stories naming it.' },
+    },
   }),
   endpoint({
     path: '/v1/btc/summary',

@@ -23,6 +23,12 @@ export interface ArticleEntity {
 /** Longest slug a key may carry after `<type>:`. */
 export const ENTITY_SLUG_MAX = 80
 
+/** A key as a path parameter may spell it (any case; answers fold it to the key). */
+export const ENTITY_KEY_PATTERN = new RegExp(
+  `^(?:${ENTITY_TYPES.join('|')}):[\\p{L}\\p{N}][\\p{L}\\p{N}-]{0,${ENTITY_SLUG_MAX - 1}}$`,
+  'iu',
+)
+
 const KEY_PATTERN = new RegExp(
   `^(${ENTITY_TYPES.join('|')}):[\\p{Ll}\\p{Lo}\\p{N}](?:[\\p{Ll}\\p{Lo}\\p{N}-]{0,${ENTITY_SLUG_MAX - 1}})$`,
   'u',

@@ -138,6 +138,29 @@ const instrument: JsonSchema = object({
   source: str,
 })
 
+/** A slice's stats without its q (`/v1/stats`, `/v1/entities/{key}`). */
+const STATS_PROPERTIES: Record<string, JsonSchema> = {
+  total: int,
+  from: timestamp,
+  to: timestamp,
+  countries: arrayOf(bucket),
+  langs: arrayOf(bucket),
+  tlds: arrayOf(bucket),
+  hosts: arrayOf(bucket),
+  categories: arrayOf(bucket),
+  sentiments: arrayOf(bucket),
+  tone: object(TONE_SUMMARY),
+  normalize: { type: 'string', enum: ['none', 'share'] },
+  timeline: arrayOf(
+    object(
+      { time: timestamp, articles: int, ...TONE_SUMMARY, all_articles: int, share: nullable({ type: 'number' }) },
+      ['all_articles', 'share'],
+    ),
+  ),
+}
+
+const entityType: JsonSchema = { type: 'string', enum: [...ENTITY_TYPES] }
+
 export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   '/v1/search': object({
     q: str,
@@ -150,26 +173,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     to: timestamp,
     results: arrayOf(SEARCH_HIT_SCHEMA),
   }),
-  '/v1/stats': object({
-    q: str,
-    total: int,
-    from: timestamp,
-    to: timestamp,
-    countries: arrayOf(bucket),
-    langs: arrayOf(bucket),
-    tlds: arrayOf(bucket),
-    hosts: arrayOf(bucket),
-    categories: arrayOf(bucket),
-    sentiments: arrayOf(bucket),
-    tone: object(TONE_SUMMARY),
-    normalize: { type: 'string', enum: ['none', 'share'] },
-    timeline: arrayOf(
-      object(
-        { time: timestamp, articles: int, ...TONE_SUMMARY, all_articles: int, share: nullable({ type: 'number' }) },
-        ['all_articles', 'share'],
-      ),
-    ),
-  }),
+  '/v1/stats': object({ q: str, ...STATS_PROPERTIES }),
   '/v1/article': ARTICLE_SCHEMA,
   '/v1/feed.json': object({
     version: { const: 'https://jsonfeed.org/version/1.1' },
@@ -194,6 +198,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
             sentiment: { type: 'string', enum: [...SENTIMENT_LABELS] },
             score: { type: 'number', minimum: SCORE_MIN, maximum: SCORE_MAX },
             labelled_by: { type: 'string', enum: ['model', 'lexicon'] },
+            entities: arrayOf(ENTITY_SCHEMA),
           }),
         },
         ['image'],
@@ -246,6 +251,40 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     first_seen: timestamp,
     last_seen: timestamp,
     items: arrayOf(trendHeadline),
+  }),
+  '/v1/entities': object({
+    window: str,
+    since: timestamp,
+    until: timestamp,
+    background_since: timestamp,
+    background_until: timestamp,
+    country: arrayOf(str),
+    type: arrayOf(entityType),
+    total: int,
+    size: int,
+    offset: int,
+    entities: arrayOf(
+      object({
+        key: str,
+        name: str,
+        type: entityType,
+        country: nullable(str),
+        articles: int,
+        background_articles: int,
+        expected: num,
+        burst: num,
+        tone: object(TONE_SUMMARY),
+      }),
+    ),
+  }),
+  '/v1/entities/{key}': object({
+    key: str,
+    name: nullable(str),
+    type: entityType,
+    country: nullable(str),
+    ...STATS_PROPERTIES,
+    related: arrayOf(object({ key: str, name: str, type: entityType, articles: int })),
+    stories: arrayOf(ARTICLE_SCHEMA),
   }),
   '/health': object({
     status: { type: 'string', enum: ['ok', 'degraded'] },

@@ -1,0 +1,166 @@
+/** `/v1/entities` (trending entities) and `/v1/entities/{key}` (one entity's coverage), issue 27. */
+import { isoSeconds } from '../core/config.ts'
+import { type EntityWindowCount, rankTrendingEntities } from '../core/entities/trending.ts'
+import { ENTITY_TYPES, type EntityType, entityFilterKeys } from '../core/entity.ts'
+import { num, resolveRange, toFilters } from '../core/search/request.ts'
+import { BACKGROUND_DAYS } from '../core/trends/score.ts'
+import { resolveTrendScope } from '../core/trends/scope.ts'
+import { findEndpoint } from '../core/endpoints.ts'
+import { unprocessable, valueError } from '../core/validation-error.ts'
+import { gridTooLong } from '../core/time-range.ts'
+import type { Params } from '../core/validate.ts'
+import {
+  entitiesById,
+  entityBackgroundCounts,
+  entityByKey,
+  entityDisplayName,
+  entityWindowCounts,
+  hasEntityTables,
+  relatedEntities,
+} from '../store/entity-counts.ts'
+import type { Handler } from './context.ts'
+import { publicArticle, statsBody, statsPeriodSeconds, toneSummary } from './search.ts'
+
+const DAY_S = 86_400
+const iso = (s: number) => isoSeconds(new Date(s * 1000))
+/** Window entities whose background is looked up: the most named ones (a burst needs articles). */
+const CANDIDATES = 2000
+
+const listOf = (v: Params[string]): string[] => (Array.isArray(v) ? v : [])
+
+export const entities: Handler = (params, { data, nowMs }) => {
+  const resolved = resolveTrendScope(params, nowMs)
+  if (!resolved.ok) return unprocessable(resolved.detail)
+  const { scope } = resolved
+  const fromS = Math.ceil(scope.sinceMs / 1000)
+  const toS = Math.ceil(scope.untilMs / 1000)
+  const countries = listOf(params.country)
+  const types = listOf(params.type).filter((t): t is EntityType => (ENTITY_TYPES as readonly string[]).includes(t))
+  const size = num(params.size)
+  const offset = num(params.offset)
+  const bgEnd = Math.floor(fromS / DAY_S)
+  const bgFirst = bgEnd - BACKGROUND_DAYS
+  const memoKey = `entities:${fromS}:${toS}:${countries.join(',')}:${types.join(',')}:${num(params.min_articles)}`
+  let ranked = data.memo?.get(memoKey) as ReturnType<typeof rankTrendingEntities> | undefined
+  if (ranked === undefined) {
+    ranked = []
+    if (hasEntityTables(data.db)) {
+      const window = entityWindowCounts(data.db, { fromS, toS, countries, types, maxSeq: data.watermark })
+      const min = num(params.min_articles)
+      const candidates = new Map<number, EntityWindowCount>(
+        [...window]
+          .filter(([, c]) => c.articles >= min)
+          .sort((a, b) => b[1].articles - a[1].articles || a[0] - b[0])
+          .slice(0, CANDIDATES),
+      )
+      const background = entityBackgroundCounts(data.db, [...candidates.keys()], bgFirst, bgEnd, countries)
+      ranked = rankTrendingEntities({
+        window: candidates,
+        background,
+        windowSeconds: toS - fromS,
+        backgroundSeconds: BACKGROUND_DAYS * DAY_S,
+        minArticles: min,
+      })
+    }
+    data.memo?.set(memoKey, ranked)
+  }
+  const page = ranked.slice(offset, offset + size)
+  const info = hasEntityTables(data.db)
+    ? entitiesById(
+        data.db,
+        page.map((r) => r.id),
+      )
+    : new Map()
+  return {
+    status: 200,
+    body: {
+      window: scope.window,
+      since: iso(fromS),
+      until: iso(toS),
+      background_since: iso(bgFirst * DAY_S),
+      background_until: iso(bgEnd * DAY_S),
+      country: countries,
+      type: types,
+      total: ranked.length,
+      size,
+      offset,
+      entities: page.flatMap((r) => {
+        const e = info.get(r.id)
+        if (e === undefined) return []
+        return [
+          {
+            key: e.key,
+            name: entityDisplayName(data.db, r.id, data.watermark) ?? e.name,
+            type: e.type,
+            country: e.country,
+            articles: r.articles,
+            background_articles: r.background_articles,
+            expected: r.expected,
+            burst: r.burst,
+            tone: toneSummary(r.tone),
+          },
+        ]
+      }),
+    },
+  }
+}
+
+const DETAIL_RANGE_DAYS = findEndpoint('/v1/entities/{key}')?.defaultRangeDays ?? 30
+
+export const entityDetail: Handler = (params, { data, nowMs }) => {
+  const key = entityFilterKeys([String(params.key)])[0] ?? String(params.key).toLowerCase()
+  const { fromMs, toMs } = resolveRange(params, nowMs, DETAIL_RANGE_DAYS)
+  const f = {
+    ...toFilters(params, nowMs, data.watermark),
+    fromS: Math.ceil(fromMs / 1000),
+    toS: Math.ceil(toMs / 1000),
+    entity: [key],
+  }
+  if (f.toS <= f.fromS)
+    return unprocessable([valueError(['query', 'to'], 'to must be later than from', String(params.to ?? ''))])
+  const period = statsPeriodSeconds(f.fromS, f.toS)
+  const tooLong = gridTooLong(f.fromS * 1000, f.toS * 1000, period * 1000, 'day')
+  if (tooLong !== null) {
+    const name = typeof params.from === 'string' ? 'from' : 'to'
+    return unprocessable([valueError(['query', name], tooLong, String(params[name] ?? ''))])
+  }
+  const record = hasEntityTables(data.db) ? entityByKey(data.db, key) : null
+  const type = key.slice(0, key.indexOf(':'))
+  const related =
+    record === null || num(params.related) === 0
+      ? []
+      : relatedEntities(
+          data.db,
+          record.id,
+          Math.floor(f.fromS / DAY_S),
+          Math.floor((f.toS - 1) / DAY_S) + 1,
+          data.watermark,
+          num(params.related),
+        )
+  const relatedInfo = entitiesById(
+    data.db,
+    related.map((r) => r.id),
+  )
+  const stories =
+    record === null || num(params.stories) === 0
+      ? []
+      : data.index
+          .search({ ...f, sort: 'date', size: num(params.stories), offset: 0, dedupe: true, fullText: false })
+          .articles.map(publicArticle)
+  const { q: _q, ...stats } = statsBody(params, f, period, data.index)
+  return {
+    status: 200,
+    body: {
+      key,
+      name: record === null ? null : (entityDisplayName(data.db, record.id, data.watermark) ?? record.name),
+      type,
+      country: record?.country ?? null,
+      ...stats,
+      related: related.flatMap((r) => {
+        const e = relatedInfo.get(r.id)
+        return e === undefined ? [] : [{ key: e.key, name: e.name, type: e.type, articles: r.articles }]
+      }),
+      stories,
+    },
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * Reads of the entity tables (migration 18) for `/v1/entities` and `/v1/entities/{key}`: window
+ * counts, background counts, the entities named beside one, and entity records by id or key.
+ * Whole UTC days come from entity_days (kept by triggers); the part days at a window's ends are
+ * read from the articles of those hours, so a window ending now is exact to the second. Articles
+ * past the snapshot's watermark are taken off the day counts, as the stats do.
+ */
+import type { Database } from 'bun:sqlite'
+import type { EntityType } from '../core/entity.ts'
+import type { EntityWindowCount } from '../core/entities/trending.ts'
+import { ENTITY_SCHEMA_VERSION } from './search-sqlite.ts'
+import { timeKeyFloor } from './time-key.ts'
+
+const DAY_S = 86_400
+
+export interface EntityRecord {
+  id: number
+  key: string
+  name: string
+  type: EntityType
+  country: string | null
+}
+
+export interface EntitySlice {
+  fromS: number
+  toS: number
+  /** Article countries (ISO-2, upper case); empty or absent: all. */
+  countries?: readonly string[]
+  /** Entity types; empty or absent: all. */
+  types?: readonly EntityType[]
+  /** Only articles with seq ≤ this; null: all. */
+  maxSeq: number | null
+}
+
+type Binding = string | number
+const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ')
+
+/** Whether the store has the entity tables (schema 18 or later). */
+export function hasEntityTables(db: Database): boolean {
+  return (
+    (db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version ?? 0) >= ENTITY_SCHEMA_VERSION
+  )
+}
+
+/** Articles naming each entity in [fromS, toS), by tone. */
+export function entityWindowCounts(db: Database, s: EntitySlice): Map<number, EntityWindowCount> {
+  const out = new Map<number, EntityWindowCount>()
+  const add = (entity: number, sentiment: string, n: number, scoreMilli: number) => {
+    const c = out.get(entity) ?? { articles: 0, pos: 0, neu: 0, neg: 0, scoreMilli: 0 }
+    c.articles += n
+    if (sentiment === 'pos' || sentiment === 'neu' || sentiment === 'neg') c[sentiment] += n
+    c.scoreMilli += scoreMilli
+    out.set(entity, c)
+  }
+  const countries = s.countries ?? []
+  const types = s.types ?? []
+  const typeJoin = types.length > 0 ? `JOIN entities e ON e.id = x.entity AND e.type IN (${marks(types)})` : ''
+  const first = Math.ceil(s.fromS / DAY_S)
+  const end = Math.floor(s.toS / DAY_S)
+  const parts: [number, number][] = []
+  if (end > first) {
+    const countryClause = countries.length > 0 ? `AND country IN (${marks(countries)})` : ''
+    const rows = db
+      .query<{ entity: number; sentiment: string; n: number; s: number }, Binding[]>(
+        `SELECT x.entity, x.sentiment, sum(x.n) AS n, sum(x.score_milli) AS s
+         FROM (SELECT entity, sentiment, n, score_milli FROM entity_days INDEXED BY entity_days_day
+               WHERE day >= ? AND day < ? ${countryClause}) x ${typeJoin}
+         GROUP BY x.entity, x.sentiment`,
+      )
+      .all(first, end, ...countries, ...types)
+    for (const r of rows) add(r.entity, r.sentiment, r.n, r.s)
+    if (s.maxSeq !== null) {
+      // Rows written after the snapshot: few (one batch at most), found by seq.
+      const past = db
+        .query<{ entity: number; sentiment: string; n: number; s: number }, Binding[]>(
+          `SELECT x.entity, x.sentiment, count(*) AS n, sum(x.score_milli) AS s
+           FROM (SELECT entity, sentiment, score_milli FROM article_entities INDEXED BY article_entities_seq
+                 WHERE seq > ? AND day >= ? AND day < ? ${countryClause}) x ${typeJoin}
+           GROUP BY x.entity, x.sentiment`,
+        )
+        .all(s.maxSeq, first, end, ...countries, ...types)
+      for (const r of past) add(r.entity, r.sentiment, -r.n, -r.s)
+    }
+    if (s.fromS < first * DAY_S) parts.push([s.fromS, first * DAY_S])
+    if (end * DAY_S < s.toS) parts.push([end * DAY_S, s.toS])
+  } else parts.push([s.fromS, s.toS])
+  for (const [from, to] of parts) {
+    if (to <= from) continue
+    const countryClause = countries.length > 0 ? `AND a.country IN (${marks(countries)})` : ''
+    const seqClause = s.maxSeq !== null ? 'AND a.seq <= ?' : ''
+    const rows = db
+      .query<{ entity: number; sentiment: string; n: number; s: number }, Binding[]>(
+        `SELECT x.entity, x.sentiment, count(*) AS n, sum(x.score_milli) AS s
+         FROM (SELECT ae.entity, ae.sentiment, ae.score_milli
+               FROM articles a INDEXED BY articles_tkey_facets
+               JOIN article_entities ae INDEXED BY article_entities_seq ON ae.seq = a.seq
+               WHERE a.tkey >= ? AND a.tkey < ? AND a.published_at >= ? AND a.published_at < ? ${seqClause} ${countryClause}) x
+         ${typeJoin}
+         GROUP BY x.entity, x.sentiment`,
+      )
+      .all(
+        timeKeyFloor(from),
+        timeKeyFloor(to),
+        from,
+        to,
+        ...(s.maxSeq !== null ? [s.maxSeq] : []),
+        ...countries,
+        ...types,
+      )
+    for (const r of rows) add(r.entity, r.sentiment, r.n, r.s)
+  }
+  for (const [id, c] of out) if (c.articles <= 0) out.delete(id)
+  return out
+}
+
+/** Articles naming each of `ids` over the whole days [firstDay, endDay), in these countries. */
+export function entityBackgroundCounts(
+  db: Database,
+  ids: readonly number[],
+  firstDay: number,
+  endDay: number,
+  countries: readonly string[] = [],
+): Map<number, number> {
+  const countryClause = countries.length > 0 ? `AND country IN (${marks(countries)})` : ''
+  const q = db.query<{ n: number | null }, Binding[]>(
+    `SELECT sum(n) AS n FROM entity_days WHERE entity = ? AND day >= ? AND day < ? ${countryClause}`,
+  )
+  const out = new Map<number, number>()
+  for (const id of ids) {
+    const n = q.get(id, firstDay, endDay, ...countries)?.n ?? 0
+    if (n > 0) out.set(id, n)
+  }
+  return out
+}
+
+export function entitiesById(db: Database, ids: readonly number[]): Map<number, EntityRecord> {
+  const out = new Map<number, EntityRecord>()
+  // In chunks: SQLite's bound-parameter limit.
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    for (const r of db
+      .query<EntityRecord, number[]>(`SELECT id, key, name, type, country FROM entities WHERE id IN (${marks(chunk)})`)
+      .all(...chunk))
+      out.set(r.id, r)
+  }
+  return out
+}
+
+export function entityByKey(db: Database, key: string): EntityRecord | null {
+  return db.query<EntityRecord, [string]>('SELECT id, key, name, type, country FROM entities WHERE key = ?').get(key)
+}
+
+/** The name an entity is most often given in its latest articles (display names vary: "Putin", "Vladimir Putin"). */
+export function entityDisplayName(db: Database, id: number, maxSeq: number | null): string | null {
+  return (
+    db
+      .query<{ name: string }, [number, number]>(
+        `SELECT name FROM (SELECT name FROM article_entities WHERE entity = ? AND seq <= ? ORDER BY seq DESC LIMIT 200)
+         GROUP BY name ORDER BY count(*) DESC, length(name) DESC, name LIMIT 1`,
+      )
+      .get(id, maxSeq ?? Number.MAX_SAFE_INTEGER)?.name ?? null
+  )
+}
+
+/** How many of an entity's latest articles the entities named beside it are counted over. */
+export const RELATED_SAMPLE = 5000
+
+/**
+ * The entities most often named in the same articles as `id`, over its latest RELATED_SAMPLE
+ * articles of the days [firstDay, endDay) (seq order is ingest order, close to time order).
+ */
+export function relatedEntities(
+  db: Database,
+  id: number,
+  firstDay: number,
+  endDay: number,
+  maxSeq: number | null,
+  limit: number,
+): { id: number; articles: number }[] {
+  return db
+    .query<{ id: number; articles: number }, Binding[]>(
+      `SELECT o.entity AS id, count(*) AS articles
+       FROM (SELECT seq FROM article_entities WHERE entity = ? AND day >= ? AND day < ? AND seq <= ?
+             ORDER BY seq DESC LIMIT ${RELATED_SAMPLE}) s
+       JOIN article_entities o INDEXED BY article_entities_seq ON o.seq = s.seq
+       WHERE o.entity <> ?
+       GROUP BY o.entity ORDER BY articles DESC, o.entity LIMIT ?`,
+    )
+    .all(id, firstDay, endDay, maxSeq ?? Number.MAX_SAFE_INTEGER, id, limit)
+}

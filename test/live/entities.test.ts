@@ -1,0 +1,196 @@
+/**
+ * Issue 27 through the HTTP answer: the `entity` filter, entities on every article answer and
+ * feed item, `/v1/entities` and `/v1/entities/{key}`, each against a brute-force pass over the
+ * fixture articles (the entities the fixtures name, test/support/fixture-store.ts); bad input is
+ * a 422 in the contract's format, an unknown entity an empty answer.
+ */
+import { afterAll, describe, expect, test } from 'bun:test'
+import type { FixtureArticle } from '../support/fixture-store.ts'
+import { fixtureApp } from './app-support.ts'
+
+const f = fixtureApp()
+afterAll(() => f.cleanup())
+const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
+const DAY_S = 86_400
+const epoch = (iso: string) => Date.parse(iso) / 1000
+type A = FixtureArticle
+const names = (a: A, key: string) => a.entities.some((e) => e.key === key)
+const within = (a: A, fromS: number, toS: number) => epoch(a.published_at) >= fromS && epoch(a.published_at) < toS
+
+interface Hit {
+  url: string
+  entities: { key: string; name: string; type: string; count: number; country: string | null }[]
+}
+
+describe('the entity filter', () => {
+  test.each([
+    { query: 'entity=place:paris', keep: (a: A) => names(a, 'place:paris') },
+    { query: 'entity=Paris', keep: (a: A) => names(a, 'place:paris') },
+    { query: 'entity=PLACE:Paris', keep: (a: A) => names(a, 'place:paris') },
+    { query: 'entity=São%20Paulo', keep: (a: A) => names(a, 'place:sao-paulo') },
+    {
+      query: 'entity=person:ada-lovelace,organisation:acme-corp&country=GB',
+      keep: (a: A) => (names(a, 'person:ada-lovelace') || names(a, 'organisation:acme-corp')) && a.country === 'GB',
+    },
+    { query: 'entity=person:nobody-at-all', keep: () => false },
+  ])('$query: search and stats count what a scan counts', async ({ query, keep }) => {
+    const want = f.articles.filter((a) => within(a, NOW_S - 90 * DAY_S, NOW_S) && keep(a))
+    const s = await f.json(`/v1/search?${query}&size=100`)
+    expect(s.status).toBe(200)
+    expect(s.body.total).toBe(want.length)
+    const urls = new Set(want.map((a) => a.url))
+    for (const hit of s.body.results as Hit[]) expect(urls.has(hit.url)).toBe(true)
+    const st = await f.json(`/v1/stats?${query}`)
+    expect(st.status).toBe(200)
+    expect(st.body.total).toBe(want.length)
+  })
+
+  test('every article answer carries the entities its article names, most mentioned first', async () => {
+    const a = f.articles.find((x) => x.entities.length >= 2)
+    if (a === undefined) throw new Error('no fixture article names two entities')
+    const r = await f.json(`/v1/article?url=${encodeURIComponent(a.url)}`)
+    expect(r.status).toBe(200)
+    const want = [...a.entities].sort((x, y) => y.count - x.count || (x.key < y.key ? -1 : 1))
+    expect(r.body.entities).toEqual(want)
+    const s = await f.json('/v1/search?entity=place:berlin&fields=url,entities&size=5')
+    for (const hit of s.body.results as Hit[]) expect(hit.entities.map((e) => e.key)).toContain('place:berlin')
+  })
+
+  test('feeds: JSON Feed items and RSS/Atom categories name the entities', async () => {
+    const j = await f.json('/v1/feed.json?entity=place:tokyo&size=5')
+    const items = j.body.items as { _newsdesk: { entities: { key: string }[] } }[]
+    expect(items.length).toBeGreaterThan(0)
+    for (const i of items) expect(i._newsdesk.entities.map((e) => e.key)).toContain('place:tokyo')
+    const rss = await (await f.get('/v1/rss?entity=place:tokyo&size=5')).text()
+    expect(rss).toContain('<category domain="urn:newsdesk:entity">place:tokyo</category>')
+    const atom = await (await f.get('/v1/atom?entity=place:tokyo&size=5')).text()
+    expect(atom).toContain('term="place:tokyo"')
+    expect(atom).toContain('scheme="urn:newsdesk:entity"')
+  })
+})
+
+describe('/v1/entities', () => {
+  test.each<{ query: string; countries: string[]; types: string[] }>([
+    { query: 'window=7d', countries: [], types: [] },
+    { query: 'window=30d&min_articles=2', countries: [], types: [] },
+    { query: 'window=10d&country=DE&type=place', countries: ['DE'], types: ['place'] },
+    {
+      query: 'since=2026-11-10T06:30:00Z&until=2026-11-18T12:00:00Z&type=person,organisation',
+      countries: [],
+      types: ['person', 'organisation'],
+    },
+  ])('$query: counts, background and burst from a scan', async ({ query, countries, types }) => {
+    const r = await f.json(`/v1/entities?${query}&size=200`)
+    expect(r.status).toBe(200)
+    const since = epoch(String(r.body.since))
+    const until = epoch(String(r.body.until))
+    const bgFrom = epoch(String(r.body.background_since))
+    const bgTo = epoch(String(r.body.background_until))
+    expect(bgTo).toBe(Math.floor(since / DAY_S) * DAY_S)
+    expect(bgTo - bgFrom).toBe(14 * DAY_S)
+    const min = Number(/min_articles=(\d+)/.exec(query)?.[1] ?? 3)
+    const count = (fromS: number, toS: number) => {
+      const m = new Map<string, number>()
+      for (const a of f.articles) {
+        if (!within(a, fromS, toS) || (countries.length > 0 && !countries.includes(a.country))) continue
+        for (const e of a.entities)
+          if (types.length === 0 || types.includes(e.type)) m.set(e.key, (m.get(e.key) ?? 0) + 1)
+      }
+      return m
+    }
+    const inWindow = count(since, until)
+    const background = count(bgFrom, bgTo)
+    const scale = (until - since) / (bgTo - bgFrom)
+    const want = [...inWindow]
+      .filter(([, n]) => n >= min)
+      .map(([key, n]) => {
+        const e = (background.get(key) ?? 0) * scale
+        return { key, articles: n, background_articles: background.get(key) ?? 0, burst: (n - e) / Math.sqrt(e + 1) }
+      })
+    const got = r.body.entities as { key: string; articles: number; background_articles: number; burst: number }[]
+    expect(r.body.total).toBe(want.length)
+    expect(got.map((g) => g.key).sort()).toEqual(want.map((w) => w.key).sort())
+    for (const g of got) {
+      const w = want.find((x) => x.key === g.key)
+      expect({ key: g.key, articles: g.articles, bg: g.background_articles }).toEqual({
+        key: g.key,
+        articles: w?.articles ?? -1,
+        bg: w?.background_articles ?? -1,
+      })
+      expect(g.burst).toBeCloseTo(w?.burst ?? Number.NaN, 2)
+    }
+    for (let i = 1; i < got.length; i++) expect((got[i - 1]?.burst ?? 0) >= (got[i]?.burst ?? 0)).toBe(true)
+  })
+
+  test('pages: size and offset walk the ranked list', async () => {
+    const all = (await f.json('/v1/entities?window=30d&min_articles=1&size=200')).body.entities as { key: string }[]
+    const page = (await f.json('/v1/entities?window=30d&min_articles=1&size=3&offset=2')).body.entities as {
+      key: string
+    }[]
+    expect(page.map((e) => e.key)).toEqual(all.slice(2, 5).map((e) => e.key))
+  })
+})
+
+describe('/v1/entities/{key}', () => {
+  test('the stats, related entities and latest stories of the articles naming it', async () => {
+    const key = 'place:berlin'
+    const r = await f.json(`/v1/entities/${key}?from=2026-10-10&to=2026-11-21`)
+    expect(r.status).toBe(200)
+    const fromS = epoch('2026-10-10T00:00:00Z')
+    const toS = epoch('2026-11-21T00:00:00Z')
+    const want = f.articles.filter((a) => within(a, fromS, toS) && names(a, key))
+    expect(want.length).toBeGreaterThan(0)
+    expect(r.body).toMatchObject({ key, name: 'Berlin', type: 'place', country: 'DE', total: want.length })
+    const timeline = r.body.timeline as { articles: number }[]
+    expect(timeline.reduce((s, p) => s + p.articles, 0)).toBe(want.length)
+    const beside = new Map<string, number>()
+    for (const a of want) for (const e of a.entities) if (e.key !== key) beside.set(e.key, (beside.get(e.key) ?? 0) + 1)
+    const related = r.body.related as { key: string; articles: number }[]
+    expect(related.length).toBe(Math.min(20, beside.size))
+    for (const x of related) expect(x.articles).toBe(beside.get(x.key) ?? -1)
+    const stories = r.body.stories as Hit[]
+    expect(stories.length).toBe(Math.min(10, want.length))
+    for (const s of stories) expect(s.entities.map((e) => e.key)).toContain(key)
+  })
+
+  test('an unknown key is an empty answer, not an error', async () => {
+    const r = await f.json('/v1/entities/person:nobody-at-all')
+    expect(r.status).toBe(200)
+    expect(r.body).toMatchObject({
+      key: 'person:nobody-at-all',
+      name: null,
+      type: 'person',
+      total: 0,
+      related: [],
+      stories: [],
+    })
+  })
+
+  test('a key in another case is the same entity', async () => {
+    const a = await f.json('/v1/entities/place:paris')
+    const b = await f.json('/v1/entities/PLACE:Paris')
+    expect(b.status).toBe(200)
+    expect(b.body.total).toBe(a.body.total)
+    expect(b.body.key).toBe('place:paris')
+  })
+})
+
+describe('bad input is a 422 naming the parameter', () => {
+  test.each([
+    ['/v1/entities/notakey', ['path', 'key']],
+    ['/v1/entities/animal:cat', ['path', 'key']],
+    ['/v1/search?entity=foo:bar', ['query', 'entity']],
+    ['/v1/search?entity=,,,:', ['query', 'entity']],
+    [`/v1/search?entity=${Array.from({ length: 21 }, (_, i) => `place:p${i}`).join(',')}`, ['query', 'entity']],
+    ['/v1/entities?type=animal', ['query', 'type']],
+    ['/v1/entities?window=90d', ['query', 'window']],
+    ['/v1/entities?min_articles=0', ['query', 'min_articles']],
+    ['/v1/entities/place:paris?related=101', ['query', 'related']],
+    ['/v1/stats?entity=place:paris&min_score=2', ['query', 'min_score']],
+  ])('%s', async (path, loc) => {
+    const r = await f.json(path)
+    expect(r.status).toBe(422)
+    const detail = r.body.detail as { loc: string[] }[]
+    expect(detail.map((d) => d.loc)).toContainEqual(loc)
+  })
+})
