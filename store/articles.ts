@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'bun:sqlite'
 import type { StoredArticle } from '../core/article.ts'
+import type { ArticleEntity } from '../core/entity.ts'
 import { dupKeyTitle, isSameStory } from '../core/enrich/dup-key.ts'
 import { PUBLISHED_AFTER_CRAWL_MAX_S } from '../core/article.ts'
 import { FTS_INSERT_SQL, ftsValues } from './fts-row.ts'
@@ -34,9 +35,7 @@ export class ArticleWriter {
   readonly #candidates: Statement<{ id: string; dup_key: string; dup_group: string }, [string, string]>
   readonly #setGroup: Statement<unknown, [string, string, string]>
   readonly #relabel: Statement<unknown, [string, string]>
-  readonly #entityId: Statement<{ id: number }, [string, string, string, string | null]>
-  readonly #entityRow: Statement<unknown, [number, number, number, string, string, number, number, string]>
-  readonly #dropEntities: Statement<unknown, [number]>
+  readonly #entityRows: EntityRowWriter
 
   constructor(db: Database) {
     const cols = COLUMNS.join(', ')
@@ -59,28 +58,7 @@ export class ArticleWriter {
     )
     this.#setGroup = db.query('UPDATE articles SET dup_title = ?, dup_group = ? WHERE id = ?')
     this.#relabel = db.query('UPDATE articles SET dup_group = ? WHERE dup_group = ?')
-    // DO UPDATE (not DO NOTHING) so RETURNING gives the id of a key already there.
-    this.#entityId = db.query(
-      'INSERT INTO entities (key, name, type, country) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING id',
-    )
-    this.#entityRow = db.query(
-      'INSERT INTO article_entities (entity, seq, day, country, sentiment, score_milli, count, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    this.#dropEntities = db.query('DELETE FROM article_entities WHERE seq = ?')
-  }
-
-  /** The article's entity rows (migration 18): its entities by key, with its day, country and tone. */
-  #entities(seq: number, row: ArticleRow, publishedS: number): void {
-    const day = Math.floor(publishedS / 86_400)
-    const scoreMilli = Math.round(row.score * 1000)
-    const seen = new Set<string>()
-    for (const e of row.entities) {
-      if (seen.has(e.key)) continue
-      seen.add(e.key)
-      const id = this.#entityId.get(e.key, e.name, e.type, e.country)?.id
-      if (id === undefined) throw new Error(`entity ${e.key}: insert returned no id`)
-      this.#entityRow.run(id, seq, day, row.country, row.sentiment, scoreMilli, e.count, e.name)
-    }
+    this.#entityRows = new EntityRowWriter(db)
   }
 
   /**
@@ -125,7 +103,7 @@ export class ArticleWriter {
       const key = this.#freeKey(params.published_at as number, row.id)
       this.#setKey.run(key, inserted.seq)
       this.#ftsInsert.run(key, ...ftsValues(ftsSource(row)))
-      this.#entities(inserted.seq, row, params.published_at as number)
+      this.#entityRows.write(inserted.seq, row, params.published_at as number)
       this.#group(row)
       return 'inserted'
     }
@@ -137,11 +115,57 @@ export class ArticleWriter {
       const key = this.#freeKey(params.published_at as number, row.id)
       this.#setKey.run(key, existing.seq)
       this.#ftsInsert.run(key, ...ftsValues(ftsSource(row)))
-      this.#dropEntities.run(existing.seq)
-      this.#entities(existing.seq, row, params.published_at as number)
+      this.#entityRows.replace(existing.seq, row, params.published_at as number)
       return 'replaced'
     }
     return 'duplicate'
+  }
+}
+
+/**
+ * An article's entity rows (migration 18): its entities by key, with its day, country and tone,
+ * from which triggers keep entity_days. Used by ArticleWriter and the bundle import.
+ */
+export class EntityRowWriter {
+  readonly #entityId: Statement<{ id: number }, [string, string, string, string | null]>
+  readonly #row: Statement<unknown, [number, number, number, string, string, number, number, string]>
+  readonly #drop: Statement<unknown, [number]>
+
+  constructor(db: Database) {
+    // DO UPDATE (not DO NOTHING) so RETURNING gives the id of a key already there.
+    this.#entityId = db.query(
+      'INSERT INTO entities (key, name, type, country) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING id',
+    )
+    this.#row = db.query(
+      'INSERT INTO article_entities (entity, seq, day, country, sentiment, score_milli, count, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    this.#drop = db.query('DELETE FROM article_entities WHERE seq = ?')
+  }
+
+  write(
+    seq: number,
+    a: { entities: readonly ArticleEntity[]; country: string; sentiment: string; score: number },
+    publishedS: number,
+  ): void {
+    const day = Math.floor(publishedS / 86_400)
+    const scoreMilli = Math.round(a.score * 1000)
+    const seen = new Set<string>()
+    for (const e of a.entities) {
+      if (seen.has(e.key)) continue
+      seen.add(e.key)
+      const id = this.#entityId.get(e.key, e.name, e.type, e.country)?.id
+      if (id === undefined) throw new Error(`entity ${e.key}: insert returned no id`)
+      this.#row.run(id, seq, day, a.country, a.sentiment, scoreMilli, e.count, e.name)
+    }
+  }
+
+  replace(
+    seq: number,
+    a: { entities: readonly ArticleEntity[]; country: string; sentiment: string; score: number },
+    publishedS: number,
+  ): void {
+    this.#drop.run(seq)
+    this.write(seq, a, publishedS)
   }
 }
 

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { TREND_SLUG_PATTERN } from '../core/endpoints.ts'
+import { isEntityKey } from '../core/entity.ts'
 
 export const LATEST_FILE = 'latest.json'
 export const MANIFEST_FILE = 'manifest.json'
@@ -111,6 +112,17 @@ export function snapshotPathFor(pathname: string, query: URLSearchParams): strin
     return /^[A-Za-z]{2}$/.test(cc) ? `v1/trends/by-country/${cc.toUpperCase()}.json` : null
   }
   if (keys.length > 0) return null
+  const entity = /^\/v1\/entities\/([^/]+)$/.exec(pathname)
+  if (entity !== null) {
+    // Canonical keys only (lower case), as the answers spell them; the file holds the decoded key.
+    let key: string
+    try {
+      key = decodeURIComponent(entity[1] as string)
+    } catch {
+      return null
+    }
+    return isEntityKey(key) ? `v1/entities/${key}.json` : null
+  }
   const m = /^\/v1\/trends\/([A-Za-z]{2})\/([^/]+)$/.exec(pathname)
   if (m !== null && pathname !== '/v1/trends/keywords' && pathname !== '/v1/trends/countries') {
     // File names hold the decoded (UTF-8) slug, as a static server sees the decoded URI.
@@ -128,6 +140,7 @@ export function snapshotPathFor(pathname: string, query: URLSearchParams): strin
     '/v1/trends': 'v1/trends.json',
     '/v1/trends/keywords': 'v1/trends/keywords.json',
     '/v1/trends/countries': 'v1/trends/countries.json',
+    '/v1/entities': 'v1/entities.json',
     '/v1/btc/summary': 'v1/btc/summary.json',
     '/v1/btc/price': 'v1/btc/price.json',
     '/v1/btc/sentiment': 'v1/btc/sentiment.json',

@@ -26,7 +26,7 @@ export interface BundleOptions {
   onFileWritten?: (index: number) => void
 }
 
-const JSON_ARRAY_COLUMNS = new Set(['authors', 'tags'])
+const JSON_ARRAY_COLUMNS = new Set(['authors', 'tags', 'entities'])
 const EPOCH_SECONDS_COLUMNS = new Set(['published_at', 'crawled_at'])
 const CSV_ORDER: Record<string, string> = {
   candles: 'instrument, open_time',
@@ -58,7 +58,10 @@ function articleObject(row: Record<string, unknown>, names: readonly string[]): 
 /** One pass over the articles: the gzipped NDJSON and the Parquet file, same rows, same order. */
 function articleFiles(opts: BundleOptions): { ndjson: Uint8Array; parquet: Uint8Array; count: number } {
   const names = ARTICLES.columns.map((c) => c.name).filter((n) => n !== 'text')
-  const cols = names.map((n) => `a.${n}`).join(', ')
+  const cols = ARTICLES.columns
+    .filter((c) => c.name !== 'text')
+    .map((c) => (c.derived === undefined ? `a.${c.name}` : `${c.derived} AS ${c.name}`))
+    .join(', ')
   const sql = opts.withText
     ? `SELECT ${cols}, coalesce(t.text, '') AS text FROM articles a LEFT JOIN article_text t ON t.seq = a.seq WHERE a.seq <= ? ORDER BY a.seq`
     : `SELECT ${cols} FROM articles a WHERE a.seq <= ? ORDER BY a.seq`

@@ -7,6 +7,8 @@ export interface Column {
   name: string
   type: string
   description: string
+  /** Not a column of the store table: the SQL expression (over `a`, the article row) it is read with. */
+  derived?: string
 }
 
 export interface TableSpec {
@@ -64,6 +66,13 @@ export const ARTICLES: TableSpec = {
         "tone score in [-1, 1] of the labeller that decided: the model's P(pos) − P(neg), or the lexicon sum squashed by x / √(x² + 15) (the API filters `min_score`, `max_score`)",
     },
     { name: 'labelled_by', type: 'string', description: 'model (English) or lexicon' },
+    {
+      name: 'entities',
+      type: 'array of entity objects',
+      description:
+        'people, organisations and places the article names, most mentioned first: {key, name, type, count, country} as the API gives them (the filter `entity`); in Parquet a JSON text',
+      derived: `(SELECT json_group_array(json(x.o)) FROM (SELECT json_object('key', e.key, 'name', ae.name, 'type', e.type, 'count', ae.count, 'country', e.country) AS o FROM article_entities ae JOIN entities e ON e.id = ae.entity WHERE ae.seq = a.seq ORDER BY ae.count DESC, e.key) x)`,
+    },
     { name: 'lexicon_score', type: 'integer', description: 'AFINN-style lexicon sum' },
     { name: 'lexicon_terms', type: 'string', description: 'lexicon terms that matched' },
     { name: 'is_bitcoin', type: 'boolean', description: 'the article is about bitcoin' },

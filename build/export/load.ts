@@ -7,6 +7,8 @@ import type { Database } from 'bun:sqlite'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FTS_INSERT_SQL, ftsValues } from '../../store/fts-row.ts'
+import { EntityRowWriter } from '../../store/articles.ts'
+import { type ArticleEntity, isEntityKey } from '../../core/entity.ts'
 import { ARTICLES, CSV_TABLES, type TableSpec } from './columns.ts'
 
 const toEpochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000)
@@ -62,8 +64,30 @@ export interface ImportSummary {
   rows: Record<string, number>
 }
 
+/** A bundle row's `entities` (absent in bundles written before entities: none). */
+function entitiesOf(v: unknown): ArticleEntity[] {
+  if (!Array.isArray(v)) return []
+  return v.flatMap((e) => {
+    if (typeof e !== 'object' || e === null) return []
+    const o = e as Record<string, unknown>
+    const type = o.type
+    if (typeof o.key !== 'string' || !isEntityKey(o.key) || typeof o.name !== 'string') return []
+    if (type !== 'person' && type !== 'organisation' && type !== 'place') return []
+    return [
+      {
+        key: o.key,
+        name: o.name,
+        type,
+        count: typeof o.count === 'number' ? o.count : 1,
+        country: typeof o.country === 'string' ? o.country : null,
+      },
+    ]
+  })
+}
+
 export function importBundle(db: Database, dir: string): ImportSummary {
-  const names = ARTICLES.columns.map((c) => c.name).filter((n) => n !== 'text')
+  const names = ARTICLES.columns.filter((c) => c.name !== 'text' && c.derived === undefined).map((c) => c.name)
+  const entityRows = new EntityRowWriter(db)
   const insert = db.query<unknown, [Record<string, string | number>]>(
     `INSERT INTO articles (${names.join(', ')}) VALUES (${names.map((n) => `$${n}`).join(', ')})`,
   )
@@ -86,6 +110,17 @@ export function importBundle(db: Database, dir: string): ImportSummary {
       }
       insert.run(params)
       insertText.run(params.seq as number, typeof a.text === 'string' ? a.text : '')
+      const entities = entitiesOf(a.entities)
+      entityRows.write(
+        params.seq as number,
+        {
+          entities,
+          country: String(a.country ?? ''),
+          sentiment: String(a.sentiment ?? ''),
+          score: Number(a.score ?? 0),
+        },
+        params.published_at as number,
+      )
       insertFts.run(
         params.tkey as number,
         ...ftsValues({
@@ -100,6 +135,7 @@ export function importBundle(db: Database, dir: string): ImportSummary {
           category: String(a.category ?? ''),
           sentiment: String(a.sentiment ?? ''),
           score: Number(a.score ?? 0),
+          entity_keys: entities.map((e) => e.key),
         }),
       )
       articles++

@@ -7,6 +7,7 @@ import type { DataView, Handler } from '../../answers/context.ts'
 import { INSTRUMENTS } from '../../core/instruments.ts'
 import { defaultTrendScope } from '../../core/trends/scope.ts'
 import { trendSetFor } from '../../answers/trends.ts'
+import { entities } from '../../answers/entities.ts'
 import { type SnapshotFile, snapshotPathFor } from '../../store/snapshot-files.ts'
 
 /** The URLs whose default answers do not depend on the data (the data-driven ones are added by their areas). */
@@ -15,6 +16,7 @@ export function fixedSnapshotUrls(): string[] {
     '/v1/trends',
     '/v1/trends/keywords',
     '/v1/trends/countries',
+    '/v1/entities',
     '/v1/btc/summary',
     '/v1/btc/price',
     '/v1/btc/sentiment',
@@ -27,14 +29,28 @@ export function fixedSnapshotUrls(): string[] {
   ]
 }
 
-/** Per-country trend lists and every trend's detail of the default window. */
+/**
+ * Per-country trend lists and every trend's detail of the default window, and the page of each
+ * entity the default `/v1/entities` lists.
+ */
 export function trendSnapshotUrls(view: DataView, nowMs: number): string[] {
   const set = trendSetFor(view, defaultTrendScope(nowMs))
   const countries = [...new Set(set.stories.map((s) => s.country))].sort()
   return [
     ...countries.map((cc) => `/v1/trends?country=${cc}`),
     ...set.stories.map((s) => `/v1/trends/${s.country}/${encodeURIComponent(s.slug)}`).sort(),
+    ...defaultEntityKeys(view, nowMs).map((key) => `/v1/entities/${encodeURIComponent(key)}`),
   ]
+}
+
+/** The keys the default `/v1/entities` answer lists, through the answer itself. */
+function defaultEntityKeys(view: DataView, nowMs: number): string[] {
+  const url = new URL('/v1/entities', 'http://localhost')
+  const match = matchEndpoint(url.pathname)
+  if (match === null) throw new Error('/v1/entities is not in the registry')
+  const payload = answerRequest(match.endpoint, entities, view, nowMs, url, match.pathValues)
+  const body = payload.body as { entities?: { key: string }[] }
+  return (body.entities ?? []).map((e) => e.key).sort()
 }
 
 export function computeSnapshot(

@@ -60,10 +60,14 @@ interface OpenApiDoc {
 const openApi = async (origin: string) => (await (await fetch(`${origin}/openapi.json`)).json()) as OpenApiDoc
 
 describe('the same endpoint set everywhere', () => {
-  test('the registry has the 20 contract endpoints, each path and tool name once', () => {
-    expect(ENDPOINTS.length).toBe(20)
-    expect(registry.size).toBe(20)
-    expect(new Set(ENDPOINTS.map((e) => toolName(e.path))).size).toBe(20)
+  test('the registry has the 20 contract endpoints and the 2 entity ones, each path and tool name once', () => {
+    expect(ENDPOINTS.length).toBe(22)
+    expect(registry.size).toBe(22)
+    expect(new Set(ENDPOINTS.map((e) => toolName(e.path))).size).toBe(22)
+    expect(ENDPOINTS.map((e) => e.path).filter((p) => p.startsWith('/v1/entities'))).toEqual([
+      '/v1/entities',
+      '/v1/entities/{key}',
+    ])
   })
 
   test('routes = registry + the service routes', () => {

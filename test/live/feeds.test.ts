@@ -49,6 +49,7 @@ interface Article {
   sentiment: string
   score: number
   labelled_by: string
+  entities: { key: string; name: string; type: string; count: number; country: string | null }[]
 }
 
 /** The contract's feed size default (Limits: feeds size 1-200, default 50). */
@@ -153,9 +154,14 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         pubDate: new Date(a.published_at).toUTCString(),
         description: a.description,
         authors: a.authors,
-        // The tags, then the article's category and tone label, each named by its domain.
-        categories: [...a.tags, a.category, a.sentiment],
-        domains: [...a.tags.map(() => null), 'urn:newsdesk:category', 'urn:newsdesk:sentiment'],
+        // The tags, then the article's category, tone label and entities (by key), each named by its domain.
+        categories: [...a.tags, a.category, a.sentiment, ...a.entities.map((e) => e.key)],
+        domains: [
+          ...a.tags.map(() => null),
+          'urn:newsdesk:category',
+          'urn:newsdesk:sentiment',
+          ...a.entities.map(() => 'urn:newsdesk:entity'),
+        ],
         enclosure: imageOf(a),
       })
     })
@@ -205,8 +211,13 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         published: Date.parse(a.published_at),
         summary: a.description,
         authors: a.authors,
-        categories: [...a.tags, a.category, a.sentiment],
-        schemes: [...a.tags.map(() => null), 'urn:newsdesk:category', 'urn:newsdesk:sentiment'],
+        categories: [...a.tags, a.category, a.sentiment, ...a.entities.map((e) => e.key)],
+        schemes: [
+          ...a.tags.map(() => null),
+          'urn:newsdesk:category',
+          'urn:newsdesk:sentiment',
+          ...a.entities.map(() => 'urn:newsdesk:entity'),
+        ],
       })
     })
   })
@@ -229,7 +240,13 @@ describe.each(CASES.map((c) => ({ ...c, label: c.size ?? 'default' })))('q=$q si
         authors: a.authors.map((name) => ({ name })),
         tags: a.tags,
         external_url: a.url,
-        _newsdesk: { category: a.category, sentiment: a.sentiment, score: a.score, labelled_by: a.labelled_by },
+        _newsdesk: {
+          category: a.category,
+          sentiment: a.sentiment,
+          score: a.score,
+          labelled_by: a.labelled_by,
+          entities: a.entities,
+        },
       })),
     )
   })

@@ -24,7 +24,10 @@ const served = new Set(Object.keys(handlersFor({ version: 'x', uptimeSeconds: ()
 const concrete = (path: string) =>
   path.startsWith('/v1/markets')
     ? path.replace('{slug}', 'gold')
-    : path.replace('{cc}', story.country).replace('{slug}', encodeURIComponent(story.slug))
+    : path
+        .replace('{cc}', story.country)
+        .replace('{slug}', encodeURIComponent(story.slug))
+        .replace('{key}', 'place:paris')
 
 describe.each(CONTRACT_INTS.filter((c) => served.has(c.path)))('$path $name', ({ path, name, min, max }) => {
   const url = (v: number | null) => `${base}${concrete(path)}${v === null ? '' : `?${name}=${v}`}`

@@ -123,6 +123,8 @@ test('only the endpoints the registry marks readsStore go to the workers', async
     '/v1/article',
     '/v1/atom',
     '/v1/btc/news',
+    '/v1/entities',
+    '/v1/entities/{key}',
     '/v1/feed.json',
     '/v1/rss',
     '/v1/search',

@@ -123,7 +123,14 @@ describe('published snapshot, live node and hot swap', () => {
     expect(countries.length).toBeGreaterThan(1)
     expect(list.trends.some((t) => /[^\p{ASCII}]/u.test(t.slug))).toBe(true)
 
-    const urls = [...fixedSnapshotUrls(), ...trendUrls]
+    // And the page of every entity the live default list names (issue 27).
+    const named = (await (await live.handle(new Request('http://localhost/v1/entities'))).json()) as {
+      entities: { key: string }[]
+    }
+    expect(named.entities.length).toBeGreaterThan(0)
+    const entityUrls = named.entities.map((e) => `/v1/entities/${encodeURIComponent(e.key)}`)
+
+    const urls = [...fixedSnapshotUrls(), ...trendUrls, ...entityUrls]
     const dir = join(root, current.version)
     let files = 0
     for (const url of urls) {

@@ -1,4 +1,4 @@
-/** The contract's Limits and endpoint tables, transcribed from the spec text. */
+/** The contract's Limits and endpoint tables, transcribed from the spec text, and the entity endpoints beside them. */
 export const CONTRACT_INTS: { path: string; name: string; min: number; max: number; def: number }[] = [
   { path: '/v1/btc/correlation', name: 'max_shift', min: 1, max: 24, def: 4 },
   { path: '/v1/btc/news', name: 'size', min: 1, max: 100, def: 20 },
@@ -20,4 +20,11 @@ export const CONTRACT_INTS: { path: string; name: string; min: number; max: numb
   { path: '/v1/trends/keywords', name: 'min_trends', min: 1, max: 1000, def: 2 },
   { path: '/v1/trends/countries', name: 'min_trends', min: 0, max: 10000, def: 1 },
   { path: '/v1/trends/{cc}/{slug}', name: 'size', min: 1, max: 500, def: 100 },
+  // Not in the contract: the entity endpoints (issue 27, docs/DECISIONS.md, Entities).
+  { path: '/v1/entities', name: 'min_articles', min: 1, max: 1000, def: 3 },
+  { path: '/v1/entities', name: 'size', min: 1, max: 200, def: 50 },
+  { path: '/v1/entities', name: 'offset', min: 0, max: 10000, def: 0 },
+  { path: '/v1/entities/{key}', name: 'top', min: 1, max: 100, def: 10 },
+  { path: '/v1/entities/{key}', name: 'related', min: 0, max: 100, def: 20 },
+  { path: '/v1/entities/{key}', name: 'stories', min: 0, max: 50, def: 10 },
 ]
