@@ -3,8 +3,18 @@ import { TONE_WORDS, signedScore } from './display-names.ts'
 import { h, highlighted, utcMinute } from './dom.ts'
 import type { SearchHit } from './wire-types.ts'
 
-/** `onHideHost`: leave this publisher out of the search (exclude_host), offered beside its name. */
-export function hitItem(hit: SearchHit, onHideHost?: (host: string) => void): HTMLLIElement {
+/** Entity chips shown on a result: its most mentioned ones. */
+const CHIPS = 6
+
+/**
+ * `onHideHost`: leave this publisher out of the search (exclude_host), offered beside its name.
+ * `onEntity`: keep only articles naming this entity (the `entity` filter), offered on each chip.
+ */
+export function hitItem(
+  hit: SearchHit,
+  onHideHost?: (host: string) => void,
+  onEntity?: (key: string) => void,
+): HTMLLIElement {
   const title = hit.title !== undefined && hit.title !== '' ? highlighted(hit.title) : '(no title)'
   const image =
     hit.image !== undefined && hit.image !== ''
@@ -38,6 +48,39 @@ export function hitItem(hit: SearchHit, onHideHost?: (host: string) => void): HT
       hit.description !== undefined && hit.description !== '' ? h('p', {}, highlighted(hit.description)) : null,
       h('p', { class: 'meta' }, meta.join(' — ')),
       signals(hit, hideButton(hit, onHideHost)),
+      entityChips(hit, onEntity),
+    ),
+  )
+}
+
+const TYPE_WORDS: Record<NonNullable<SearchHit['entities']>[number]['type'], string> = {
+  person: 'Person',
+  organisation: 'Organisation',
+  place: 'Place',
+}
+
+/** The people, organisations and places the article names, each a button that filters by it. */
+function entityChips(hit: SearchHit, onEntity?: (key: string) => void): HTMLParagraphElement | null {
+  const list = (hit.entities ?? []).slice(0, CHIPS)
+  if (list.length === 0) return null
+  return h(
+    'p',
+    { class: 'entities' },
+    h('span', { class: 'sr-only' }, 'Named: '),
+    ...list.map((e) =>
+      onEntity === undefined
+        ? h('span', { class: `chip entity ${e.type}`, 'data-entity': e.key, title: TYPE_WORDS[e.type] }, e.name)
+        : h(
+            'button',
+            {
+              type: 'button',
+              class: `chip entity ${e.type}`,
+              'data-entity': e.key,
+              title: `${TYPE_WORDS[e.type]}: only articles naming ${e.name}`,
+              onclick: () => onEntity(e.key),
+            },
+            e.name,
+          ),
     ),
   )
 }

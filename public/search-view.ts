@@ -29,6 +29,7 @@ const FILTERS = [
   'min_score',
   'max_score',
   'exclude_host',
+  'entity',
   'date',
   'sort',
 ] as const
@@ -43,6 +44,12 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
   const feeds = byId('search-feeds')
   const inTitle = byId<HTMLInputElement>('f-in-title')
   const hidden = byId('search-hidden')
+  const named = byId('search-entities')
+  /** Adds or removes an entity of the `entity` filter and searches again. */
+  const toggleEntity = (key: string) => {
+    writeState({ entity: toggled(listOf(readState().get('entity')), key).join(','), offset: undefined })
+    void render()
+  }
   /** Adds or removes a publisher of exclude_host and searches again. */
   const toggleHidden = (host: string) => {
     writeState({ exclude_host: toggled(listOf(readState().get('exclude_host')), host).join(','), offset: undefined })
@@ -120,6 +127,7 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
     list.setAttribute('aria-busy', 'true')
     renderFeeds(feeds, specs, filters)
     renderHidden(hidden, listOf(state.get('exclude_host')), toggleHidden)
+    renderEntityFilter(named, listOf(state.get('entity')), toggleEntity)
     stats.render(filters)
     try {
       const answer = await getJson<SearchAnswer>(
@@ -127,7 +135,7 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
         { ...filters, offset: offset === 0 ? undefined : offset, highlight: 'true' },
         signal,
       )
-      list.replaceChildren(...answer.results.map((hit) => hitItem(hit, toggleHidden)))
+      list.replaceChildren(...answer.results.map((hit) => hitItem(hit, toggleHidden, toggleEntity)))
       if (answer.results.length === 0) {
         setStatus(
           status,
@@ -180,6 +188,31 @@ function renderHidden(hidden: HTMLElement, hosts: readonly string[], onToggle: (
                 onclick: () => onToggle(host),
               },
               `${host} ×`,
+            ),
+          ),
+        ]),
+  )
+}
+
+/** The entities the search is kept to (the `entity` filter), each with a button that drops it. */
+function renderEntityFilter(box: HTMLElement, keys: readonly string[], onToggle: (key: string) => void): void {
+  box.hidden = keys.length === 0
+  box.replaceChildren(
+    ...(keys.length === 0
+      ? []
+      : [
+          'Naming: ',
+          ...keys.map((key) =>
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'link drop-entity',
+                'data-entity': key,
+                title: `Stop filtering by ${key}`,
+                onclick: () => onToggle(key),
+              },
+              `${key} ×`,
             ),
           ),
         ]),

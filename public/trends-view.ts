@@ -4,7 +4,15 @@ import { countryName } from './display-names.ts'
 import { byId, h, setStatus, utcMinute } from './dom.ts'
 import { showError } from './errors-shown.ts'
 import { readState, writeState } from './url-state.ts'
-import type { CountriesAnswer, Headline, KeywordsAnswer, Trend, TrendDetail, TrendsAnswer } from './wire-types.ts'
+import type {
+  CountriesAnswer,
+  EntitiesAnswer,
+  Headline,
+  KeywordsAnswer,
+  Trend,
+  TrendDetail,
+  TrendsAnswer,
+} from './wire-types.ts'
 
 export function mountTrends(): { render: () => void } {
   const picker = byId<HTMLSelectElement>('t-country')
@@ -12,6 +20,9 @@ export function mountTrends(): { render: () => void } {
   const list = byId('trends-list')
   const kwStatus = byId('keywords-status')
   const kwBox = byId('keywords')
+  const entStatus = byId('entities-status')
+  const entList = byId('trending-entities')
+  const nextEntities = latestOnly()
   const detail = byId('trend-detail')
   const detailStatus = byId('trend-detail-status')
   const detailBody = byId('trend-detail-body')
@@ -70,6 +81,31 @@ export function mountTrends(): { render: () => void } {
       showError(listStatus, error)
     }
     void renderKeywords(country)
+    void renderEntities(country)
+  }
+
+  /** Trending entities of the country (or all): each opens the search kept to articles naming it. */
+  async function renderEntities(country: string): Promise<void> {
+    const signal = nextEntities()
+    setStatus(entStatus, 'loading', 'Loading names…')
+    try {
+      const answer = await getJson<EntitiesAnswer>('/v1/entities', { country, size: 20 }, signal)
+      entList.replaceChildren(
+        ...answer.entities.map((e) =>
+          h(
+            'li',
+            { class: `entity ${e.type}`, 'data-entity': e.key },
+            h('a', { href: `?view=search&entity=${encodeURIComponent(e.key)}` }, e.name),
+            ` ${e.type} · ${e.articles} ${e.articles === 1 ? 'article' : 'articles'}`,
+          ),
+        ),
+      )
+      if (answer.entities.length === 0)
+        setStatus(entStatus, 'empty', `No name stands out in the last ${answer.window}.`)
+      else setStatus(entStatus, 'ok')
+    } catch (error) {
+      if (!isAbort(error)) showError(entStatus, error)
+    }
   }
 
   async function renderKeywords(country: string): Promise<void> {

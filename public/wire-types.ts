@@ -14,6 +14,23 @@ export interface SearchHit {
   sentiment?: Sentiment
   score?: number
   labelled_by?: 'model' | 'lexicon'
+  entities?: NamedEntity[]
+}
+
+/** A person, organisation or place an article names (core/entity.ts). */
+export interface NamedEntity {
+  key: string
+  name: string
+  type: 'person' | 'organisation' | 'place'
+  count: number
+  country: string | null
+}
+
+/** `/v1/entities`: trending entities of the window. */
+export interface EntitiesAnswer {
+  window: string
+  total: number
+  entities: (Omit<NamedEntity, 'count'> & { articles: number; burst: number; expected: number })[]
 }
 
 export interface SearchAnswer {

@@ -125,7 +125,11 @@ describe('bundle contents', () => {
     expect(parquet.rows.length).toBe(400)
     // Entities are a JSON text in Parquet (a list of structs would need nested groups), an array in NDJSON.
     for (const r of parquet.rows) expect(typeof r.entities).toBe('string')
-    expect(parquet.rows.map((r) => ({ ...r, entities: JSON.parse(r.entities as string) as unknown }))).toEqual(ndjson)
+    const parsed: Record<string, unknown>[] = parquet.rows.map((r) => ({
+      ...r,
+      entities: JSON.parse(r.entities as string),
+    }))
+    expect(parsed).toEqual(ndjson)
     expect(ndjson.some((r) => (r.entities as unknown[]).length > 0)).toBe(true)
     // spot checks of the typed columns, in case both sides went wrong the same way
     const first = parquet.rows[0] as Record<string, unknown>
