@@ -10,6 +10,8 @@ import type { TrendScope, TrendSet } from '../core/trends/types.ts'
 import type { Params } from '../core/validate.ts'
 import { unprocessable } from '../core/validation-error.ts'
 import { loadTrendArticles } from '../store/trend-articles.ts'
+import { articleIdsNaming } from '../store/entity-counts.ts'
+import { entityFilterKeys } from '../core/entity.ts'
 import { type DataView, type Handler, NotFound, type Payload } from './context.ts'
 
 const DAY_S = 86_400
@@ -45,7 +47,19 @@ function withScope(params: Params, nowMs: number, body: (scope: TrendScope) => u
 const countriesOf = (params: Params) => (Array.isArray(params.country) ? params.country : undefined)
 
 export const trends: Handler = (params, { data, nowMs }) =>
-  withScope(params, nowMs, (scope) => trendsBody(trendSetFor(data, scope, countriesOf(params)), params))
+  withScope(params, nowMs, (scope) => {
+    const set = trendSetFor(data, scope, countriesOf(params))
+    if (!Array.isArray(params.entity)) return trendsBody(set, params)
+    // `entity`: stories with at least one article naming one of the entities.
+    const ids = articleIdsNaming(
+      data.db,
+      entityFilterKeys(params.entity),
+      Math.ceil(scope.sinceMs / 1000),
+      Math.ceil(scope.untilMs / 1000),
+      data.watermark,
+    )
+    return trendsBody(set, params, (s) => s.items.some((a) => ids.has(a.id)))
+  })
 
 export const trendKeywords: Handler = (params, { data, nowMs }) =>
   withScope(params, nowMs, (scope) => keywordsBody(trendSetFor(data, scope, countriesOf(params)), params))

@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama'
-import { search as searchAnswer, stats as statsAnswer } from '../answers/search.ts'
+import { answersFor } from '../answers/registry.ts'
 import type { DataView } from '../answers/context.ts'
 import { findEndpoint, intParamMax } from '../core/endpoints.ts'
 import { parseQuery } from '../core/search/query-syntax.ts'
@@ -27,7 +27,15 @@ import { ArticleWriter, type ArticleRow } from '../store/articles.ts'
 import { openStore } from '../store/open.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { refreshTermCounts } from '../store/term-counts.ts'
-import { NOW_S, PUBLISHERS, articles, demoWords, mulberry32 } from './synthetic-articles.ts'
+import { NOW_S, PUBLISHERS, articles, demoWords, mulberry32, syntheticEntityKey } from './synthetic-articles.ts'
+
+const HANDLERS = answersFor({ version: 'bench', uptimeSeconds: () => 0 })
+/** A class's URL: `key` into the path of `/v1/entities/{key}`, the rest as the query. */
+const urlOf = (endpoint: string, params: Record<string, string>) => {
+  const { key, ...query } = params
+  const path = key === undefined ? endpoint : endpoint.replace('{key}', encodeURIComponent(key))
+  return `${path}?${new URLSearchParams(query)}`
+}
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(name)
@@ -48,7 +56,8 @@ const MAX_OFFSET = intParamMax('/v1/search', 'offset')
 interface QueryClass {
   name: string
   weight: number
-  endpoint: '/v1/search' | '/v1/stats'
+  endpoint: '/v1/search' | '/v1/stats' | '/v1/entities' | '/v1/entities/{key}'
+  /** For `/v1/entities/{key}`: the params hold `key`, which goes into the path. */
   draw: (d: Draw) => Record<string, string>
 }
 
@@ -119,6 +128,22 @@ const CATS = [
   'environment',
 ] as const
 const TONES = ['pos', 'neu', 'neg'] as const
+
+/**
+ * An entity key of the synthetic stores, drawn as users ask: the most named ones often, the long
+ * tail sometimes, a key no article names now and then.
+ */
+function entityKey(d: Draw): string {
+  const u = d.rnd()
+  if (u < 0.05) return 'person:nobody-named-this'
+  const rank =
+    u < 0.55
+      ? Math.floor(d.rnd() * 20)
+      : u < 0.85
+        ? 20 + Math.floor(d.rnd() * 2000)
+        : 5000 + Math.floor(d.rnd() * 40000)
+  return syntheticEntityKey(rank)
+}
 
 export const CLASSES: readonly QueryClass[] = [
   {
@@ -472,6 +497,51 @@ export const CLASSES: readonly QueryClass[] = [
     },
   },
   {
+    name: 'entity (one or several, + word/country)',
+    weight: 3,
+    endpoint: '/v1/search',
+    draw: (d) => {
+      const c = d.country()
+      const several = d.rnd() < 0.3
+      return {
+        entity: several ? `${entityKey(d)},${entityKey(d)},${entityKey(d)}` : entityKey(d),
+        ...(d.rnd() < 0.4 ? { q: d.word(c.lang) } : {}),
+        ...(d.rnd() < 0.4 ? { country: c.country } : {}),
+        ...(d.rnd() < 0.2 ? { sort: d.pick(['crawled', 'relevance', 'date_asc']) } : {}),
+        ...d.range(),
+      }
+    },
+  },
+  {
+    name: 'stats: entity',
+    weight: 1,
+    endpoint: '/v1/stats',
+    draw: (d) => {
+      const c = d.country()
+      return {
+        entity: d.rnd() < 0.3 ? `${entityKey(d)},${entityKey(d)}` : entityKey(d),
+        ...(d.rnd() < 0.3 ? { country: c.country } : {}),
+        ...d.range(),
+      }
+    },
+  },
+  {
+    name: 'entities: trending list',
+    weight: 1,
+    endpoint: '/v1/entities',
+    draw: (d) => ({
+      ...(d.rnd() < 0.5 ? { country: d.country().country } : {}),
+      ...(d.rnd() < 0.3 ? { type: d.pick(['person', 'organisation', 'place']) } : {}),
+      ...(d.rnd() < 0.6 ? {} : { window: d.pick(['6h', '7d', '30d']) }),
+    }),
+  },
+  {
+    name: 'entities: one entity page',
+    weight: 1,
+    endpoint: '/v1/entities/{key}',
+    draw: (d) => ({ key: entityKey(d), ...(d.rnd() < 0.5 ? {} : { date: d.pick(['7d', '24h']) }) }),
+  },
+  {
     name: 'stats: no words',
     weight: 3,
     endpoint: '/v1/stats',
@@ -545,9 +615,13 @@ function runQueries(path: string): QueryReport {
   const answer = (q: (typeof queries)[number]) => {
     const spec = findEndpoint(q.cls.endpoint)
     if (spec === undefined) throw new Error(q.cls.endpoint)
-    const v = validateRequest(spec, new URLSearchParams(q.params), {}, NOW_MS)
+    const { key, ...query } = q.params
+    const v = validateRequest(spec, new URLSearchParams(query), key === undefined ? {} : { key }, NOW_MS)
     if (!v.ok) throw new Error(`${JSON.stringify(q.params)}: ${JSON.stringify(v.detail)}`)
-    const out = (q.cls.endpoint === '/v1/stats' ? statsAnswer : searchAnswer)(v.params, { data, nowMs: NOW_MS, url })
+    const handler = HANDLERS[q.cls.endpoint]
+    if (handler === undefined) throw new Error(`no answer for ${q.cls.endpoint}`)
+    // A fresh memo per query: the trending list is memoised per snapshot version, which would time a lookup.
+    const out = handler(v.params, { data: { ...data, memo: new Map() }, nowMs: NOW_MS, url })
     if (out.status !== 200) throw new Error(`${JSON.stringify(q.params)}: ${out.status}`)
     return JSON.stringify(out.body).length
   }
@@ -710,10 +784,10 @@ const HTTP_BASE = arg('--http', '')
 if (HTTP_BASE !== '') {
   const queries = drawQueries()
   for (const q of queries.slice(0, 50))
-    await fetch(`${HTTP_BASE}${q.cls.endpoint}?${new URLSearchParams(q.params)}`).then((r) => r.arrayBuffer())
+    await fetch(`${HTTP_BASE}${urlOf(q.cls.endpoint, q.params)}`).then((r) => r.arrayBuffer())
   const byClass = new Map<string, { weight: number; ms: number[]; slowest: string; statuses: Set<number> }>()
   for (const q of queries) {
-    const url = `${HTTP_BASE}${q.cls.endpoint}?${new URLSearchParams(q.params)}`
+    const url = `${HTTP_BASE}${urlOf(q.cls.endpoint, q.params)}`
     const t = performance.now()
     const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } })
     await res.arrayBuffer()
@@ -785,7 +859,7 @@ for (const size of SIZES) {
     const report = JSON.parse(child.stdout.toString()) as QueryReport
     const all = report.classes.flatMap((c) => c.ms.map((ms) => ({ ms, w: c.weight / c.ms.length })))
     const searchOnly = report.classes
-      .filter((c) => !c.name.startsWith('stats'))
+      .filter((c) => !c.name.startsWith('stats') && !c.name.startsWith('entities'))
       .flatMap((c) => c.ms.map((ms) => ({ ms, w: c.weight / c.ms.length })))
     out.push(
       `\n### ${size.toLocaleString('en-US')} articles: store ${mb(fileBytes)}, built in ${built.buildS === null ? '?' : `${built.buildS.toFixed(0)} s`}; word counts ${counts.keys} words (${counts.added} counted, ${counts.staleDays} days recounted in ${countsS.toFixed(0)} s); reader RSS ${mb(report.rss)} (${mb(report.rssAnon)} own + ${mb(report.rssFile)} mapped file pages)\n`,

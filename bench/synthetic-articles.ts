@@ -162,6 +162,11 @@ function signals(rnd: () => number): { category: string; sentiment: 'pos' | 'neu
 const ENTITY_POOL = 50_000
 const ENTITY_TYPES_CYCLE = ['person', 'organisation', 'place'] as const
 
+/** The key of the synthetic entity of this Zipf rank (0 the most named). */
+export function syntheticEntityKey(rank: number): string {
+  return `${ENTITY_TYPES_CYCLE[rank % 3]}:e${rank.toString(36)}`
+}
+
 /** 2–9 entities an article, from their own random stream (the other fields stay as they were). */
 function syntheticEntities(rnd: () => number, country: string): ArticleEntity[] {
   const n = 2 + Math.floor(rnd() * 8)
@@ -169,7 +174,7 @@ function syntheticEntities(rnd: () => number, country: string): ArticleEntity[] 
   for (let k = 0; k < n; k++) {
     const rank = zipfRank(rnd, ENTITY_POOL)
     const type = ENTITY_TYPES_CYCLE[rank % 3] as (typeof ENTITY_TYPES_CYCLE)[number]
-    const key = `${type}:e${rank.toString(36)}`
+    const key = syntheticEntityKey(rank)
     const prev = out.get(key)
     if (prev !== undefined) prev.count++
     else

@@ -335,6 +335,11 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
         description: 'Keep only stories carrying all these keywords.',
       },
       q: { kind: 'string', maxLength: 200, description: 'Substring of the story title (case-insensitive).' },
+      entity: {
+        ...p.entity,
+        description:
+          'Keep only stories with an article naming one of these people, organisations or places (keys or names, comma-separated).',
+      },
       min_publishers: { kind: 'int', min: 1, max: 100, default: 1, description: 'Minimum distinct publishers.' },
       min_articles: { kind: 'int', min: 1, max: 1000, default: 1, description: 'Minimum articles.' },
       sort: {

@@ -162,6 +162,33 @@ export function entityDisplayName(db: Database, id: number, maxSeq: number | nul
   )
 }
 
+/** Ids of the articles published in [fromS, toS) (seq ≤ maxSeq) that name any of these keys. */
+export function articleIdsNaming(
+  db: Database,
+  keys: readonly string[],
+  fromS: number,
+  toS: number,
+  maxSeq: number | null,
+): Set<string> {
+  if (keys.length === 0 || !hasEntityTables(db)) return new Set()
+  const rows = db
+    .query<{ id: string }, Binding[]>(
+      `SELECT a.id FROM entities e
+       JOIN article_entities ae ON ae.entity = e.id AND ae.day >= ? AND ae.day <= ?
+       JOIN articles a ON a.seq = ae.seq
+       WHERE e.key IN (${marks(keys)}) AND a.published_at >= ? AND a.published_at < ? AND a.seq <= ?`,
+    )
+    .all(
+      Math.floor(fromS / DAY_S),
+      Math.floor(toS / DAY_S),
+      ...keys,
+      fromS,
+      toS,
+      maxSeq ?? Number.MAX_SAFE_INTEGER,
+    )
+  return new Set(rows.map((r) => r.id))
+}
+
 /** How many of an entity's latest articles the entities named beside it are counted over. */
 export const RELATED_SAMPLE = 5000
 

@@ -61,11 +61,12 @@ export const TREND_SORTS: Readonly<Record<TrendSort, (a: Story, b: Story) => num
   title: (a, b) => cmp(fold(a.title), fold(b.title)) || cmp(a.title, b.title) || byCountryThenSlug(a, b),
 }
 
-export function trendsBody(set: TrendSet, params: Params): TrendsBody {
+/** `keep`: a test the caller adds (the `entity` filter: a story with an article naming one of them). */
+export function trendsBody(set: TrendSet, params: Params, keep: (s: Story) => boolean = () => true): TrendsBody {
   const size = intParam(params, PATH, 'size')
   const offset = intParam(params, PATH, 'offset')
   const headlines = intParam(params, PATH, 'headlines')
-  const matching = filterStories(set.stories, params)
+  const matching = filterStories(set.stories, params).filter(keep)
   const sorted = matching.sort(TREND_SORTS[enumParam<TrendSort>(params, PATH, 'sort')])
   return {
     ...scopeFields(set),

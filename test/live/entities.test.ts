@@ -69,6 +69,28 @@ describe('the entity filter', () => {
   })
 })
 
+describe('/v1/trends?entity=', () => {
+  test('keeps the stories with an article naming one of the entities', async () => {
+    const all = (await f.json('/v1/trends?size=200')).body.trends as { country: string; slug: string }[]
+    expect(all.length).toBeGreaterThan(0)
+    const byUrl = new Map(f.articles.map((a) => [a.url, a]))
+    const itemsOf = async (t: { country: string; slug: string }) =>
+      (
+        (await f.json(`/v1/trends/${t.country}/${encodeURIComponent(t.slug)}?size=500`)).body.items as { url: string }[]
+      ).map((i) => byUrl.get(i.url))
+    let some = 0
+    for (const key of ['place:paris', 'person:jean-dupont', 'organisation:acme-corp']) {
+      const want: string[] = []
+      for (const t of all) if ((await itemsOf(t)).some((a) => a !== undefined && names(a, key))) want.push(t.slug)
+      const got = (await f.json(`/v1/trends?size=200&entity=${key}`)).body.trends as { slug: string }[]
+      expect(got.map((t) => t.slug).sort()).toEqual(want.sort())
+      some += want.length
+    }
+    expect(some).toBeGreaterThan(0)
+    expect((await f.json('/v1/trends?entity=person:nobody-at-all')).body.total).toBe(0)
+  })
+})
+
 describe('/v1/entities', () => {
   test.each<{ query: string; countries: string[]; types: string[] }>([
     { query: 'window=7d', countries: [], types: [] },
