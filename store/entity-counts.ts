@@ -178,14 +178,7 @@ export function articleIdsNaming(
        JOIN articles a ON a.seq = ae.seq
        WHERE e.key IN (${marks(keys)}) AND a.published_at >= ? AND a.published_at < ? AND a.seq <= ?`,
     )
-    .all(
-      Math.floor(fromS / DAY_S),
-      Math.floor(toS / DAY_S),
-      ...keys,
-      fromS,
-      toS,
-      maxSeq ?? Number.MAX_SAFE_INTEGER,
-    )
+    .all(Math.floor(fromS / DAY_S), Math.floor(toS / DAY_S), ...keys, fromS, toS, maxSeq ?? Number.MAX_SAFE_INTEGER)
   return new Set(rows.map((r) => r.id))
 }
 
