@@ -5,7 +5,6 @@ import { ENTITY_TYPES, type EntityType, entityFilterKeys } from '../core/entity.
 import { num, resolveRange, toFilters } from '../core/search/request.ts'
 import { BACKGROUND_DAYS } from '../core/trends/score.ts'
 import { resolveTrendScope } from '../core/trends/scope.ts'
-import { findEndpoint } from '../core/endpoints.ts'
 import { unprocessable, valueError } from '../core/validation-error.ts'
 import { gridTooLong } from '../core/time-range.ts'
 import type { Params } from '../core/validate.ts'
@@ -105,11 +104,12 @@ export const entities: Handler = (params, { data, nowMs }) => {
   }
 }
 
-const DETAIL_RANGE_DAYS = findEndpoint('/v1/entities/{key}')?.defaultRangeDays ?? 30
+/** The entity page's range when neither `date` nor `from`/`to` is given (docs/DECISIONS.md, Entities). */
+export const ENTITY_PAGE_DAYS = 30
 
 export const entityDetail: Handler = (params, { data, nowMs }) => {
   const key = entityFilterKeys([String(params.key)])[0] ?? String(params.key).toLowerCase()
-  const { fromMs, toMs } = resolveRange(params, nowMs, DETAIL_RANGE_DAYS)
+  const { fromMs, toMs } = resolveRange(params, nowMs, ENTITY_PAGE_DAYS)
   const f = {
     ...toFilters(params, nowMs, data.watermark),
     fromS: Math.ceil(fromMs / 1000),

@@ -71,6 +71,8 @@ export const LIVE_REQUESTS: readonly string[] = [
   '/v1/trends',
   '/v1/trends?country=US&sort=articles',
   '/v1/trends/keywords?window=7d',
+  '/v1/entities',
+  '/v1/entities?window=7d&type=person,place&country=US',
   '/v1/trends/countries',
   '/v1/btc/summary',
   '/v1/btc/price?interval=day',

@@ -443,7 +443,6 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
         description: 'Entity key, as answers give it (person:vladimir-putin).',
       },
     },
-    defaultRangeDays: 30,
     query: {
       country: p.country,
       lang: p.lang,

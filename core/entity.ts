@@ -23,10 +23,13 @@ export interface ArticleEntity {
 /** Longest slug a key may carry after `<type>:`. */
 export const ENTITY_SLUG_MAX = 80
 
+/** A type's name in any case, as a character class per letter (no `i` flag: generators of matching strings refuse it). */
+const anyCase = (word: string): string => [...word].map((c) => `[${c}${c.toUpperCase()}]`).join('')
+
 /** A key as a path parameter may spell it (any case; answers fold it to the key). */
 export const ENTITY_KEY_PATTERN = new RegExp(
-  `^(?:${ENTITY_TYPES.join('|')}):[\\p{L}\\p{N}][\\p{L}\\p{N}-]{0,${ENTITY_SLUG_MAX - 1}}$`,
-  'iu',
+  `^(?:${ENTITY_TYPES.map(anyCase).join('|')}):[\\p{L}\\p{N}][\\p{L}\\p{N}-]{0,${ENTITY_SLUG_MAX - 1}}$`,
+  'u',
 )
 
 const KEY_PATTERN = new RegExp(

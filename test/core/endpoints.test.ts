@@ -8,6 +8,7 @@ const NOW = Date.parse('2026-11-21T14:00:00Z')
 const PATH_VALUES: Record<string, Record<string, string>> = {
   '/v1/trends/{cc}/{slug}': { cc: 'us', slug: 'some-story' },
   '/v1/markets/{slug}': { slug: 'gold' },
+  '/v1/entities/{key}': { key: 'place:paris' },
 }
 
 function check(path: string, query: string) {
@@ -19,9 +20,11 @@ function check(path: string, query: string) {
 }
 
 describe('registry', () => {
-  test('has exactly the 20 endpoints of the contract', () => {
+  test('has exactly the 20 endpoints of the contract and the 2 entity endpoints (issue 27)', () => {
     expect(ENDPOINTS.map((e) => e.path).sort()).toEqual(
       [
+        '/v1/entities',
+        '/v1/entities/{key}',
         '/v1/search',
         '/v1/stats',
         '/v1/article',
