@@ -228,6 +228,11 @@ export const SETTINGS = {
     defaultText: 'unset',
     help: '`scripts/build-word-clusters.ts`: the word vectors file when `--vectors` is not given',
   }),
+  CI: bool({
+    scope: 'test',
+    default: false,
+    help: 'set by CI runners (`.ci/run`): a test whose tool (nginx, Chromium, `moto_server`) or golden file is missing fails instead of skipping',
+  }),
   UPDATE_GOLDEN: bool({
     scope: 'test',
     default: false,

@@ -28,7 +28,7 @@ export const NGINX_MISSING_IN_CI =
 export function nginxForTests(file: string): string | null {
   const binary = nginxBinary()
   if (binary !== null) return binary
-  if (process.env.CI === 'true') {
+  if (readSetting(process.env, 'CI')) {
     test('nginx is installed (CI=true)', () => {
       throw new Error(NGINX_MISSING_IN_CI)
     })

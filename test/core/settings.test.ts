@@ -48,6 +48,7 @@ describe('defaults: the values each variable had before the table (written out, 
     { name: 'NEWSDESK_CORPUS', want: null },
     { name: 'NEWSDESK_CORPUS_MARKETS', want: null },
     { name: 'NEWSDESK_WORD_VECTORS', want: null },
+    { name: 'CI', want: false },
     { name: 'UPDATE_GOLDEN', want: false },
     { name: 'FUZZ_RUNS', want: 100 },
     { name: 'FUZZ_SEED', want: 20261121 },
@@ -65,7 +66,7 @@ describe('defaults: the values each variable had before the table (written out, 
 
   test('the list above names every setting', () => {
     // A new setting needs its default pinned here.
-    expect(SETTING_NAMES.length).toBe(33)
+    expect(SETTING_NAMES.length).toBe(34)
   })
 
   test('readSettings({}) is every default', () => {

@@ -38,7 +38,7 @@ describe('golden snapshot of the fixture store', () => {
     const file = join(GOLDEN, path)
     const pretty = `${JSON.stringify(JSON.parse(body), null, 2)}\n`
     if (readSetting(process.env, 'UPDATE_GOLDEN') || !existsSync(file)) {
-      if (process.env.CI === 'true' && !existsSync(file)) throw new Error(`golden file ${path} is missing`)
+      if (readSetting(process.env, 'CI') && !existsSync(file)) throw new Error(`golden file ${path} is missing`)
       mkdirSync(dirname(file), { recursive: true })
       writeFileSync(file, pretty)
     }
