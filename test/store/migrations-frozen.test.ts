@@ -240,7 +240,7 @@ describe('hand-computed from the definitions', () => {
     expect(tokens(4, KEY_C, 'description')).toEqual(['ёлки', 'подешевели'])
   })
 
-  test.each([
+  test.each<{ doc: number; want: string[] }>([
     { doc: KEY_A, want: ['len', 'cus'] },
     { doc: KEY_B, want: ['lde', 'cde'] },
     { doc: KEY_C, want: ['lru', 'cru'] },
