@@ -39,3 +39,25 @@ test('every row of docs/configuration.md is a setting of the table (none documen
   const rows = [...doc.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1])
   expect(rows.sort()).toEqual([...SETTING_NAMES].sort())
 })
+
+/**
+ * Every variable the code reads by name is a row of the table: outside core/settings.ts, a property
+ * read off `process.env`, `Bun.env` or an `env` argument must name a setting (npm's own
+ * `npm_package_version` aside).
+ */
+test('no environment variable is read outside the table', () => {
+  const dirs = ['answers', 'bench', 'build', 'core', 'deploy', 'live', 'public', 'scripts', 'store', 'test']
+  const pattern = /(?:process\.env|Bun\.env|\benv)\.([A-Za-z_][A-Za-z0-9_]*)|\benv\[['"]([A-Za-z_][A-Za-z0-9_]*)['"]\]/g
+  const known = new Set<string>([...SETTING_NAMES, 'npm_package_version'])
+  const unknown: string[] = []
+  for (const dir of dirs)
+    for (const file of new Bun.Glob('**/*.ts').scanSync({ cwd: join(ROOT, dir) })) {
+      const path = `${dir}/${file}`
+      if (path === 'core/settings.ts' || path.includes('node_modules')) continue
+      for (const m of readFileSync(join(ROOT, path), 'utf8').matchAll(pattern)) {
+        const name = m[1] ?? m[2] ?? ''
+        if (!known.has(name)) unknown.push(`${path}: ${name}`)
+      }
+    }
+  expect(unknown).toEqual([])
+})
