@@ -1,13 +1,14 @@
 /**
- * Loaders for the two third-party extraction corpora in /work/shared/corpus (read-only, never
+ * Loaders for the two third-party extraction corpora in the shared corpus (core/corpus-dir.ts; read-only, never
  * copied into the project). Each returns null when its folder is absent so benches and tests can
  * skip with a message instead of failing.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
+import { corpusDir } from '../core/corpus-dir.ts'
 
-export const CORPUS_DIR = process.env.NEWSDESK_CORPUS ?? '/work/shared/corpus'
+export const CORPUS_DIR = corpusDir(process.env)
 const BENCHMARK_DIR = join(CORPUS_DIR, 'article-extraction-benchmark')
 const FUNDUS_DIR = join(CORPUS_DIR, 'fundus-news-fixtures')
 

@@ -33,6 +33,7 @@ import { openStore } from '../store/open.ts'
 import { LocalCommonCrawl, ccNewsPath } from '../test/support/local-common-crawl.ts'
 import { tempDir } from '../test/support/tmp.ts'
 import { loadBenchmark, loadFundus } from './extract-corpus.ts'
+import { corpusDir } from '../core/corpus-dir.ts'
 
 const arg = (name: string, def: string): string => {
   const i = process.argv.indexOf(name)
@@ -212,9 +213,7 @@ for (const kind of KINDS) {
     const tGen = performance.now()
     if (kind === 'demo') await demoWarc(tmp.dir, file)
     else if (!realWarc(file)) {
-      console.log(
-        `fetch-ingest: skipping real pages: ${process.env.NEWSDESK_CORPUS ?? '/work/shared/corpus'} is absent`,
-      )
+      console.log(`fetch-ingest: skipping real pages: ${corpusDir(process.env)} is absent`)
       continue
     }
     const size = statSync(file).size

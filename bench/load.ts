@@ -20,7 +20,7 @@ import { generateDemoArchive } from '../build/demo/index.ts'
 import { fixedSnapshotUrls } from '../build/snapshot/compute.ts'
 import { tempDir } from '../test/support/tmp.ts'
 import { runMix, type MixResult } from './load-mix.ts'
-import { DEFAULTS } from '../core/config.ts'
+import { SETTINGS } from '../core/settings.ts'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name)
@@ -31,7 +31,7 @@ const RUNS = arg('--runs', 3)
 const CONNECTIONS = arg('--connections', 32)
 const DAYS = arg('--days', 7)
 const COUNTRY_SHARE = arg('--country-share', 0.2)
-const QUERY_WORKERS = arg('--query-workers', Number(DEFAULTS.NEWSDESK_QUERY_WORKERS))
+const QUERY_WORKERS = arg('--query-workers', SETTINGS.NEWSDESK_QUERY_WORKERS.default)
 const NOW = Date.parse('2026-11-21T14:00:00Z')
 const ROOT = new URL('..', import.meta.url).pathname
 

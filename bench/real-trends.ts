@@ -36,8 +36,9 @@ import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { refreshTermCounts } from '../store/term-counts.ts'
 import { hash32 } from '../scripts/category-data.ts'
 import { tempDir } from '../test/support/tmp.ts'
+import { corpusDir } from '../core/corpus-dir.ts'
 
-const CORPUS = process.env.NEWSDESK_CORPUS ?? join(import.meta.dir, '../../shared/corpus')
+const CORPUS = corpusDir(process.env)
 const CSV = join(CORPUS, 'trends/uci_news_aggregator_first3000.csv')
 /** A little after the last headline (2014-03-11 10:14 UTC), so the default 24 h window holds them all. */
 const NOW = new Date('2014-03-11T12:00:00Z')

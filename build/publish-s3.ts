@@ -34,7 +34,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { S3Client } from 'bun'
 import { ASSET_CACHE_CONTROL, INDEX_HEADERS, PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../answers/page.ts'
-import { clockFrom, parseConfig } from '../core/config.ts'
+import { ConfigError, clockFrom, parseConfig } from '../core/config.ts'
+import { readSetting } from '../core/settings.ts'
 import {
   LATEST_FILE,
   type LatestPointer,
@@ -314,17 +315,29 @@ export async function publishToBucket(
 
 if (import.meta.main) {
   const env = process.env
-  const bucket = env.NEWSDESK_S3_BUCKET
-  if (bucket === undefined || bucket === '') {
+  let bucket: string
+  let endpoint: string | null
+  let prefix: string
+  let config: ReturnType<typeof parseConfig>
+  try {
+    bucket = readSetting(env, 'NEWSDESK_S3_BUCKET')
+    endpoint = readSetting(env, 'NEWSDESK_S3_ENDPOINT')
+    prefix = readSetting(env, 'NEWSDESK_S3_PREFIX')
+    config = parseConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(2)
+  }
+  if (bucket === '') {
     console.error('NEWSDESK_S3_BUCKET is not set (see docs/cdn-and-downloads.md)')
     process.exit(2)
   }
-  const client = new S3Client({ bucket, ...(env.NEWSDESK_S3_ENDPOINT ? { endpoint: env.NEWSDESK_S3_ENDPOINT } : {}) })
-  const config = parseConfig(env)
+  const client = new S3Client({ bucket, ...(endpoint === null ? {} : { endpoint }) })
   const root = config.snapshotsDir
   const nowMs = clockFrom(config)().getTime()
   publishToBucket(root, client, {
-    prefix: env.NEWSDESK_S3_PREFIX ?? '',
+    prefix,
     nowMs,
     dryRun: process.argv.includes('--dry-run'),
   })

@@ -4,6 +4,7 @@
  * itself as JSON Schema (for OpenAPI and the MCP tools). Nothing else in the project knows a bound.
  */
 import { RANGE_FORMS, type WindowSpec, parseDateTime, parseDay, parseRangeValue, parseWindow } from './time-range.ts'
+import { type Fault, fault, valueErrorFault } from './validation-error.ts'
 
 export interface ValidationIssue {
   loc: (string | number)[]
@@ -48,7 +49,7 @@ export interface ParseContext {
   nowMs: number
 }
 
-type Parsed = { ok: true; value: ParamValue } | { ok: false; issue: Omit<ValidationIssue, 'loc'> }
+type Parsed = { ok: true; value: ParamValue } | { ok: false; issue: Fault }
 
 const BOOL_TRUE = new Set(['true', '1', 'yes', 'on'])
 const BOOL_FALSE = new Set(['false', '0', 'no', 'off'])
@@ -184,11 +185,11 @@ function parseList(spec: Extract<ParamSpec, { kind: 'list' }>, raw: string): Par
 }
 
 function fail(type: string, msg: string, input: string, ctx?: Record<string, unknown>): Parsed {
-  return { ok: false, issue: ctx === undefined ? { type, msg, input } : { type, msg, input, ctx } }
+  return { ok: false, issue: fault(type, msg, input, ctx) }
 }
 
 function valueError(reason: string, input: string): Parsed {
-  return fail('value_error', `Value error, ${reason}`, input, { error: reason })
+  return { ok: false, issue: valueErrorFault(reason, input) }
 }
 
 /** JSON Schema of a parameter, for OpenAPI and the MCP tools' input schemas. */

@@ -1,9 +1,9 @@
 /**
- * The knobs for following the real stream (issue 16), from environment variables, parsed like
- * core/config.ts (a one-line ConfigError for a bad value). Apart from Config so the live feed's
+ * The knobs for following the real stream (issue 16), read from the settings table
+ * (core/settings.ts: defaults, bounds, a one-line ConfigError for a bad value). Apart from Config so the live feed's
  * knobs do not widen the configuration every other module reads.
  */
-import { ConfigError } from './config.ts'
+import { type Env, readSetting, SETTINGS } from './settings.ts'
 
 export interface StreamConfig {
   /** `cc-news:live`: most new files one run starts (0 = no cap); the rest wait for the next runs. */
@@ -20,30 +20,23 @@ export interface StreamConfig {
   hostConnections: number
 }
 
+/** The defaults, as the settings table has them (build/warc/retry-policy.ts, build/ingest/run.ts read them). */
 export const STREAM_DEFAULTS = {
-  NEWSDESK_LIVE_MAX_FILES: 0,
-  NEWSDESK_LIVE_SAMPLE: 1,
-  NEWSDESK_FETCH_RETRIES: 6,
-  NEWSDESK_FETCH_BACKOFF_MS: 1000,
-  NEWSDESK_FETCH_MAX_BACKOFF_MS: 60_000,
-  NEWSDESK_HOST_CONNECTIONS: 1,
+  NEWSDESK_LIVE_MAX_FILES: SETTINGS.NEWSDESK_LIVE_MAX_FILES.default,
+  NEWSDESK_LIVE_SAMPLE: SETTINGS.NEWSDESK_LIVE_SAMPLE.default,
+  NEWSDESK_FETCH_RETRIES: SETTINGS.NEWSDESK_FETCH_RETRIES.default,
+  NEWSDESK_FETCH_BACKOFF_MS: SETTINGS.NEWSDESK_FETCH_BACKOFF_MS.default,
+  NEWSDESK_FETCH_MAX_BACKOFF_MS: SETTINGS.NEWSDESK_FETCH_MAX_BACKOFF_MS.default,
+  NEWSDESK_HOST_CONNECTIONS: SETTINGS.NEWSDESK_HOST_CONNECTIONS.default,
 } as const
 
-export function parseStreamConfig(env: Readonly<Record<string, string | undefined>>): StreamConfig {
-  const int = (name: keyof typeof STREAM_DEFAULTS, min: number, max: number): number => {
-    const text = env[name]?.trim() ?? ''
-    if (text === '') return STREAM_DEFAULTS[name]
-    const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
-    if (!(n >= min && n <= max))
-      throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${text}"`)
-    return n
-  }
+export function parseStreamConfig(env: Env): StreamConfig {
   return {
-    liveMaxFiles: int('NEWSDESK_LIVE_MAX_FILES', 0, 1_000_000),
-    liveSample: int('NEWSDESK_LIVE_SAMPLE', 1, 1000),
-    fetchRetries: int('NEWSDESK_FETCH_RETRIES', 0, 100),
-    fetchBackoffMs: int('NEWSDESK_FETCH_BACKOFF_MS', 0, 3_600_000),
-    fetchMaxBackoffMs: int('NEWSDESK_FETCH_MAX_BACKOFF_MS', 0, 3_600_000),
-    hostConnections: int('NEWSDESK_HOST_CONNECTIONS', 1, 64),
+    liveMaxFiles: readSetting(env, 'NEWSDESK_LIVE_MAX_FILES'),
+    liveSample: readSetting(env, 'NEWSDESK_LIVE_SAMPLE'),
+    fetchRetries: readSetting(env, 'NEWSDESK_FETCH_RETRIES'),
+    fetchBackoffMs: readSetting(env, 'NEWSDESK_FETCH_BACKOFF_MS'),
+    fetchMaxBackoffMs: readSetting(env, 'NEWSDESK_FETCH_MAX_BACKOFF_MS'),
+    hostConnections: readSetting(env, 'NEWSDESK_HOST_CONNECTIONS'),
   }
 }

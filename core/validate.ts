@@ -6,7 +6,7 @@
 import type { EndpointSpec } from './endpoints.ts'
 import { type ParamValue, type ValidationIssue, parseParam } from './params.ts'
 import { parseRangeValue } from './time-range.ts'
-import { valueError } from './validation-error.ts'
+import { at, missing, valueError } from './validation-error.ts'
 
 export type Params = Record<string, ParamValue>
 
@@ -26,7 +26,7 @@ export function validateRequest(
   for (const [name, param] of Object.entries(spec.pathParams)) {
     const raw = pathValues[name]
     if (raw === undefined) {
-      detail.push({ loc: ['path', name], msg: 'Field required', type: 'missing', input: null })
+      detail.push(missing(['path', name]))
       continue
     }
     if (raw === null) {
@@ -36,7 +36,7 @@ export function validateRequest(
     }
     const parsed = parseParam(param, raw, ctx)
     if (parsed.ok) params[name] = parsed.value
-    else detail.push({ loc: ['path', name], ...parsed.issue })
+    else detail.push(at(['path', name], parsed.issue))
   }
 
   for (const [name, param] of Object.entries(spec.query)) {
@@ -44,7 +44,7 @@ export function validateRequest(
     const raw = all.at(-1)
     if (raw === undefined) {
       if (spec.required.includes(name)) {
-        detail.push({ loc: ['query', name], msg: 'Field required', type: 'missing', input: null })
+        detail.push(missing(['query', name]))
       } else if ('default' in param) {
         params[name] = param.default
       }
@@ -52,7 +52,7 @@ export function validateRequest(
     }
     const parsed = parseParam(param, raw, ctx)
     if (parsed.ok) params[name] = parsed.value
-    else detail.push({ loc: ['query', name], ...parsed.issue })
+    else detail.push(at(['query', name], parsed.issue))
   }
 
   const from = params.from

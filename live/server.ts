@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     version: process.env.npm_package_version ?? '0.1.0',
   })
   // Bun.serve rather than app.listen: the limits (body, idle, in-flight cap) wrap the app's fetch.
-  const server = serveWithLimits(app, { port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
+  const server = serveWithLimits(app, { port: config.port, hostname: config.host })
   console.log(`newsdesk: search engine ${config.search}`)
   console.log(`newsdesk: listening on http://localhost:${server.port ?? config.port} (docs at /docs, MCP at /mcp)`)
 

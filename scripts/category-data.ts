@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Category } from '../core/categories.ts'
 import { parseCsv } from '../core/enrich/sentiment-split.ts'
+import { corpusDir as sharedCorpusDir } from '../core/corpus-dir.ts'
 
 export interface LabelledArticle {
   title: string
@@ -243,7 +244,7 @@ export const CATEGORY_SOURCES: readonly CategorySource[] = [
 ]
 
 export function corpusDir(): string {
-  return process.env.NEWSDESK_CORPUS ?? join(import.meta.dir, '../../shared/corpus')
+  return sharedCorpusDir(process.env)
 }
 
 export function sourceById(id: string): CategorySource {

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SentimentLabel } from '../core/article.ts'
+import { corpusDir as sharedCorpusDir } from '../core/corpus-dir.ts'
 import {
   collapseBySentence,
   isHeldOutSentence,
@@ -89,7 +90,7 @@ export interface SourceRows {
 export function corpusDir(): string {
   const i = process.argv.indexOf('--corpus')
   if (i >= 0 && process.argv[i + 1] !== undefined) return process.argv[i + 1] as string
-  return process.env.NEWSDESK_CORPUS ?? join(import.meta.dir, '../../shared/corpus')
+  return sharedCorpusDir(process.env)
 }
 
 export function hasSentimentCorpus(corpus: string): boolean {

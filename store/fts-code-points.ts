@@ -17,7 +17,7 @@ export interface FtsCodePoints {
   anomalies: number[]
 }
 
-/** The tokenizer the store's full-text index declares (store/schema.ts, store/fts-row.ts take it from here). */
+/** The tokenizer the store's full-text index declares (store/fts-row.ts takes it from here; the migrations keep frozen copies in store/migrations/). */
 export const FTS_TOKENIZER = 'unicode61 remove_diacritics 2'
 
 const LAST_CODE_POINT = 0x10ffff

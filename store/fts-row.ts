@@ -1,6 +1,6 @@
 /**
  * One article's row of the full-text index, the same wherever it is written (ArticleWriter, the
- * bundle import, the migrations that rebuild the index): title and description in their index
+ * bundle import; the migrations that rebuild the index use their frozen copy, store/migrations/v16-fts-row.ts): title and description in their index
  * form, the facet tokens (store/fts-facets.ts) and the word pairs (store/fts-pairs.ts).
  */
 import { indexForm } from '../core/search/tokens.ts'

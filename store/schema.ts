@@ -1,17 +1,19 @@
 import type { Database } from 'bun:sqlite'
-import { indexForm } from '../core/search/tokens.ts'
-import { FTS_TOKENIZER } from './fts-code-points.ts'
-import { facetText, facetToken } from './fts-facets.ts'
 import { optimizeFullText } from './fts-maintenance.ts'
-import { FTS_INSERT_SQL, FTS_PAIRS_TABLE_SQL, ftsValues } from './fts-row.ts'
-import { timeKey } from './time-key.ts'
+import { indexFormV4 } from './migrations/v4-index-form.ts'
+import { timeKeyV4 } from './migrations/v4-time-key.ts'
+import { FTS_TABLE_SQL_V5, facetTextV5 } from './migrations/v5-facet-tokens.ts'
+import { ARTICLE_DAYS_TRIGGERS_V6 } from './migrations/v6-article-days-triggers.ts'
+import { SPAN_LEVELS_V11, SPAN_TRIGGERS_V11 } from './migrations/v11-span-counts.ts'
+import { TERM_STALE_TRIGGERS_V13 } from './migrations/v13-term-stale-triggers.ts'
+import { FTS_INSERT_SQL_V15, FTS_PAIRS_TABLE_SQL_V15, facetTextV16, ftsValuesV16 } from './migrations/v16-fts-row.ts'
 
 /**
  * The store's schema, as ordered migrations keyed by `PRAGMA user_version`: SQL, or a function
- * when rows must be recomputed in TypeScript. A migration never edits an earlier one.
+ * when rows must be recomputed in TypeScript. A migration never edits an earlier one, and never
+ * calls code that may change later: what it needs is frozen in store/migrations/ (its README),
+ * and test/store/migrations-frozen.test.ts pins what each one writes.
  */
-/** The full-text index as migration 5 leaves it. */
-export const FTS_TABLE_SQL = `CREATE VIRTUAL TABLE articles_fts USING fts5(title, description, facets, content = '', contentless_delete = 1, tokenize = '${FTS_TOKENIZER}')`
 
 /** Every article with what its full-text row is made of, for the migrations that rebuild the index. */
 const ftsSourceRows = (db: Database) =>
@@ -35,89 +37,13 @@ const ftsSourceRows = (db: Database) =>
     'SELECT tkey, title, description, lang, country, tld, host, country_source, crawled_at, category, sentiment, score FROM articles',
   )
 
-/** One article in or out of its article_days row (`row` is NEW or OLD inside a trigger). */
-const dayCount = (row: 'NEW' | 'OLD', delta: 1 | -1): string =>
-  delta === 1
-    ? `INSERT INTO article_days (day, host, lang, country, tld, defaulted, n)
-         VALUES (${row}.published_at / 86400, ${row}.host, ${row}.lang, ${row}.country, ${row}.tld, ${row}.country_source = 'default', 1)
-         ON CONFLICT DO UPDATE SET n = n + 1;`
-    : `UPDATE article_days SET n = n - 1
-         WHERE day = ${row}.published_at / 86400 AND host = ${row}.host AND lang = ${row}.lang AND country = ${row}.country
-           AND tld = ${row}.tld AND defaulted = (${row}.country_source = 'default');
-       DELETE FROM article_days
-         WHERE day = ${row}.published_at / 86400 AND host = ${row}.host AND lang = ${row}.lang AND country = ${row}.country
-           AND tld = ${row}.tld AND defaulted = (${row}.country_source = 'default') AND n <= 0;`
-
-/**
- * The insert, delete and update triggers named `name`_… that keep a count table equal to its
- * GROUP BY over the articles, `count` giving the statements for one article in or out.
- */
-const countTriggers = (name: string, count: (row: 'NEW' | 'OLD', delta: 1 | -1) => string): string => `
-  CREATE TRIGGER ${name}_insert AFTER INSERT ON articles BEGIN ${count('NEW', 1)} END;
-  CREATE TRIGGER ${name}_delete AFTER DELETE ON articles BEGIN ${count('OLD', -1)} END;
-  CREATE TRIGGER ${name}_update AFTER UPDATE OF published_at, host, lang, country, tld, country_source ON articles
-    WHEN OLD.published_at / 86400 IS NOT NEW.published_at / 86400 OR OLD.host IS NOT NEW.host OR OLD.lang IS NOT NEW.lang
-      OR OLD.country IS NOT NEW.country OR OLD.tld IS NOT NEW.tld OR OLD.country_source IS NOT NEW.country_source
-    BEGIN ${count('OLD', -1)} ${count('NEW', 1)} END;
-`
-
-/** The triggers that keep article_days equal to `GROUP BY day, host, lang, country, tld, defaulted` over articles. */
-const ARTICLE_DAYS_TRIGGERS = countTriggers('article_days', dayCount)
-
 /**
  * The longer spans article_spans counts hosts over: level L covers 4^L whole UTC days starting at a
  * multiple of 4^L (day number, UTC). A 90-day range is then a few spans per level plus a few
  * single days (store/search-sqlite.ts, `daySpans`). Frozen with migration 11: stores hold rows for
  * exactly these levels, so changing them takes a new migration that rebuilds article_spans.
  */
-export const SPAN_LEVELS = [1, 2, 3] as const
-
-/**
- * One article in or out of its article_day_facets row and its article_spans rows. Removal names
- * each level's span outright (one statement per level), so every UPDATE and DELETE is a primary-key
- * lookup: a condition like `span = day >> (2 * level)` over all levels could not use the key and
- * read the whole table per article.
- */
-const spanCounts = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
-  const day = `${row}.published_at / 86400`
-  const defaulted = `(${row}.country_source = 'default')`
-  const facetsMatch = `day = ${day} AND lang = ${row}.lang AND country = ${row}.country AND tld = ${row}.tld AND defaulted = ${defaulted}`
-  const spanMatch = (level: number) =>
-    `level = ${level} AND span = (${day}) >> ${2 * level} AND host = ${row}.host AND lang = ${row}.lang AND country = ${row}.country AND tld = ${row}.tld AND defaulted = ${defaulted}`
-  return delta === 1
-    ? `INSERT INTO article_day_facets (day, lang, country, tld, defaulted, n)
-         VALUES (${day}, ${row}.lang, ${row}.country, ${row}.tld, ${defaulted}, 1)
-         ON CONFLICT DO UPDATE SET n = n + 1;
-       INSERT INTO article_spans (level, span, host, lang, country, tld, defaulted, n)
-         SELECT level, (${day}) >> (2 * level), ${row}.host, ${row}.lang, ${row}.country, ${row}.tld, ${defaulted}, 1
-         FROM span_levels WHERE true
-         ON CONFLICT DO UPDATE SET n = n + 1;`
-    : `UPDATE article_day_facets SET n = n - 1 WHERE ${facetsMatch};
-       DELETE FROM article_day_facets WHERE ${facetsMatch} AND n <= 0;
-       ${SPAN_LEVELS.map(
-         (l) => `UPDATE article_spans SET n = n - 1 WHERE ${spanMatch(l)};
-       DELETE FROM article_spans WHERE ${spanMatch(l)} AND n <= 0;`,
-       ).join('\n       ')}`
-}
-
-/** The triggers that keep article_day_facets and article_spans equal to their GROUP BY over articles. */
-const SPAN_TRIGGERS = countTriggers('article_spans', spanCounts)
-
-/** One article's day marked stale for the word counts (store/term-counts.ts). */
-const staleDay = (row: 'NEW' | 'OLD'): string =>
-  `INSERT OR IGNORE INTO term_stale_days (day) VALUES (${row}.published_at / 86400);`
-
-/**
- * The triggers that mark a day stale whenever an article of it is written: the word counts of a
- * stale day are not read until the batch job counts that day again. An update marks both days;
- * the time key and the text are in the list because a re-crawl rewrites them.
- */
-const TERM_STALE_TRIGGERS = `
-  CREATE TRIGGER term_stale_insert AFTER INSERT ON articles BEGIN ${staleDay('NEW')} END;
-  CREATE TRIGGER term_stale_delete AFTER DELETE ON articles BEGIN ${staleDay('OLD')} END;
-  CREATE TRIGGER term_stale_update AFTER UPDATE OF published_at, host, lang, country, tld, country_source, title, description, tkey ON articles
-    BEGIN ${staleDay('OLD')} ${staleDay('NEW')} END;
-`
+export const SPAN_LEVELS = SPAN_LEVELS_V11
 
 /**
  * Migration 16's count triggers, written out in full so that later code cannot change what it
@@ -331,11 +257,11 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     )
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description) VALUES (?, ?, ?)')
     for (const r of rows) {
-      let key = timeKey(r.published_at, r.id)
+      let key = timeKeyV4(r.published_at, r.id)
       while (taken.has(key)) key++
       taken.add(key)
       setKey.run(key, r.seq)
-      fts.run(key, indexForm(r.title), indexForm(r.description))
+      fts.run(key, indexFormV4(r.title), indexFormV4(r.description))
     }
     db.exec('CREATE UNIQUE INDEX articles_tkey ON articles(tkey)')
   },
@@ -348,12 +274,10 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
       )
       .all()
     db.exec('DROP TABLE articles_fts')
-    db.exec(FTS_TABLE_SQL)
+    db.exec(FTS_TABLE_SQL_V5)
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
     // Migration 5's tokens: language and country only (migration 7 rewrites them all).
-    const tokens = (r: { lang: string; country: string }) =>
-      [facetToken('lang', r.lang), facetToken('country', r.country)].filter((t) => t !== null).join(' ')
-    for (const r of rows) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), tokens(r))
+    for (const r of rows) fts.run(r.tkey, indexFormV4(r.title), indexFormV4(r.description), facetTextV5(r))
   },
   // 6: articles counted per UTC day and facet combination, kept equal to the articles table by
   // triggers in the same transaction as every write, so stats without words over whole days add
@@ -372,7 +296,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   INSERT INTO article_days (day, host, lang, country, tld, defaulted, n)
     SELECT published_at / 86400, host, lang, country, tld, country_source = 'default', count(*)
     FROM articles GROUP BY 1, 2, 3, 4, 5, 6;
-  ${ARTICLE_DAYS_TRIGGERS}
+  ${ARTICLE_DAYS_TRIGGERS_V6}
   `,
   // 7: the facets column also holds each article's TLD, host, a default-country mark, a token
   // every article has and its crawl hour
@@ -382,9 +306,9 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   (db: Database) => {
     const rows = ftsSourceRows(db)
     db.exec('DROP TABLE articles_fts')
-    db.exec(FTS_TABLE_SQL)
+    db.exec(FTS_TABLE_SQL_V5)
     const fts = db.query('INSERT INTO articles_fts (rowid, title, description, facets) VALUES (?, ?, ?, ?)')
-    for (const r of rows.iterate()) fts.run(r.tkey, indexForm(r.title), indexForm(r.description), facetText(r))
+    for (const r of rows.iterate()) fts.run(r.tkey, indexFormV4(r.title), indexFormV4(r.description), facetTextV16(r))
   },
   // 8: every column a filtered scan tests or counts (and the syndication group dedupe reads),
   // keyed by the time key, so stats, counts and dedupe walks that join the full-text index's
@@ -442,13 +366,13 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     PRIMARY KEY (level, span, host, lang, country, tld, defaulted)
   ) WITHOUT ROWID;
   CREATE TABLE span_levels (level INTEGER PRIMARY KEY);
-  INSERT INTO span_levels (level) VALUES ${SPAN_LEVELS.map((l) => `(${l})`).join(', ')};
+  INSERT INTO span_levels (level) VALUES ${SPAN_LEVELS_V11.map((l) => `(${l})`).join(', ')};
   INSERT INTO article_day_facets (day, lang, country, tld, defaulted, n)
     SELECT day, lang, country, tld, defaulted, sum(n) FROM article_days GROUP BY 1, 2, 3, 4, 5;
   INSERT INTO article_spans (level, span, host, lang, country, tld, defaulted, n)
     SELECT l.level, d.day >> (2 * l.level), d.host, d.lang, d.country, d.tld, d.defaulted, sum(d.n)
     FROM article_days d CROSS JOIN span_levels l GROUP BY 1, 2, 3, 4, 5, 6, 7;
-  ${SPAN_TRIGGERS}
+  ${SPAN_TRIGGERS_V11}
   `,
   // 12: files whose latest attempt failed, so a capped live run puts them after the others
   // (build/live-files.ts) instead of retrying the same failing files first on every run.
@@ -492,7 +416,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     PRIMARY KEY (key_id, day)
   );
   CREATE TABLE term_stale_days (day INTEGER PRIMARY KEY);
-  ${TERM_STALE_TRIGGERS}
+  ${TERM_STALE_TRIGGERS_V13}
   `,
   // 14: the syndication group by time key alone, so a dedupe walk whose MATCH expression is the
   // whole slice reads a narrow entry per match (46 -> 26 ms for 11,000 matches at 1M) instead of
@@ -504,9 +428,9 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   (db: Database) => {
     const rows = ftsSourceRows(db)
     db.exec('DROP TABLE articles_fts')
-    db.exec(FTS_PAIRS_TABLE_SQL)
-    const fts = db.query(FTS_INSERT_SQL)
-    for (const r of rows.iterate()) fts.run(r.tkey, ...ftsValues(r))
+    db.exec(FTS_PAIRS_TABLE_SQL_V15)
+    const fts = db.query(FTS_INSERT_SQL_V15)
+    for (const r of rows.iterate()) fts.run(r.tkey, ...ftsValuesV16(r))
     // One segment, not the dozens a bulk write leaves (store/fts-maintenance.ts).
     optimizeFullText(db)
   },
@@ -523,9 +447,9 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   (db: Database) => {
     const rows = ftsSourceRows(db)
     db.exec('DROP TABLE articles_fts')
-    db.exec(FTS_PAIRS_TABLE_SQL)
-    const fts = db.query(FTS_INSERT_SQL)
-    for (const r of rows.iterate()) fts.run(r.tkey, ...ftsValues(r))
+    db.exec(FTS_PAIRS_TABLE_SQL_V15)
+    const fts = db.query(FTS_INSERT_SQL_V15)
+    for (const r of rows.iterate()) fts.run(r.tkey, ...ftsValuesV16(r))
     optimizeFullText(db)
     db.exec(`
       DROP INDEX IF EXISTS articles_tkey_facets;

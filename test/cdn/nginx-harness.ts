@@ -7,14 +7,13 @@ import { test } from 'bun:test'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderNginx } from '../../deploy/render-nginx.ts'
+import { readSetting } from '../../core/settings.ts'
 
 /** `NGINX_BIN` when set (and only it: an explicit choice is not silently replaced), else Debian's or a source build's path. */
 export function nginxBinary(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
-  const chosen = env.NGINX_BIN
+  const chosen = readSetting(env, 'NGINX_BIN')
   const candidates =
-    chosen !== undefined && chosen !== ''
-      ? [chosen]
-      : ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']
+    chosen !== null ? [chosen] : ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']
   return candidates.find((p) => existsSync(p)) ?? null
 }
 
@@ -29,7 +28,7 @@ export const NGINX_MISSING_IN_CI =
 export function nginxForTests(file: string): string | null {
   const binary = nginxBinary()
   if (binary !== null) return binary
-  if (process.env.CI === 'true') {
+  if (readSetting(process.env, 'CI')) {
     test('nginx is installed (CI=true)', () => {
       throw new Error(NGINX_MISSING_IN_CI)
     })

@@ -8,6 +8,7 @@ describe('parseConfig', () => {
       dataDir: './data',
       snapshotsDir: './snapshots',
       port: 8000,
+      host: '0.0.0.0',
       now: null,
       ccNewsBaseUrl: 'https://data.commoncrawl.org/',
       inputs: [],

@@ -10,8 +10,9 @@ import { indexTemplate } from '../../store/opensearch/index-template.ts'
 import { syncTransport } from '../../store/opensearch/sync-transport.ts'
 import { OpenSearchIndex, storeVariantResolver } from '../../store/search-opensearch.ts'
 import { searchContract } from './search-contract.ts'
+import { readSetting } from '../../core/settings.ts'
 
-const url = process.env.OPENSEARCH_URL?.trim() ?? ''
+const url = readSetting(process.env, 'OPENSEARCH_URL') ?? ''
 
 if (url === '') {
   console.log(
@@ -33,7 +34,7 @@ if (url === '') {
         refreshIntervalS: 1,
         pattern: `${prefix}*`,
         priority: 200,
-        fallbackAnalyzer: process.env.OPENSEARCH_ICU === '0' ? 'standard' : 'icu_analyzer',
+        fallbackAnalyzer: readSetting(process.env, 'OPENSEARCH_ICU') ? 'icu_analyzer' : 'standard',
       }),
     })
     const docs = readNewDocuments(db, 0, Number.MAX_SAFE_INTEGER, 100_000)

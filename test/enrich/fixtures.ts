@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ExtractedArticle } from '../../core/article.ts'
+import { corpusDir } from '../../core/corpus-dir.ts'
 
 /** The shared corpus (read-only, outside the repo); tests that need it skip when it is absent. */
-export const CORPUS_DIR = process.env.NEWSDESK_CORPUS ?? join(import.meta.dir, '../../../shared/corpus')
+export const CORPUS_DIR = corpusDir(process.env)
 
 export function corpusFile(relative: string): string | null {
   const path = join(CORPUS_DIR, relative)

@@ -31,9 +31,10 @@ import { readLatest } from '../../store/snapshot-files.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { tempDir } from '../support/tmp.ts'
 import { mulberry32 as prng } from '../../core/random.ts'
+import { readSetting } from '../../core/settings.ts'
 
-const RUNS = Number(process.env.NEWSDESK_FAULT_RUNS ?? 20)
-const SEED = Number(process.env.NEWSDESK_FAULT_SEED ?? 9_005)
+const RUNS = readSetting(process.env, 'NEWSDESK_FAULT_RUNS')
+const SEED = readSetting(process.env, 'NEWSDESK_FAULT_SEED')
 const BASE_NOW = Date.parse('2026-11-21T14:00:00Z')
 const KINDS = [
   'download',

@@ -11,9 +11,10 @@ import { ENDPOINTS } from '../../core/endpoints.ts'
 import { fixtureApp } from '../live/app-support.ts'
 import { judge } from './oracle.ts'
 import { anyRequest, requestFor } from './request-arbitraries.ts'
+import { readSetting } from '../../core/settings.ts'
 
-const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 100)
-const SEED = Number(process.env.FUZZ_SEED ?? 20261121)
+const RUNS_PER_ENDPOINT = readSetting(process.env, 'FUZZ_RUNS')
+const SEED = readSetting(process.env, 'FUZZ_SEED')
 
 const f = fixtureApp()
 const tally = { handled: 0, overHttp: 0, rawLines: 0, resets: 0, fiveXx: 0, byStatus: new Map<number, number>() }

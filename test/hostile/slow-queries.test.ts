@@ -12,8 +12,9 @@ import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { FIXTURE_NOW } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
 import { COMMON_WORDS, buildHostileStore } from './hostile-store.ts'
+import { readSetting } from '../../core/settings.ts'
 
-const BULK_ARTICLES = Number(process.env.HOSTILE_BULK ?? 20_000)
+const BULK_ARTICLES = readSetting(process.env, 'HOSTILE_BULK')
 /** Per request, on a shared 2-vCPU machine; measured worst cases sit far below it. */
 const SEARCH_BUDGET_MS = 1_500
 

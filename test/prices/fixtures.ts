@@ -1,6 +1,7 @@
 /** Where the price tests find their inputs: hand-written fixtures, and the shared corpus (read in place, never copied). */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { marketsCorpusDir } from '../../core/corpus-dir.ts'
 
 export const FIXTURES_DIR = join(import.meta.dir, '../fixtures/prices')
 
@@ -12,7 +13,7 @@ export function readFixture(name: string): Promise<string> {
   return Bun.file(fixturePath(name)).text()
 }
 
-export const CORPUS_DIR = process.env.NEWSDESK_CORPUS_MARKETS ?? '/work/shared/corpus/markets'
+export const CORPUS_DIR = marketsCorpusDir(process.env)
 
 export const CORPUS = {
   btcExport: 'BTCUSDT_1h_binance_2023-01_2026-02.csv',

@@ -15,6 +15,7 @@ import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { snapshotPathFor } from '../../store/snapshot-files.ts'
 import { FIXTURE_NOW, buildFixtureStore, fixtureArticles, plantTwoCountryStory } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
+import { readSetting } from '../../core/settings.ts'
 
 const GOLDEN = join(import.meta.dir, '..', 'golden', 'snapshot')
 const tmp = tempDir('snapshot')
@@ -36,8 +37,8 @@ describe('golden snapshot of the fixture store', () => {
   test.each(files.map((f) => [f.path, f.body] as const))('%s', (path, body) => {
     const file = join(GOLDEN, path)
     const pretty = `${JSON.stringify(JSON.parse(body), null, 2)}\n`
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) {
-      if (process.env.CI === 'true' && !existsSync(file)) throw new Error(`golden file ${path} is missing`)
+    if (readSetting(process.env, 'UPDATE_GOLDEN') || !existsSync(file)) {
+      if (readSetting(process.env, 'CI') && !existsSync(file)) throw new Error(`golden file ${path} is missing`)
       mkdirSync(dirname(file), { recursive: true })
       writeFileSync(file, pretty)
     }

@@ -6,6 +6,7 @@
  */
 import { test } from 'bun:test'
 import { existsSync } from 'node:fs'
+import { readSetting } from '../../core/settings.ts'
 
 export interface RequiredTool {
   /** The executable the tests run. */
@@ -22,7 +23,7 @@ export function requireTool(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): boolean {
   if (existsSync(tool.path)) return true
-  if (env.CI === 'true') {
+  if (readSetting(env, 'CI')) {
     test(`${tool.debianPackage} is installed (CI=true: ${tool.usedBy} may not be skipped)`, () => {
       throw new Error(
         `${tool.path} is missing: .ci/run should have installed the Debian package ${tool.debianPackage} (apt-get install ${tool.debianPackage}) before npm test`,
