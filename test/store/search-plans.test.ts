@@ -20,6 +20,15 @@ import { loadBtcArticles } from '../../store/btc-articles.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { refreshTermCounts, termKey } from '../../store/term-counts.ts'
 import { loadTrendArticles } from '../../store/trend-articles.ts'
+import {
+  articleIdsNaming,
+  entitiesById,
+  entityBackgroundCounts,
+  entityByKey,
+  entityDisplayName,
+  entityWindowCounts,
+  relatedEntities,
+} from '../../store/entity-counts.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { planFaults, planOf, type RanStatement, recordingDb } from '../support/recording-db.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -45,11 +54,12 @@ function vocabularyDocs(word: string): number {
 function listValues(name: string, spec: ParamSpec & { kind: 'list' }): string[] | null {
   if (spec.item.name === 'enum') return [...spec.item.values]
   if (spec.item.name === 'word') return null
-  const rows = store
-    .query<{ v: string }, []>(
-      `SELECT ${spec.item.name} AS v, count(*) AS n FROM articles GROUP BY 1 ORDER BY n DESC, v`,
-    )
-    .all()
+  // Entities: the keys the articles name, most named first (the store's entity tables).
+  const sql =
+    spec.item.name === 'entity'
+      ? 'SELECT e.key AS v, count(*) AS n FROM article_entities ae JOIN entities e ON e.id = ae.entity GROUP BY 1 ORDER BY n DESC, v'
+      : `SELECT ${spec.item.name} AS v, count(*) AS n FROM articles GROUP BY 1 ORDER BY n DESC, v`
+  const rows = store.query<{ v: string }, []>(sql).all()
   if (rows.length < 3) throw new Error(`the fixture store needs 3 values of ${name}`)
   return rows.map((r) => r.v)
 }
@@ -265,6 +275,49 @@ describe('search plans (every shape from the registry)', () => {
     for (const s of rec.ran)
       for (const f of planFaults(planOf(store, s), { orderedWalk: false, sql: s.sql })) bad.push(`${f} in ${s.sql}`)
     expect(rec.ran.length).toBe(4)
+    expect(bad).toEqual([])
+  })
+
+  test('the entity readers (issue 27): trending counts, backgrounds, related entities, names, trend filter', () => {
+    const bad: string[] = []
+    const rec = recordingDb(store)
+    const nowS = nowMs / 1000
+    const top = store
+      .query<{ id: number; key: string }, []>(
+        'SELECT e.id, e.key FROM entities e JOIN article_entities ae ON ae.entity = e.id GROUP BY e.id ORDER BY count(*) DESC, e.id LIMIT 3',
+      )
+      .all()
+    expect(top.length).toBe(3)
+    const ids = top.map((t) => t.id)
+    for (const watermark of [null, maxSeq - 5])
+      for (const [fromS, toS] of [
+        [nowS - 86_400, nowS],
+        [nowS - 30 * 86_400 - 3_600, nowS],
+      ] as const) {
+        entityWindowCounts(rec.db, { fromS, toS, maxSeq: watermark })
+        entityWindowCounts(rec.db, { fromS, toS, countries: ['GB', 'FR'], types: ['place'], maxSeq: watermark })
+      }
+    entityBackgroundCounts(rec.db, ids, Math.floor(nowS / 86_400) - 14, Math.floor(nowS / 86_400))
+    entityBackgroundCounts(rec.db, ids, Math.floor(nowS / 86_400) - 14, Math.floor(nowS / 86_400), ['GB'])
+    entitiesById(rec.db, ids)
+    entityByKey(rec.db, top[0]?.key ?? '')
+    entityDisplayName(rec.db, ids[0] ?? 0, maxSeq)
+    relatedEntities(rec.db, ids[0] ?? 0, Math.floor(nowS / 86_400) - 30, Math.floor(nowS / 86_400) + 1, maxSeq, 20)
+    articleIdsNaming(
+      rec.db,
+      top.map((t) => t.key),
+      nowS - 86_400,
+      nowS,
+      maxSeq,
+    )
+    const ENTITY_TABLE_SCAN = /^SCAN (article_entities|entity_days|entities|ae|e|o)\b(?! USING)/
+    for (const st of rec.ran) {
+      const plan = planOf(store, st)
+      for (const f of planFaults(plan, { orderedWalk: false, sql: st.sql })) bad.push(`${f} in ${st.sql}`)
+      for (const row of plan)
+        if (ENTITY_TABLE_SCAN.test(row.detail)) bad.push(`entity table scanned: "${row.detail}" in ${st.sql}`)
+    }
+    expect(rec.ran.length).toBeGreaterThan(10)
     expect(bad).toEqual([])
   })
 
