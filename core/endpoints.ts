@@ -164,6 +164,13 @@ const p = {
     maxItems: 50,
     description: 'Publisher host names to leave out, comma-separated (a leading www. is ignored).',
   },
+  normalize: {
+    kind: 'enum',
+    values: ['none', 'share'],
+    default: 'none',
+    description:
+      "share: each timeline period also gives its articles as a share of all articles published in that period (all_articles, share), so a story's rise shows however busy the day is.",
+  },
   entity: {
     kind: 'list',
     item: { name: 'entity' },
@@ -275,13 +282,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
       ...searchFilters,
       strict_country: p.strictCountry,
       top: { kind: 'int', min: 1, max: 100, default: 20, description: 'Buckets per facet.' },
-      normalize: {
-        kind: 'enum',
-        values: ['none', 'share'],
-        default: 'none',
-        description:
-          "share: each timeline period also gives its articles as a share of all articles published in that period (all_articles, share), so a story's rise shows however busy the day is.",
-      },
+      normalize: p.normalize,
     },
   }),
   endpoint({
@@ -452,12 +453,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
       from: p.from,
       to: p.to,
       top: { kind: 'int', min: 1, max: 100, default: 10, description: 'Buckets per facet.' },
-      normalize: {
-        kind: 'enum',
-        values: ['none', 'share'],
-        default: 'none',
-        description: 'share: each timeline period also gives its articles as a share of all articles of that period.',
-      },
+      normalize: p.normalize,
       related: { kind: 'int', min: 0, max: 100, default: 20, description: 'Entities named with it, most often first.' },
       stories: { kind: 'int', min: 0, max: 50, default: 10, description: 'Latest stories naming it.' },
     },

@@ -171,23 +171,41 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
 
 /** The publishers left out (exclude_host), each with a button that brings it back. */
 function renderHidden(hidden: HTMLElement, hosts: readonly string[], onToggle: (host: string) => void): void {
-  hidden.hidden = hosts.length === 0
-  hidden.replaceChildren(
-    ...(hosts.length === 0
+  renderToggles(hidden, 'Hidden publishers: ', hosts, onToggle, {
+    class: 'link show-host',
+    attribute: 'data-host',
+    title: (host) => `Show ${host} again`,
+  })
+}
+
+/**
+ * A line of values a filter holds, each a button that takes it out again (`label` first); the
+ * line is hidden when there are none.
+ */
+function renderToggles(
+  box: HTMLElement,
+  label: string,
+  values: readonly string[],
+  onToggle: (value: string) => void,
+  look: { class: string; attribute: string; title: (value: string) => string },
+): void {
+  box.hidden = values.length === 0
+  box.replaceChildren(
+    ...(values.length === 0
       ? []
       : [
-          'Hidden publishers: ',
-          ...hosts.map((host) =>
+          label,
+          ...values.map((value) =>
             h(
               'button',
               {
                 type: 'button',
-                class: 'link show-host',
-                'data-host': host,
-                title: `Show ${host} again`,
-                onclick: () => onToggle(host),
+                class: look.class,
+                [look.attribute]: value,
+                title: look.title(value),
+                onclick: () => onToggle(value),
               },
-              `${host} ×`,
+              `${value} ×`,
             ),
           ),
         ]),
@@ -196,27 +214,11 @@ function renderHidden(hidden: HTMLElement, hosts: readonly string[], onToggle: (
 
 /** The entities the search is kept to (the `entity` filter), each with a button that drops it. */
 function renderEntityFilter(box: HTMLElement, keys: readonly string[], onToggle: (key: string) => void): void {
-  box.hidden = keys.length === 0
-  box.replaceChildren(
-    ...(keys.length === 0
-      ? []
-      : [
-          'Naming: ',
-          ...keys.map((key) =>
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'link drop-entity',
-                'data-entity': key,
-                title: `Stop filtering by ${key}`,
-                onclick: () => onToggle(key),
-              },
-              `${key} ×`,
-            ),
-          ),
-        ]),
-  )
+  renderToggles(box, 'Naming: ', keys, onToggle, {
+    class: 'link drop-entity',
+    attribute: 'data-entity',
+    title: (key) => `Stop filtering by ${key}`,
+  })
 }
 
 function fillSelect(select: HTMLSelectElement, options: readonly (readonly [string, string])[]): void {
