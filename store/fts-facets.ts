@@ -113,6 +113,21 @@ export function facetMatch(kind: FacetKind, values: readonly string[]): string {
   return `facets : (${values.map((v) => `"${facetToken(kind, v) ?? ''}"`).join(' OR ')})`
 }
 
+/**
+ * The key of an entity's per-day counts (store/term-counts.ts): its filter's MATCH expression,
+ * so a stats request with that one entity finds them as a word's request finds the word's.
+ */
+export function entityTermKey(key: string): string {
+  return facetMatch('entity', [key])
+}
+
+/** The entity key of a facets-column token `e<hex>`, or null when the token is not an entity's. */
+export function entityOfToken(token: string): string | null {
+  if (!/^e(?:[0-9a-f]{2})+$/.test(token)) return null
+  const key = Buffer.from(token.slice(1), 'hex').toString('utf8')
+  return facetToken('entity', key) === token ? key : null
+}
+
 /** The token every article carries. */
 export const EVERY_ARTICLE_TOKEN = 'xa'
 

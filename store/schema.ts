@@ -579,16 +579,19 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
     PRIMARY KEY (entity, seq)
   ) WITHOUT ROWID;
   CREATE INDEX article_entities_seq ON article_entities (seq);
+  -- Clustered by day, so a window's days are one sequential read (by entity and day through an
+  -- index it took 4 s for 30 days at 1M articles: a row lookup per entry); the entity index covers
+  -- the background and timeline reads of a few entities.
   CREATE TABLE entity_days (
-    entity INTEGER NOT NULL,
     day INTEGER NOT NULL,
     country TEXT NOT NULL,
+    entity INTEGER NOT NULL,
     sentiment TEXT NOT NULL,
     n INTEGER NOT NULL,
     score_milli INTEGER NOT NULL,
-    PRIMARY KEY (entity, day, country, sentiment)
+    PRIMARY KEY (day, country, entity, sentiment)
   ) WITHOUT ROWID;
-  CREATE INDEX entity_days_day ON entity_days (day, country, entity);
+  CREATE INDEX entity_days_entity ON entity_days (entity, day, country, n);
   CREATE TRIGGER entity_days_insert AFTER INSERT ON article_entities BEGIN
     INSERT INTO entity_days (entity, day, country, sentiment, n, score_milli)
       VALUES (NEW.entity, NEW.day, NEW.country, NEW.sentiment, 1, NEW.score_milli)

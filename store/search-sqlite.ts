@@ -33,6 +33,7 @@ import {
   EVERY_ARTICLE_MATCH,
   type FacetKind,
   crawlHourToken,
+  entityTermKey,
   facetMatch,
   isFacetValue,
   scoreTenths,
@@ -713,9 +714,10 @@ export class SqliteSearchIndex implements SearchIndex {
     if (days === null) return null
     const cap = TOTAL_EXACT_LIMIT + 1
     // Inside search()'s read transaction: the counts, the stale days and the part days see one store.
-    const term = req.query === null ? null : this.#countedTerm(req, false)
-    if (req.query !== null && term === null) return null
-    if (req.query === null && !this.#daysCover(req, false)) return null
+    const words = req.query !== null || req.entity !== undefined
+    const term = words ? this.#countedTerm(req, false) : null
+    if (words && term === null) return null
+    if (!words && !this.#daysCover(req, false)) return null
     const total = new TotalTally()
     const rest: { fromS: number; toS: number }[] = [
       { fromS: req.fromS, toS: days.first * DAY_S },
@@ -945,7 +947,7 @@ export class SqliteSearchIndex implements SearchIndex {
       // cannot land between them (the counts, the counted words and the watermark's correction
       // must see one store: a refresh may drop a word between two statements).
       this.db.transaction(() => {
-        const term = f.query === null ? null : this.#countedTerm(f, true)
+        const term = f.query === null && f.entity === undefined ? null : this.#countedTerm(f, true)
         if (f.query === null && this.#daysCover(f, true))
           this.#memoDaysInto(tally, f, days.first, days.end, periodSeconds)
         else if (term !== null) this.#termDaysInto(tally, f, term, days.first, days.end)
@@ -997,10 +999,12 @@ export class SqliteSearchIndex implements SearchIndex {
    */
   #countedTerm(f: SearchFilters, full: boolean): CountedTerm | null {
     const q = f.query
-    if (q === null || f.titleOnly === true || f.minScore !== undefined || f.maxScore !== undefined) return null
-    if (f.entity !== undefined) return null
-    if (!isFlat(q) || q.none.length > 0 || q.all.length === 0 || this.#schemaVersion() < TONE_SCHEMA_VERSION)
-      return null
+    if (f.titleOnly === true || f.minScore !== undefined || f.maxScore !== undefined) return null
+    // One entity and no words: the entity's token is counted as a word is, when it is common.
+    const entityKey = q === null && f.entity?.length === 1 ? f.entity[0] : undefined
+    if (entityKey === undefined && (q === null || f.entity !== undefined)) return null
+    if (entityKey === undefined && q !== null && (!isFlat(q) || q.none.length > 0 || q.all.length === 0)) return null
+    if (this.#schemaVersion() < TONE_SCHEMA_VERSION) return null
     // Each day has two blobs (store/term-counts.ts): by host (no tone) and by tone (no host).
     const hosts = (f.host?.length ?? 0) > 0 || (f.excludeHost?.length ?? 0) > 0
     const tones = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
@@ -1014,7 +1018,8 @@ export class SqliteSearchIndex implements SearchIndex {
           ? 'tones'
           : null
     if (blob === null) return null
-    const key = matchExpression(q.all)
+    const key = entityKey !== undefined ? entityTermKey(entityKey) : q === null ? null : matchExpression(q.all)
+    if (key === null) return null
     const id = this.db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(key)?.id
     return id === undefined ? null : { id, key, blob }
   }

@@ -1,5 +1,5 @@
 /**
- * Per-day counts of the store's most common words, so `/v1/stats` for such a word adds up one
+ * Per-day counts of the store's most common words (and most named entities), so `/v1/stats` for such a word adds up one
  * small row per day instead of joining every match to its row (docs/DECISIONS.md, Stats with a
  * common word). A key is the MATCH expression of a one-word query (store/search-sqlite.ts,
  * `matchExpression`); its row for a day holds, for each facet combination (host, language,
@@ -14,6 +14,7 @@ import { isFlat, parseQuery } from '../core/search/query-syntax.ts'
 import { matchExpression } from './search-sqlite.ts'
 import { dayRuns, encodeCounts, type FacetCombo } from './count-blob.ts'
 import { timeKeyFloor } from './time-key.ts'
+import { entityOfToken, entityTermKey } from './fts-facets.ts'
 
 const DAY_S = 86_400
 
@@ -86,7 +87,8 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
         db.query<{ value: string }, [string]>('SELECT value FROM meta WHERE key = ?').get(key)?.value
       const lastArticles = Number(meta('term_keys_articles') ?? Number.NaN)
       const lastAt = Number(meta('term_keys_chosen_at') ?? Number.NaN)
-      const rule = `${o.minDocs}/${o.maxKeys}`
+      // The rule names what is counted: a store counted before entities were is chosen again.
+      const rule = `${o.minDocs}/${o.maxKeys}/entities`
       const lastRule = meta('term_keys_rule')
       const reselected =
         lastRule !== rule ||
@@ -150,17 +152,30 @@ function chooseTerms(
   current: ReadonlyMap<string, number>,
 ): { term: string; key: string; docs: number }[] {
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.articles_fts_vocab USING fts5vocab(main, 'articles_fts', 'col')`)
-  const rows = db
+  const rows: { term: string; docs: number; entity?: true }[] = db
     .query<{ term: string; docs: number }, [number]>(
       `SELECT term, sum(doc) AS docs FROM temp.articles_fts_vocab WHERE col IN ('title', 'description')
        GROUP BY term HAVING sum(doc) >= ? ORDER BY docs DESC, term`,
     )
     .all(Math.ceil(o.minDocs / 2))
+  // Entities (migration 18) are facet tokens: a common one is counted as a common word is, so
+  // `/v1/stats?entity=…` and the entity page add up its days instead of reading its articles.
+  const entityRows = db
+    .query<{ term: string; docs: number }, [number]>(
+      `SELECT term, doc AS docs FROM temp.articles_fts_vocab WHERE col = 'facets' AND term >= 'e' AND term < 'f'
+       AND doc >= ? ORDER BY docs DESC, term`,
+    )
+    .all(Math.ceil(o.minDocs / 2))
+  for (const r of entityRows) {
+    const entity = entityOfToken(r.term)
+    if (entity !== null) rows.push({ term: entity, docs: r.docs, entity: true })
+  }
+  rows.sort((a, b) => b.docs - a.docs || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0))
   const chosen: { term: string; key: string; docs: number }[] = []
   const seen = new Set<string>()
   for (const r of rows) {
     if (chosen.length >= o.maxKeys) break
-    const key = termKey(r.term)
+    const key = r.entity === true ? entityTermKey(r.term) : termKey(r.term)
     if (key === null || seen.has(key)) continue
     if (r.docs < o.minDocs && !current.has(key)) continue
     seen.add(key)

@@ -11,5 +11,10 @@ searchContract('sqlite with word counts', (db) => {
   const r = refreshTermCounts(db, FIXTURE_NOW.getTime() / 1000, { minDocs: 2, maxKeys: 1000 })
   // The fixture has about 70 distinct words; far fewer would mean the counts are not exercised.
   if (r.keys < 40) throw new Error(`only ${r.keys} words counted`)
+  // And its 8 entities (facet tokens counted as words are): the stats cases with one entity read them.
+  const entities = db
+    .query<{ n: number }, []>("SELECT count(*) AS n FROM term_keys WHERE key LIKE 'facets : (\"e%'")
+    .get()?.n
+  if (entities !== 8) throw new Error(`${entities} entities counted, not the fixture's 8`)
   return { index: new SqliteSearchIndex(db) }
 })
