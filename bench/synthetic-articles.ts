@@ -224,6 +224,7 @@ export function* articles(n: number, seed: number): Generator<ArticleRow> {
       lexicon_score: 0,
       lexicon_terms: '',
       is_bitcoin: false,
+      entities: [],
       dup_key: dupKey,
       source_file: 'bench',
     }

@@ -1,3 +1,5 @@
+import type { ArticleEntity } from './entity.ts'
+
 /**
  * The article as it travels from extraction to the store and out through the API.
  * Field names are the contract's (DECISIONS.md, "Article"); snake case because they are wire names.
@@ -64,6 +66,8 @@ export interface Enrichment {
   lexicon_score: number
   lexicon_terms: string
   is_bitcoin: boolean
+  /** People, organisations and places named (core/enrich/entities.ts), most mentioned first. */
+  entities: ArticleEntity[]
 }
 
 export type StoredArticle = ExtractedArticle & Enrichment & { id: string }

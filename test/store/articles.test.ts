@@ -41,6 +41,7 @@ function row(url: string, over: Partial<ArticleRow> = {}): ArticleRow {
     lexicon_score: 0,
     lexicon_terms: '',
     is_bitcoin: false,
+    entities: [],
     dup_key: 'k',
     source_file: 'f.warc.gz',
     ...over,

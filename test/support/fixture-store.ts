@@ -142,6 +142,7 @@ export function fixtureArticles(count = 400, seed = 7): FixtureArticle[] {
       lexicon_score: 0,
       lexicon_terms: '',
       is_bitcoin: /bitcoin|биткоин|比特币|ビットコイン/i.test(title + description),
+      entities: [],
       dup_key: '',
       source_file: 'fixture.warc.gz',
     })
