@@ -107,6 +107,10 @@ function readColumns(
   return out
 }
 
+export function readWikiann(path: string): LabelledSentence[] {
+  return readColumns(path, { tokenCol: 0, tagCol: 1, prefix: true })
+}
+
 /** UNER `.iob2`: `# newdoc id` starts a document. */
 function readUner(path: string): LabelledSentence[] {
   const out: LabelledSentence[] = []
@@ -224,15 +228,15 @@ export function loadEntitySets(corpus: string): EntitySet[] {
   const sets: EntitySet[] = []
   const btc = (section: string, use: EntitySet['use']) => {
     const path = f('broad-twitter-corpus', `${section}.conll`)
-    sets.push({
-      name: `btc-${section}`,
-      lang: 'en',
-      use,
-      licence: 'CC BY 4.0',
-      sentences: readColumns(path, { tokenCol: 0, tagCol: 1 }),
-      files: files(path),
-      documents: 'one tweet',
-    })
+    const base = { lang: 'en', licence: 'CC BY 4.0', files: files(path), documents: 'one tweet' }
+    const sentences = readColumns(path, { tokenCol: 0, tagCol: 1 })
+    if (section !== 'h') sets.push({ ...base, name: `btc-${section}`, use, sentences })
+    else {
+      // The corpus README's split: the second half of section H is the development set.
+      const half = Math.floor(sentences.length / 2)
+      sets.push({ ...base, name: 'btc-h-first-half', use: 'train', sentences: sentences.slice(0, half) })
+      sets.push({ ...base, name: 'btc-h-second-half', use: 'dev', sentences: sentences.slice(half) })
+    }
   }
   for (const s of ['a', 'b', 'e', 'f', 'h']) btc(s, 'train')
   btc('g', 'measure')
@@ -253,7 +257,7 @@ export function loadEntitySets(corpus: string): EntitySet[] {
     })
   }
   for (const [split, use] of [
-    ['dev', 'dev'],
+    ['dev', 'train'],
     ['test', 'measure'],
   ] as const) {
     const path = f('uner-en-ewt', `en_ewt-ud-${split}.iob2`)

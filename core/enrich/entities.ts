@@ -18,8 +18,15 @@ import {
   placeCountry,
 } from './entity-gazetteer.ts'
 import gazetteerFile from './entity-gazetteer.json' with { type: 'json' }
-import { decodeTags, type EntityModelFile, type FeatureContext, loadWeights, type WeightTable } from './entity-model.ts'
-import { type EntityToken, isCandidate, tokenizeForEntities } from './entity-tokens.ts'
+import {
+  decodeTags,
+  type EntityModelFile,
+  type FeatureContext,
+  hashString,
+  loadWeights,
+  type WeightTable,
+} from './entity-model.ts'
+import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShape } from './entity-tokens.ts'
 import weightsFile from './entity-weights.json' with { type: 'json' }
 import { WORD_CLUSTERS } from './word-clusters.ts'
 
@@ -65,18 +72,60 @@ export interface EntityMention {
   weak?: boolean
 }
 
-/** Builds what the features read for a token list (also used by training). */
+/** How far from a candidate token the features read (two words of context, one token after an entity). */
+const CONTEXT_REACH = 3
+
+/** Builds what the features read for a token list (also used by training); only near candidates. */
 export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx', gaz = GAZETTEER): FeatureContext {
-  const lower = tokens.map((t) => t.text.toLowerCase())
-  const starts = tokens.map((t) => isCandidate(t.text))
-  const clusters = new Int16Array(tokens.length).fill(-1)
-  if (group === 'en') {
-    for (let i = 0; i < lower.length; i++) {
-      const c = WORD_CLUSTERS.get(lower[i] as string)
+  const n = tokens.length
+  const candidate = new Array<boolean>(n)
+  const near = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
+    const c = isCandidate((tokens[i] as EntityToken).text)
+    candidate[i] = c
+    if (c) near.fill(1, Math.max(0, i - CONTEXT_REACH), Math.min(n, i + CONTEXT_REACH + 1))
+  }
+  const lower = new Array<string>(n)
+  const hLower = new Uint32Array(n)
+  const hShape = new Uint32Array(n)
+  const clusters = new Int16Array(n).fill(-1)
+  for (let i = 0; i < n; i++) {
+    if (near[i] === 0) {
+      lower[i] = ''
+      continue
+    }
+    const text = (tokens[i] as EntityToken).text
+    const w = text.toLowerCase()
+    lower[i] = w
+    hLower[i] = hashString(w)
+    hShape[i] = hashString(wordShape(text))
+    if (group === 'en') {
+      const c = WORD_CLUSTERS.get(w)
       if (c !== undefined) clusters[i] = c
     }
   }
-  return { tokens, lower, gaz: markGazetteer(gaz, lower, starts), clusters }
+  const runEnd = new Int32Array(n).fill(-1)
+  const runStart = new Int32Array(n).fill(-1)
+  let i = 0
+  while (i < n) {
+    if (!candidate[i]) {
+      i++
+      continue
+    }
+    let end = i
+    let j = i + 1
+    while (j < n && !(tokens[j] as EntityToken).start) {
+      if (candidate[j]) end = j
+      else if (!(NAME_CONNECTORS.has(lower[j] as string) && j + 1 < n && candidate[j + 1])) break
+      j++
+    }
+    for (let k = i; k <= end; k++) {
+      runEnd[k] = end
+      runStart[k] = i
+    }
+    i = end + 1
+  }
+  return { tokens, lower, hLower, hShape, gaz: markGazetteer(gaz, lower, candidate), clusters, runEnd, runStart }
 }
 
 /** Spans of a tag sequence as mentions. */

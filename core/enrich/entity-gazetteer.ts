@@ -4,6 +4,7 @@
  * the first-name database (GFDL 1.2+); docs/entities-data.md is the data card. Keys are lower-case
  * token sequences as core/enrich/entity-tokens.ts cuts them, joined by single spaces.
  */
+import { NAME_CONNECTORS } from './entity-tokens.ts'
 import { GAZ_BEGIN, GAZ_COUNTRY, GAZ_FIRST_NAME, GAZ_ORG, GAZ_PLACE } from './entity-model.ts'
 
 export const ENTITY_GAZETTEER_FORMAT = 'newsdesk-entity-gazetteer/1'
@@ -62,8 +63,7 @@ export function markGazetteer(gaz: EntityGazetteer, lower: readonly string[], st
   const n = lower.length
   const marks = new Uint8Array(n)
   for (let i = 0; i < n; i++) {
-    const w = lower[i] as string
-    if (gaz.firstNames.has(w)) marks[i] = (marks[i] as number) | GAZ_FIRST_NAME
+    if (starts[i] && gaz.firstNames.has(lower[i] as string)) marks[i] = (marks[i] as number) | GAZ_FIRST_NAME
   }
   let i = 0
   while (i < n) {
@@ -76,7 +76,10 @@ export function markGazetteer(gaz: EntityGazetteer, lower: readonly string[], st
     let bestKind = 0
     const limit = Math.min(gaz.maxTokens, n - i)
     for (let len = 1; len <= limit; len++) {
-      key = len === 1 ? (lower[i] as string) : `${key} ${lower[i + len - 1] as string}`
+      const j = i + len - 1
+      // A name runs over capitalised words and the connectors between them (`Bank of America`).
+      if (len > 1 && !starts[j] && !(j + 1 < n && starts[j + 1] && NAME_CONNECTORS.has(lower[j] as string))) break
+      key = len === 1 ? (lower[i] as string) : `${key} ${lower[j] as string}`
       const kind = gaz.kinds.get(key)
       if (kind !== undefined) {
         bestLen = len

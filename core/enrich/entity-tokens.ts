@@ -12,8 +12,9 @@ export interface EntityToken {
   start: boolean
 }
 
-const TOKEN = /[\p{L}\p{N}]+(?:['’.\-&][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]/gu
-const SENTENCE_END = new Set(['.', '!', '?', '…', ':', ';', '"', '“', '”'])
+const SENTENCE_END = new Set(['.', '!', '?', '…', ':', ';'])
+/** Quotes and brackets leave the sentence state as it was: `."` then a capital still starts one. */
+const TRANSPARENT = new Set(['"', '“', '”', "'", '‘', '’', '(', ')', '«', '»', '„', '[', ']'])
 /** Dots that do not end a sentence: `Mr. Smith`, `U.S. officials`. */
 const ABBREVIATIONS = new Set([
   'mr',
@@ -31,25 +32,62 @@ const ABBREVIATIONS = new Set([
   'lt',
   'col',
 ])
+const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u
 
-/** Tokens of `text`; a blank line (paragraph break) starts a sentence. */
+function isWordChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i)
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
+  if (c >= 0xd800 && c <= 0xdfff) return false
+  return NON_ASCII_WORD.test(text[i] as string)
+}
+
+/** Characters that join two runs of letters or digits into one word: `O'Brien`, `Al-Assad`, `U.S`, `AT&T`. */
+function isJoiner(c: number): boolean {
+  return c === 39 || c === 0x2019 || c === 46 || c === 45 || c === 38 || c === 95
+}
+
+/** Tokens of `text`; a line break (paragraph) starts a sentence. One left-to-right scan, no regular expression over the text. */
 export function tokenizeForEntities(text: string, out: EntityToken[] = []): EntityToken[] {
   let start = true
-  let lastEnd = 0
-  for (const m of text.matchAll(TOKEN)) {
-    const index = m.index
-    const gap = text.slice(lastEnd, index)
-    if (gap.includes('\n')) start = true
-    lastEnd = index + m[0].length
-    let word = m[0]
-    if (word === '.' && out.length > 0) {
-      const prev = out[out.length - 1] as EntityToken
-      // `U.S.` and `Mr.`: the dot belongs to the word and ends no sentence.
-      if (lastEnd - 1 === index && isAbbreviation(prev.text)) {
-        const next = text.charCodeAt(lastEnd)
-        if (next === 32 || next === 10) continue
-      }
+  const n = text.length
+  let i = 0
+  while (i < n) {
+    const c = text.charCodeAt(i)
+    if (c === 10 || c === 13) {
+      start = true
+      i++
+      continue
     }
+    if (c === 32 || c === 9 || c === 160 || c === 12 || c === 11) {
+      i++
+      continue
+    }
+    if (!isWordChar(text, i)) {
+      // A lone surrogate half or symbol: one token per code point.
+      const width = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1
+      const ch = width === 1 ? String.fromCharCode(c) : text.slice(i, i + width)
+      i += width
+      if (c === 0x2028 || c === 0x2029 || c === 0x200b || c === 0x3000 || (c >= 0x2000 && c <= 0x200a)) continue
+      if (ch === '.' && out.length > 0) {
+        const prev = out[out.length - 1] as EntityToken
+        const next = text.charCodeAt(i)
+        // `U.S.` and `Mr.`: the dot belongs to the word and ends no sentence.
+        if (isAbbreviation(prev.text) && (next === 32 || next === 10 || Number.isNaN(next))) continue
+      }
+      out.push({ text: ch, start })
+      start = startsAfter(start, ch)
+      continue
+    }
+    let j = i + 1
+    while (j < n) {
+      const d = text.charCodeAt(j)
+      if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57)) j++
+      else if (d >= 128 && isWordChar(text, j)) j++
+      else if (isJoiner(text.charCodeAt(j)) && j + 1 < n && isWordChar(text, j + 1)) j += 2
+      else break
+    }
+    let word = text.slice(i, j)
+    i = j
     const last = word.length - 2
     if (last > 0 && (word[last] === "'" || word[last] === '’') && (word[last + 1] === 's' || word[last + 1] === 'S')) {
       out.push({ text: word.slice(0, last), start })
@@ -57,10 +95,20 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = []): Enti
       word = word.slice(last)
     }
     out.push({ text: word, start })
-    start = SENTENCE_END.has(word)
+    start = false
   }
   return out
 }
+
+/** Whether the token after a punctuation token starts a sentence. */
+export function startsAfter(start: boolean, punctuation: string): boolean {
+  return TRANSPARENT.has(punctuation) ? start : SENTENCE_END.has(punctuation)
+}
+
+/** Lower-case words that may sit inside a name between capitalised ones: `Bank of England`, `Ludwig van Beethoven`. */
+export const NAME_CONNECTORS: ReadonlySet<string> = new Set(
+  'of the and for on de del della di da do dos das du des la le van von der den ter y e et und & al bin el'.split(' '),
+)
 
 function isAbbreviation(word: string): boolean {
   if (word.length === 1) return isUpper(word.charCodeAt(0))
@@ -89,26 +137,30 @@ export function isCandidate(word: string): boolean {
 }
 
 /**
- * Word shape: upper → X, lower → x, digit → d, others kept; runs of one class collapsed to two
- * (so `McDonald` → `XxXx`, `U.S` → `X.X`, `2024` → `dd`).
+ * Word shape: upper → X, lower → x, digit → d, others kept; a run of one class longer than two
+ * is cut to two (`McDonald` → `XxXxx`, `U.S` → `X.X`, `2024` → `dd`), at most 8 characters.
  */
 export function wordShape(word: string): string {
   let out = ''
-  let prev = ''
+  let prev = -1
   let run = 0
-  for (const ch of word) {
-    let c: string
-    if (ch >= '0' && ch <= '9') c = 'd'
-    else if (ch !== ch.toLowerCase()) c = 'X'
-    else if (ch !== ch.toUpperCase()) c = 'x'
-    else c = ch
+  for (let i = 0; i < word.length && out.length < 8; i++) {
+    const code = word.charCodeAt(i)
+    let c: number
+    if (code >= 97 && code <= 122) c = 120
+    else if (code >= 65 && code <= 90) c = 88
+    else if (code >= 48 && code <= 57) c = 100
+    else if (code < 128) c = code
+    else {
+      const ch = word[i] as string
+      c = ch !== ch.toLowerCase() ? 88 : ch !== ch.toUpperCase() ? 120 : code
+    }
     if (c === prev) {
       run++
       if (run >= 2) continue
     } else run = 0
     prev = c
-    out += c
-    if (out.length >= 8) break
+    out += String.fromCharCode(c)
   }
   return out
 }
