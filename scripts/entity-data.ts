@@ -107,12 +107,17 @@ function readColumns(
   return out
 }
 
+/** BTC and WNUT-17: `token<TAB>tag`, a blank line between tweets. */
+export function readConll(path: string): LabelledSentence[] {
+  return readColumns(path, { tokenCol: 0, tagCol: 1 })
+}
+
 export function readWikiann(path: string): LabelledSentence[] {
   return readColumns(path, { tokenCol: 0, tagCol: 1, prefix: true })
 }
 
 /** UNER `.iob2`: `# newdoc id` starts a document. */
-function readUner(path: string): LabelledSentence[] {
+export function readUner(path: string): LabelledSentence[] {
   const out: LabelledSentence[] = []
   let doc = `${path}#0`
   let tokens: string[] = []
@@ -209,6 +214,51 @@ function readEuropeana(path: string): LabelledSentence[] {
   return out
 }
 
+/**
+ * English demonyms (`Turkish`, `Australians`) from the country file: the Broad Twitter Corpus
+ * labels them LOC, but they are adjectives, not places (as GermEval's LOCderiv, mapped to O).
+ */
+export function loadDemonyms(corpus: string): Set<string> {
+  const path = join(corpus, 'entities', 'gazetteers', 'countries', 'countries.json')
+  const out = new Set<string>()
+  const records = JSON.parse(readFileSync(path, 'utf8')) as { demonyms?: { eng?: { f: string; m: string } } }[]
+  for (const r of records) {
+    for (const d of [r.demonyms?.eng?.f, r.demonyms?.eng?.m]) {
+      if (d === undefined || d === '') continue
+      out.add(d.toLowerCase())
+      out.add(`${d.toLowerCase()}s`)
+    }
+  }
+  for (const d of [
+    'western',
+    'eastern',
+    'northern',
+    'southern',
+    'european',
+    'europeans',
+    'asian',
+    'african',
+    'arab',
+    'arabs',
+    'latin',
+    'scottish',
+    'welsh',
+    'english',
+  ])
+    out.add(d)
+  return out
+}
+
+/** Relabels one-word LOC spans that are demonyms as O. */
+export function dropDemonyms(s: LabelledSentence, demonyms: ReadonlySet<string>): LabelledSentence {
+  const tags = [...s.tags]
+  for (let i = 0; i < tags.length; i++) {
+    if (tags[i] !== 'B-LOC' || tags[i + 1] === 'I-LOC') continue
+    if (demonyms.has((s.tokens[i] as string).replace(/^#/, '').toLowerCase())) tags[i] = 'O'
+  }
+  return { ...s, tags }
+}
+
 /** The share of a Europeana file kept for measuring: its last fifth, by document. */
 const EUROPEANA_HELD_OUT = 0.2
 
@@ -226,10 +276,16 @@ export function loadEntitySets(corpus: string): EntitySet[] {
   const files = (...paths: string[]) =>
     paths.map((path) => ({ path: path.slice(corpus.length + 1), sha256: sha256File(path) }))
   const sets: EntitySet[] = []
+  const demonyms = loadDemonyms(corpus)
   const btc = (section: string, use: EntitySet['use']) => {
     const path = f('broad-twitter-corpus', `${section}.conll`)
-    const base = { lang: 'en', licence: 'CC BY 4.0', files: files(path), documents: 'one tweet' }
-    const sentences = readColumns(path, { tokenCol: 0, tagCol: 1 })
+    const base = {
+      lang: 'en',
+      licence: 'CC BY 4.0',
+      files: files(path),
+      documents: 'one tweet (demonyms labelled LOC mapped to O)',
+    }
+    const sentences = readColumns(path, { tokenCol: 0, tagCol: 1 }).map((s) => dropDemonyms(s, demonyms))
     if (section !== 'h') sets.push({ ...base, name: `btc-${section}`, use, sentences })
     else {
       // The corpus README's split: the second half of section H is the development set.
@@ -318,9 +374,9 @@ export function loadEntitySets(corpus: string): EntitySet[] {
       files: files(path),
       documents: '20 pseudo-sentences (the files have no breaks)',
     }
-    sets.push({ ...base, name: `europeana-${file.slice(4, 11).toLowerCase()}-train`, use: 'train', sentences: train })
+    sets.push({ ...base, name: `europeana-${lang}-${file.split('.')[1]}-train`, use: 'train', sentences: train })
     if (test.length > 0)
-      sets.push({ ...base, name: `europeana-${file.slice(4, 11).toLowerCase()}-test`, use: 'measure', sentences: test })
+      sets.push({ ...base, name: `europeana-${lang}-${file.split('.')[1]}-test`, use: 'measure', sentences: test })
   }
   for (const lang of ['en', 'de', 'fr', 'nl', 'pt']) {
     const path = f('wikiann', lang, 'test')

@@ -26,7 +26,7 @@ import {
   loadWeights,
   type WeightTable,
 } from './entity-model.ts'
-import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShape } from './entity-tokens.ts'
+import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
 import weightsFile from './entity-weights.json' with { type: 'json' }
 import { WORD_CLUSTERS } from './word-clusters.ts'
 
@@ -78,12 +78,17 @@ const CONTEXT_REACH = 3
 /** Builds what the features read for a token list (also used by training); only near candidates. */
 export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx', gaz = GAZETTEER): FeatureContext {
   const n = tokens.length
-  const candidate = new Array<boolean>(n)
+  const candidate = new Uint8Array(n)
   const near = new Uint8Array(n)
+  const wantCluster = new Uint8Array(n)
   for (let i = 0; i < n; i++) {
     const c = isCandidate((tokens[i] as EntityToken).text)
-    candidate[i] = c
-    if (c) near.fill(1, Math.max(0, i - CONTEXT_REACH), Math.min(n, i + CONTEXT_REACH + 1))
+    candidate[i] = c ? 1 : 0
+    if (c) {
+      near.fill(1, Math.max(0, i - CONTEXT_REACH), Math.min(n, i + CONTEXT_REACH + 1))
+      // Word clusters are read one token either side of a scored token only.
+      wantCluster.fill(1, Math.max(0, i - 1), Math.min(n, i + 3))
+    }
   }
   const lower = new Array<string>(n)
   const hLower = new Uint32Array(n)
@@ -98,8 +103,8 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
     const w = text.toLowerCase()
     lower[i] = w
     hLower[i] = hashString(w)
-    hShape[i] = hashString(wordShape(text))
-    if (group === 'en') {
+    hShape[i] = wordShapeHash(text)
+    if (group === 'en' && wantCluster[i] === 1) {
       const c = WORD_CLUSTERS.get(w)
       if (c !== undefined) clusters[i] = c
     }

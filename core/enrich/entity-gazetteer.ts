@@ -59,7 +59,7 @@ export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
  * Marks each token with the lists that a longest match over it comes from, left to right; a
  * match starts only on a candidate token (`starts[i]`), so `of` or `new` alone never matches.
  */
-export function markGazetteer(gaz: EntityGazetteer, lower: readonly string[], starts: readonly boolean[]): Uint8Array {
+export function markGazetteer(gaz: EntityGazetteer, lower: readonly string[], starts: ArrayLike<number>): Uint8Array {
   const n = lower.length
   const marks = new Uint8Array(n)
   for (let i = 0; i < n; i++) {

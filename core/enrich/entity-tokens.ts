@@ -136,6 +136,34 @@ export function isCandidate(word: string): boolean {
   return ch !== ch.toLowerCase()
 }
 
+/** hashString(wordShape(word)) without building the shape (FNV-1a over the same characters). */
+export function wordShapeHash(word: string): number {
+  let h = 0x811c9dc5
+  let len = 0
+  let prev = -1
+  let run = 0
+  for (let i = 0; i < word.length && len < 8; i++) {
+    const code = word.charCodeAt(i)
+    let c: number
+    if (code >= 97 && code <= 122) c = 120
+    else if (code >= 65 && code <= 90) c = 88
+    else if (code >= 48 && code <= 57) c = 100
+    else if (code < 128) c = code
+    else {
+      const ch = word[i] as string
+      c = ch !== ch.toLowerCase() ? 88 : ch !== ch.toUpperCase() ? 120 : code
+    }
+    if (c === prev) {
+      run++
+      if (run >= 2) continue
+    } else run = 0
+    prev = c
+    h = Math.imul(h ^ c, 0x01000193)
+    len++
+  }
+  return h >>> 0
+}
+
 /**
  * Word shape: upper → X, lower → x, digit → d, others kept; a run of one class longer than two
  * is cut to two (`McDonald` → `XxXxx`, `U.S` → `X.X`, `2024` → `dd`), at most 8 characters.
