@@ -14,7 +14,7 @@ const ALTERNATE_NAMES_MIN_POPULATION = 250_000
 const MAX_TOKENS = 4
 /** Country translations kept: the project's languages (mledoze codes). */
 const TRANSLATIONS = ['deu', 'fra', 'ita', 'nld', 'por', 'spa']
-/** Short forms the country file lists among codes, kept by hand because news writes them. */
+/** Short forms the country file lists among codes, and a few English names, kept by hand because news writes them. */
 const SHORT_FORMS: Record<string, string> = {
   us: 'US',
   usa: 'US',
@@ -24,6 +24,16 @@ const SHORT_FORMS: Record<string, string> = {
   'u.k': 'GB',
   uae: 'AE',
   drc: 'CD',
+  // English names the file has replaced or never listed.
+  turkey: 'TR',
+  britain: 'GB',
+  holland: 'NL',
+  burma: 'MM',
+  'ivory coast': 'CI',
+  'east timor': 'TL',
+  swaziland: 'SZ',
+  macedonia: 'MK',
+  'cape verde': 'CV',
 }
 /** First-name columns kept (log2 frequency class ≥ FIRST_NAME_MIN_CLASS in one of them). */
 const FIRST_NAME_COUNTRIES = [
@@ -41,9 +51,26 @@ const FIRST_NAME_COUNTRIES = [
   'Swiss',
 ]
 const FIRST_NAME_MIN_CLASS = -6
+/**
+ * First-level regions news names as places, hand-kept (GeoNames cities15000 has no regions, so
+ * `Florida` would resolve to a Colombian town and `Virginia` to a South African one): US states,
+ * the UK's nations, Canadian provinces, Australian states. They outrank every city of the name.
+ */
+const REGIONS: Record<string, string> = {
+  US: 'Alabama,Alaska,Arizona,Arkansas,California,Colorado,Connecticut,Delaware,Florida,Georgia,Hawaii,Idaho,Illinois,Indiana,Iowa,Kansas,Kentucky,Louisiana,Maine,Maryland,Massachusetts,Michigan,Minnesota,Mississippi,Missouri,Montana,Nebraska,Nevada,New Hampshire,New Jersey,New Mexico,New York State,North Carolina,North Dakota,Ohio,Oklahoma,Oregon,Pennsylvania,Rhode Island,South Carolina,South Dakota,Tennessee,Texas,Utah,Vermont,Virginia,Washington State,West Virginia,Wisconsin,Wyoming',
+  GB: 'England,Scotland,Wales,Northern Ireland',
+  CA: 'Ontario,Quebec,British Columbia,Alberta,Manitoba,Saskatchewan,Nova Scotia,New Brunswick,Newfoundland',
+  AU: 'Queensland,New South Wales,Victoria,Tasmania,South Australia,Western Australia,Northern Territory',
+}
 const LATIN = /^[\p{Script=Latin}][\p{Script=Latin}\s'’.-]*$/u
 const COMPANY_SUFFIX =
   /,?\s+(Inc\.?|Incorporated|Corporation|Corp\.?|Co\.?|Company|plc|PLC|Ltd\.?|Holdings|Group|N\.V\.|S\.A\.)$/
+
+/** One word, or only words of the place's own name (`New York` for `New York City`). */
+function isSafeAlternate(key: string, primary: ReadonlySet<string>): boolean {
+  const words = key.split(' ')
+  return words.length === 1 || words.every((w) => primary.has(w))
+}
 
 export function gazetteerKey(name: string): string {
   return tokenizeForEntities(name)
@@ -95,14 +122,20 @@ export function buildGazetteer(corpus: string): {
   for (const [k, cc] of Object.entries(SHORT_FORMS)) countries.set(k, cc)
 
   const places = new Map<string, { cc: string; pop: number }>()
+  for (const [cc, list] of Object.entries(REGIONS))
+    for (const name of list.split(',')) places.set(gazetteerKey(name), { cc, pop: Number.POSITIVE_INFINITY })
   for (const line of readFileSync(paths.cities, 'utf8').split('\n')) {
     const cols = line.split('\t')
     if (cols.length < 15) continue
     const cc = cols[8] as string
     const pop = Number(cols[14])
     const names = new Set([cols[1] as string, cols[2] as string])
+    const primary = new Set(`${gazetteerKey(cols[1] as string)} ${gazetteerKey(cols[2] as string)}`.split(' '))
     if (pop >= ALTERNATE_NAMES_MIN_POPULATION)
-      for (const alt of (cols[3] as string).split(',')) if (LATIN.test(alt) && /^\p{Lu}/u.test(alt)) names.add(alt)
+      // One-word alternates only (`Munich`, `Lisboa`, `Moskau`): multi-word ones include
+      // translations such as `White House` for Casablanca.
+      for (const alt of (cols[3] as string).split(','))
+        if (LATIN.test(alt) && /^\p{Lu}/u.test(alt) && isSafeAlternate(gazetteerKey(alt), primary)) names.add(alt)
     for (const name of names) {
       const k = gazetteerKey(name)
       if (!keyOk(k) || k.length < 3) continue

@@ -213,7 +213,12 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
   const bySlug = new Map<string, Map<EntityType, Group>>()
   for (const m of mentions) {
     const words = nameWords(m)
-    if (words.length === 0) continue
+    // A title alone (`Governor`, `President`) names nobody.
+    if (
+      words.length === 0 ||
+      (m.type === 'person' && words.length === 1 && TITLES.has((words[0] as string).toLowerCase()))
+    )
+      continue
     const name = words.join(' ')
     const slug = entitySlug(name)
     if (slug === '' || slug.length < 2) continue
