@@ -191,6 +191,13 @@ describe('extractMentions', () => {
     },
     { lang: 'de', text: 'Bundeskanzler Olaf Scholz reiste am Montag nach Paris.', want: ['olaf scholz', 'paris'] },
     { lang: 'pt', text: 'O presidente Luiz Inácio Lula da Silva viajou para Lisboa.', want: ['lisboa'] },
+    {
+      lang: 'fr',
+      text: "Emmanuel Macron a reçu Olaf Scholz à l'Élysée, à Paris, mardi.",
+      want: ['emmanuel macron', 'paris'],
+    },
+    { lang: 'es', text: 'El presidente Pedro Sánchez viajó a Bruselas el lunes.', want: ['pedro sánchez', 'bruselas'] },
+    { lang: 'it', text: 'Giorgia Meloni ha incontrato a Roma i vertici della Fiat.', want: ['giorgia meloni', 'roma'] },
   ])('$lang: finds the obvious names', ({ lang, text, want }) => {
     const got = extractMentions(text, lang).map((m) => m.words.join(' ').toLowerCase())
     for (const w of want) expect(got).toContain(w)
