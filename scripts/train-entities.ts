@@ -14,7 +14,7 @@
  * GermEval test and the Europeana held-out fifths are never read here: bench/entities.ts reports
  * on them. The sources' sha256 go into the weights file.
  */
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { featureContext, tagsToMentions } from '../core/enrich/entities.ts'
 import { type EntityGazetteer, loadGazetteer } from '../core/enrich/entity-gazetteer.ts'
@@ -297,6 +297,7 @@ if (import.meta.main) {
     }
   }
   const outDir = argValue('--out') ?? join(import.meta.dir, '../core/enrich')
+  mkdirSync(outDir, { recursive: true })
   const weightsPath = join(outDir, 'entity-weights.json')
   const gazPath = join(outDir, 'entity-gazetteer.json')
   writeFileSync(gazPath, `${JSON.stringify(gazFile)}\n`)

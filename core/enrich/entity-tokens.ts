@@ -34,6 +34,9 @@ const ABBREVIATIONS = new Set([
 ])
 const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u
 
+/** One-character strings for ASCII punctuation, made once. */
+const ASCII_CHARS: readonly string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c))
+
 function isWordChar(text: string, i: number): boolean {
   const c = text.charCodeAt(i)
   if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
@@ -65,10 +68,10 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = []): Enti
     if (!isWordChar(text, i)) {
       // A lone surrogate half or symbol: one token per code point.
       const width = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1
-      const ch = width === 1 ? String.fromCharCode(c) : text.slice(i, i + width)
+      const ch = c < 128 ? (ASCII_CHARS[c] as string) : width === 1 ? String.fromCharCode(c) : text.slice(i, i + width)
       i += width
       if (c === 0x2028 || c === 0x2029 || c === 0x200b || c === 0x3000 || (c >= 0x2000 && c <= 0x200a)) continue
-      if (ch === '.' && out.length > 0) {
+      if (c === 46 && out.length > 0) {
         const prev = out[out.length - 1] as EntityToken
         const next = text.charCodeAt(i)
         // `U.S.` and `Mr.`: the dot belongs to the word and ends no sentence.
@@ -89,7 +92,9 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = []): Enti
     let word = text.slice(i, j)
     i = j
     const last = word.length - 2
-    if (last > 0 && (word[last] === "'" || word[last] === '’') && (word[last + 1] === 's' || word[last + 1] === 'S')) {
+    const q = last > 0 ? word.charCodeAt(last) : 0
+    const sc = q === 39 || q === 0x2019 ? word.charCodeAt(last + 1) : 0
+    if (sc === 115 || sc === 83) {
       out.push({ text: word.slice(0, last), start })
       start = false
       word = word.slice(last)
