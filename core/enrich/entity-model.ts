@@ -189,6 +189,7 @@ export function tokenFeatures(ctx: FeatureContext, i: number, pt: number, out: U
   out[k++] = feature(14, ptag, w)
   out[k++] = feature(15, p1, w)
   if (lw.length > 4) out[k++] = feature(16, hashString(lw.slice(-4)))
+  if (lw.length > 3) out[k++] = feature(36, hashString(lw.slice(0, 3)))
   const end = ctx.runEnd[i] as number
   if (end >= 0) {
     const first = ctx.runStart[i] as number
@@ -196,6 +197,7 @@ export function tokenFeatures(ctx: FeatureContext, i: number, pt: number, out: U
     const pos = i === first ? 1 : i === end ? 2 : 3
     const hd = hLower[end] as number
     out[k++] = feature(17, len, pos)
+    out[k++] = feature(37, hShape[first] as number, hShape[end] as number, len)
     out[k++] = feature(18, hd)
     out[k++] = feature(19, hd, pos)
     if (first > 0 && !(tokens[first] as EntityToken).start) out[k++] = feature(20, hLower[first - 1] as number)
