@@ -10,6 +10,10 @@ const BENCHES: { file: string; args?: string[]; what: string }[] = [
   { file: 'extract-throughput.ts', what: 'extraction time per page size' },
   { file: 'lang-detect.ts', what: 'language detection: eld vs franc' },
   { file: 'sentiment-report.ts', what: 'tone model (new vs 164a8fb) and lexicon per held-out source and language' },
+  {
+    file: 'entities.ts',
+    what: 'entities: P/R/F1 per type and set, ours vs compromise, and ingest cost with and without',
+  },
   { file: 'ingest.ts', what: 'ingest throughput from .warc.gz, per stage' },
   { file: 'trends-cluster.ts', what: 'story clustering time and quality' },
   {

@@ -5,6 +5,7 @@
 import type { Enrichment, ExtractedArticle } from '../article.ts'
 import { isBitcoinArticle } from './bitcoin.ts'
 import { chooseCategory } from './category-choice.ts'
+import { extractEntities } from './entities.ts'
 import { inferCountry } from './country.ts'
 import { detectLanguage } from './language.ts'
 import { scoreLexicon } from './lexicon.ts'
@@ -13,6 +14,7 @@ import { classifySentiment, sentimentText } from './sentiment.ts'
 export { isBitcoinArticle } from './bitcoin.ts'
 export { type CategoryGuess, type CategoryInput, classifyCategory } from './category.ts'
 export { type CategoryChoice, chooseCategory } from './category-choice.ts'
+export { ENTITIES_MAX, extractEntities } from './entities.ts'
 export { type CountryGuess, type CountryInput, countryFromHost, inferCountry } from './country.ts'
 export { dupKey, dupKeyTitle, groupDuplicates, isSameStory, MAX_SIMHASH_DISTANCE, simhashDistance } from './dup-key.ts'
 export { detectLanguage, type LanguageInput } from './language.ts'
@@ -39,6 +41,6 @@ export function enrichArticle(a: ExtractedArticle): Enrichment {
     lexicon_score: lexicon.score,
     lexicon_terms: lexicon.terms,
     is_bitcoin: isBitcoinArticle(a.title, a.description),
-    entities: [], // TEMP until the entities branch merges
+    entities: extractEntities(a, lang),
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import type { Enrichment } from '../../core/article.ts'
 import { isCategory } from '../../core/categories.ts'
-import { enrichArticle } from '../../core/enrich/index.ts'
+import { ENTITIES_MAX, enrichArticle, extractEntities } from '../../core/enrich/index.ts'
+import { isEntityKey } from '../../core/entity.ts'
 import { article } from './fixtures.ts'
 
 type Want = Partial<Enrichment> & { sentimentSign?: -1 | 0 | 1 }
@@ -188,7 +189,16 @@ describe('enrichArticle', () => {
       expect(Math.abs(got.score)).toBeLessThanOrEqual(1)
       expect(Number.isInteger(got.lexicon_score)).toBe(true)
       expect(got.lexicon_terms).toMatch(/^(?:[+-][^,]+(?:,[+-][^,]+)*)?$/)
+      expect(got.entities.length).toBeLessThanOrEqual(ENTITIES_MAX)
+      for (const e of got.entities) expect(isEntityKey(e.key)).toBe(true)
     }
+  })
+
+  test('entities are those of the detected language', () => {
+    const a = article({ title: 'Scholz meets Macron', text: 'Olaf Scholz met Emmanuel Macron in Paris on Monday.' })
+    const got = enrichArticle(a)
+    expect(got.entities).toEqual(extractEntities(a, got.lang))
+    expect(got.entities.map((e) => e.key)).toContain('person:emmanuel-macron')
   })
 
   test('hostile input: megabyte fields, control characters and lone surrogates stay cheap and well-formed', () => {

@@ -1,0 +1,154 @@
+/**
+ * Entity quality and cost (issue 27). For every held-out labelled set of ../shared/corpus/entities
+ * (scripts/entity-data.ts decides which sets are held out; none of them was trained or tuned on):
+ * precision, recall and F1 per type, mention-level and document-level, for what ships
+ * (core/enrich/entities.ts) and, on English sets, for `compromise` out of the box in the same run.
+ *
+ * - Mention level: per document, the multiset of (type, slug of the name) predicted against the
+ *   gold one (no character offsets: both systems read the document as text, a sentence a line).
+ * - Document level: per document (a tweet, a post, an article, a source URL; each set's rule is
+ *   printed), the distinct entities after the same within-document folding for gold and both
+ *   systems (core/enrich/entities.ts foldMentions), compared by key.
+ * Then the ingest cost on the real pages of the article-extraction benchmark: extract + enrich,
+ * with and without entities, best of several passes.
+ *
+ *   bun bench/entities.ts [--corpus ../shared/corpus] [--sets name,name] [--no-compromise] [--dev]
+ */
+import nlp from 'compromise'
+import type { ExtractedArticle } from '../core/article.ts'
+import { enrichArticle } from '../core/enrich/index.ts'
+import { type EntityMention, extractEntities, extractMentions } from '../core/enrich/entities.ts'
+import { ENTITY_TYPES, type EntityType } from '../core/entity.ts'
+import { extractArticle } from '../build/extract/extract-article.ts'
+import { tokenizeForEntities } from '../core/enrich/entity-tokens.ts'
+import { corpusDir, type EntitySet, hasEntityCorpus, loadEntitySets } from '../scripts/entity-data.ts'
+import { type Counts, evaluate, prf, total } from '../scripts/entity-scores.ts'
+import { loadBenchmark } from './extract-corpus.ts'
+
+const corpus = corpusDir()
+if (!hasEntityCorpus(corpus)) {
+  console.log(`bench/entities: skipped, no entity corpus under ${corpus} (set NEWSDESK_CORPUS or --corpus)`)
+  process.exit(0)
+}
+const argValue = (name: string) => {
+  const i = process.argv.indexOf(name)
+  return i === -1 ? undefined : process.argv[i + 1]
+}
+const only = argValue('--sets')?.split(',')
+const withCompromise = !process.argv.includes('--no-compromise')
+const withDev = process.argv.includes('--dev')
+
+function compromiseMentions(text: string): EntityMention[] {
+  const doc = nlp(text)
+  const out: EntityMention[] = []
+  const add = (type: EntityType, names: string[]) => {
+    for (const n of names) out.push({ type, words: tokenizeForEntities(n).map((t) => t.text) })
+  }
+  add('person', doc.people().out('array') as string[])
+  add('organisation', doc.organizations().out('array') as string[])
+  add('place', doc.places().out('array') as string[])
+  return out
+}
+
+const fmt = (x: number) => x.toFixed(3)
+
+function row(set: EntitySet, system: string, level: string, c: Counts): string {
+  const cells = [...ENTITY_TYPES.map((t) => c[t]), total(c)].map((x) => {
+    const { p, r, f } = prf(x)
+    return `${fmt(p)} / ${fmt(r)} / **${fmt(f)}**`
+  })
+  return `| ${set.name} | ${system} | ${level} | ${cells.join(' | ')} |`
+}
+
+const sets = loadEntitySets(corpus).filter(
+  (s) => (s.use === 'measure' || (withDev && s.use === 'dev')) && (only === undefined || only.includes(s.name)),
+)
+console.log(`# Entities (bench/entities.ts), ${new Date().toISOString().slice(0, 10)}\n`)
+console.log('Cells: precision / recall / **F1**. Documents per set:')
+for (const s of sets)
+  console.log(
+    `- ${s.name} (${s.lang}, ${s.licence}, ${s.use}): ${s.sentences.length} sentences; a document is ${s.documents}`,
+  )
+console.log('\n| set | system | level | person | organisation | place | all three |')
+console.log('|---|---|---|---|---|---|---|')
+const speed: string[] = []
+for (const set of sets) {
+  const ours = evaluate(set, (text) => extractMentions(text, set.lang))
+  console.log(row(set, 'newsdesk', 'mention', ours.mention))
+  console.log(row(set, 'newsdesk', 'document', ours.document))
+  speed.push(
+    `${set.name}: newsdesk ${((ours.ms * 1000) / set.sentences.length).toFixed(0)} µs/sentence (documents read whole)`,
+  )
+  if (withCompromise && set.lang === 'en') {
+    const lib = evaluate(set, compromiseMentions)
+    console.log(row(set, 'compromise', 'mention', lib.mention))
+    console.log(row(set, 'compromise', 'document', lib.document))
+    speed[speed.length - 1] += `, compromise ${((lib.ms * 1000) / set.sentences.length).toFixed(0)} µs/sentence`
+  }
+}
+console.log(`\nTagging time (one pass, includes warm-up): ${speed.join('; ')}`)
+
+// Ingest cost on real pages: extraction + enrichment without and with entities.
+const pages = process.argv.includes('--no-ingest') ? null : loadBenchmark()
+if (pages === null) console.log('\ningest cost: skipped, no article-extraction benchmark pages')
+else {
+  const inputs = pages.map((p) => ({
+    html: p.html,
+    targetUri: p.url,
+    warcDate: '2024-01-01T00:00:00Z',
+    httpHeaders: { 'content-type': 'text/html' },
+  }))
+  const articles = inputs.map((i) => extractArticle(i)).filter((a): a is ExtractedArticle => a !== null)
+  const enriched = articles.map((a) => enrichArticle(a))
+  const PASSES = 5
+  const best = (f: () => void) => {
+    let min = Number.POSITIVE_INFINITY
+    for (let p = 0; p < PASSES; p++) {
+      const t = performance.now()
+      f()
+      min = Math.min(min, performance.now() - t)
+    }
+    return min
+  }
+  // Interleaved rounds, so drift on the shared machine hits every step alike; each step's best pass counts.
+  const ROUNDS = 5
+  let extractMs = Number.POSITIVE_INFINITY
+  let enrichMs = Number.POSITIVE_INFINITY
+  let entitiesMs = Number.POSITIVE_INFINITY
+  const ratios: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const ex = best(() => {
+      for (const i of inputs) extractArticle(i)
+    })
+    const en = best(() => {
+      for (const a of articles) enrichArticle(a)
+    })
+    const et = best(() => {
+      articles.forEach((a, k) => extractEntities(a, enriched[k]?.lang ?? 'en'))
+    })
+    ratios.push((ex + en) / (ex + en - et))
+    extractMs = Math.min(extractMs, ex)
+    enrichMs = Math.min(enrichMs, en)
+    entitiesMs = Math.min(entitiesMs, et)
+  }
+  const n = articles.length
+  const us = (ms: number) => (ms * 1000) / n
+  const before = us(extractMs) + us(enrichMs) - us(entitiesMs)
+  const after = us(extractMs) + us(enrichMs)
+  const langs = new Map<string, number>()
+  for (const e of enriched) langs.set(e.lang, (langs.get(e.lang) ?? 0) + 1)
+  console.log(
+    `\nIngest cost on ${n} real pages (article-extraction benchmark; languages ${[...langs].map(([l, c]) => `${l} ${c}`).join(', ')}), µs per article, best of ${PASSES} passes in each of ${ROUNDS} interleaved rounds:`,
+  )
+  console.log('| step | µs/article |\n|---|---|')
+  console.log(`| extractArticle | ${us(extractMs).toFixed(0)} |`)
+  console.log(`| enrichArticle (with entities) | ${us(enrichMs).toFixed(0)} |`)
+  console.log(`| of which extractEntities | ${us(entitiesMs).toFixed(0)} |`)
+  console.log(`| extract + enrich without entities | ${before.toFixed(0)} |`)
+  console.log(`| extract + enrich with entities | ${after.toFixed(0)} (×${(after / before).toFixed(3)}) |`)
+  console.log(`ratio per round: ${ratios.map((r) => r.toFixed(3)).join(', ')}`)
+  const counts = articles.map((a, k) => extractEntities(a, enriched[k]?.lang ?? 'en').length)
+  console.log(
+    `entities per article: mean ${(counts.reduce((s, x) => s + x, 0) / n).toFixed(1)}, max ${Math.max(...counts)}`,
+  )
+}

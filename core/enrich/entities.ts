@@ -1,0 +1,315 @@
+/**
+ * Entities at ingest (issue 27): the people, organisations and places an article names, each with
+ * a canonical name and key (core/entity.ts), a count and, for places, a country.
+ *
+ * Tokens (entity-tokens.ts) → gazetteer marks (entity-gazetteer.ts) → greedy BIO tagging by an
+ * averaged perceptron (entity-model.ts) → spans → one entity per name within the article, where a
+ * shorter name that is the first or last words of a longer one of the same type folds into it
+ * ("Putin" and "President Putin" into "Vladimir Putin"). Pure: the weights and lists are data in
+ * this folder, written by scripts/train-entities.ts (data card: docs/entities-data.md).
+ */
+import type { ExtractedArticle } from '../article.ts'
+import { type ArticleEntity, type EntityType, entitySlug } from '../entity.ts'
+import {
+  type EntityGazetteer,
+  type EntityGazetteerFile,
+  loadGazetteer,
+  markGazetteer,
+  placeCountry,
+} from './entity-gazetteer.ts'
+import gazetteerFile from './entity-gazetteer.json' with { type: 'json' }
+import {
+  decodeTags,
+  type EntityModelFile,
+  type FeatureContext,
+  hashString,
+  loadWeights,
+  type WeightTable,
+} from './entity-model.ts'
+import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
+import weightsFile from './entity-weights.json' with { type: 'json' }
+import { WORD_CLUSTERS } from './word-clusters.ts'
+
+/** Body characters read; a longer body is cut at the last space before it (a news body is rarely longer). */
+export const ENTITY_BODY_MAX_CHARS = 12_000
+/** Entities kept per article, the most mentioned first. */
+export const ENTITIES_MAX = 30
+/** Languages with a model: English, and one model for the six other Latin-script languages. */
+export const ENTITY_LANGS: ReadonlySet<string> = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'nl'])
+
+interface EntityWeightsFile {
+  format: string
+  description: string
+  models: Record<string, EntityModelFile>
+}
+
+const GAZETTEER: EntityGazetteer = loadGazetteer(gazetteerFile as EntityGazetteerFile)
+const MODELS: ReadonlyMap<string, WeightTable> = new Map(
+  Object.entries((weightsFile as EntityWeightsFile).models).map(([group, file]) => [group, loadWeights(file)]),
+)
+
+/** Which weights tag a language: `en`, or `xx` for the other supported languages. */
+export function entityModelGroup(lang: string): 'en' | 'xx' | null {
+  if (lang === 'en') return 'en'
+  return ENTITY_LANGS.has(lang) ? 'xx' : null
+}
+
+const TYPE_OF_TAG: readonly (EntityType | null)[] = [
+  null,
+  'person',
+  'person',
+  'organisation',
+  'organisation',
+  'place',
+  'place',
+]
+
+/** One mention: its type and its words as written. */
+export interface EntityMention {
+  type: EntityType
+  words: string[]
+  /** From a title-case headline: counts only if the body names it too. */
+  weak?: boolean
+}
+
+/** How far from a candidate token the features read (two words of context, one token after an entity). */
+const CONTEXT_REACH = 3
+
+/** Builds what the features read for a token list (also used by training); only near candidates. */
+export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx', gaz = GAZETTEER): FeatureContext {
+  const n = tokens.length
+  const candidate = new Uint8Array(n)
+  const near = new Uint8Array(n)
+  const wantCluster = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
+    const c = isCandidate((tokens[i] as EntityToken).text)
+    candidate[i] = c ? 1 : 0
+    if (c) {
+      near.fill(1, Math.max(0, i - CONTEXT_REACH), Math.min(n, i + CONTEXT_REACH + 1))
+      // Word clusters are read one token either side of a scored token only.
+      wantCluster.fill(1, Math.max(0, i - 1), Math.min(n, i + 3))
+    }
+  }
+  const lower = new Array<string>(n)
+  const hLower = new Uint32Array(n)
+  const hShape = new Uint32Array(n)
+  const clusters = new Int16Array(n).fill(-1)
+  for (let i = 0; i < n; i++) {
+    if (near[i] === 0) {
+      lower[i] = ''
+      continue
+    }
+    const text = (tokens[i] as EntityToken).text
+    const w = text.toLowerCase()
+    lower[i] = w
+    hLower[i] = hashString(w)
+    hShape[i] = wordShapeHash(text)
+    if (group === 'en' && wantCluster[i] === 1) {
+      const c = WORD_CLUSTERS.get(w)
+      if (c !== undefined) clusters[i] = c
+    }
+  }
+  const runEnd = new Int32Array(n).fill(-1)
+  const runStart = new Int32Array(n).fill(-1)
+  let i = 0
+  while (i < n) {
+    if (!candidate[i]) {
+      i++
+      continue
+    }
+    let end = i
+    let j = i + 1
+    while (j < n && !(tokens[j] as EntityToken).start) {
+      if (candidate[j]) end = j
+      else if (!(NAME_CONNECTORS.has(lower[j] as string) && j + 1 < n && candidate[j + 1])) break
+      j++
+    }
+    for (let k = i; k <= end; k++) {
+      runEnd[k] = end
+      runStart[k] = i
+    }
+    i = end + 1
+  }
+  return { tokens, lower, hLower, hShape, gaz: markGazetteer(gaz, lower, candidate), clusters, runEnd, runStart }
+}
+
+/** Spans of a tag sequence as mentions. */
+export function tagsToMentions(tokens: readonly EntityToken[], tags: ArrayLike<number>): EntityMention[] {
+  const out: EntityMention[] = []
+  let current: EntityMention | null = null
+  for (let i = 0; i < tokens.length; i++) {
+    const tag = tags[i] as number
+    const type = TYPE_OF_TAG[tag] ?? null
+    if (type === null) {
+      current = null
+      continue
+    }
+    const word = (tokens[i] as EntityToken).text
+    if (tag % 2 === 1 || current === null || current.type !== type) {
+      current = { type, words: [word] }
+      out.push(current)
+    } else current.words.push(word)
+  }
+  return out
+}
+
+/** Mentions in one text (sentences, a paragraph, or fields joined by blank lines). */
+export function extractMentions(text: string, lang: string): EntityMention[] {
+  const group = entityModelGroup(lang)
+  const model = group === null ? undefined : MODELS.get(group)
+  if (group === null || model === undefined) return []
+  const tokens = tokenizeForEntities(text)
+  const ctx = featureContext(tokens, group)
+  return tagsToMentions(tokens, decodeTags(ctx, model))
+}
+
+/** Leading words that are a person's title, not their name. */
+const TITLES = new Set(
+  (
+    'president prime minister chancellor mr mrs ms miss dr sir dame lord lady king queen prince princess pope ' +
+    'senator sen rep gov governor mayor general gen judge justice secretary chairman ceo coach captain ' +
+    'herr frau monsieur madame señor señora signor signora senhor senhora de heer mevrouw präsident présidente presidente'
+  ).split(' '),
+)
+
+/** Trims a mention to its name: titles off a person, a leading article off the rest. */
+function nameWords(m: EntityMention): string[] {
+  let words = m.words.filter((w) => w !== '.' && w !== "'s" && w !== '’s')
+  if (m.type === 'person') {
+    let k = 0
+    while (k < words.length - 1 && TITLES.has((words[k] as string).toLowerCase())) k++
+    words = words.slice(k)
+  } else if (words.length > 1 && (words[0] as string).toLowerCase() === 'the') words = words.slice(1)
+  return words
+}
+
+interface Group {
+  type: EntityType
+  slug: string
+  slugWords: string[]
+  name: string
+  count: number
+  weak: boolean
+  lower: string
+}
+
+function startsWith(long: readonly string[], short: readonly string[]): boolean {
+  for (let i = 0; i < short.length; i++) if (long[i] !== short[i]) return false
+  return true
+}
+
+function endsWith(long: readonly string[], short: readonly string[]): boolean {
+  const off = long.length - short.length
+  for (let i = 0; i < short.length; i++) if (long[off + i] !== short[i]) return false
+  return true
+}
+
+/**
+ * One entity per name: equal (type, slug) mentions merge; a shorter name that is the first or
+ * last words of a longer one of the same type folds into the most mentioned such name; a name
+ * seen under several types takes the type it was seen under most.
+ */
+export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER): ArticleEntity[] {
+  const bySlug = new Map<string, Map<EntityType, Group>>()
+  for (const m of mentions) {
+    const words = nameWords(m)
+    // A title alone (`Governor`, `President`) names nobody.
+    if (
+      words.length === 0 ||
+      (m.type === 'person' && words.length === 1 && TITLES.has((words[0] as string).toLowerCase()))
+    )
+      continue
+    const name = words.join(' ')
+    const slug = entitySlug(name)
+    if (slug === '' || slug.length < 2) continue
+    let types = bySlug.get(slug)
+    if (types === undefined) {
+      types = new Map()
+      bySlug.set(slug, types)
+    }
+    const g = types.get(m.type)
+    if (g === undefined) {
+      types.set(m.type, {
+        type: m.type,
+        slug,
+        slugWords: slug.split('-'),
+        name,
+        count: 1,
+        weak: m.weak === true,
+        lower: words.map((w) => w.toLowerCase()).join(' '),
+      })
+    } else {
+      g.count++
+      if (m.weak !== true) g.weak = false
+    }
+  }
+  // One type per slug: the most mentioned, ties to the first in ENTITY_TYPES order.
+  const groups: Group[] = []
+  for (const types of bySlug.values()) {
+    let best: Group | null = null
+    let total = 0
+    let weak = true
+    for (const g of types.values()) {
+      total += g.count
+      weak &&= g.weak
+      if (best === null || g.count > best.count) best = g
+    }
+    if (best !== null) groups.push({ ...best, count: total, weak })
+  }
+  groups.sort((a, b) => b.slugWords.length - a.slugWords.length || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+  const kept: Group[] = []
+  for (const g of groups) {
+    let target: Group | null = null
+    for (const k of kept) {
+      if (k.type !== g.type || k.slugWords.length <= g.slugWords.length) continue
+      if (!startsWith(k.slugWords, g.slugWords) && !endsWith(k.slugWords, g.slugWords)) continue
+      if (target === null || k.count > target.count) target = k
+    }
+    if (target === null) kept.push(g)
+    else {
+      target.count += g.count
+      if (!g.weak) target.weak = false
+    }
+  }
+  const out: ArticleEntity[] = []
+  for (const g of kept) {
+    if (g.weak) continue
+    out.push({
+      key: `${g.type}:${g.slug}`,
+      name: g.name,
+      type: g.type,
+      count: g.count,
+      country: g.type === 'place' ? placeCountry(gaz, g.lower) : null,
+    })
+  }
+  out.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  return out
+}
+
+/** Most words of a headline capitalised: its capitals say little, so its names need the body's support. */
+function isTitleCase(title: string): boolean {
+  let words = 0
+  let caps = 0
+  for (const w of title.split(/\s+/)) {
+    if (w.length < 4) continue
+    words++
+    if (isCandidate(w)) caps++
+  }
+  return words >= 3 && caps / words > 0.6
+}
+
+function cutBody(text: string): string {
+  if (text.length <= ENTITY_BODY_MAX_CHARS) return text
+  const cut = text.lastIndexOf(' ', ENTITY_BODY_MAX_CHARS)
+  return text.slice(0, cut > 0 ? cut : ENTITY_BODY_MAX_CHARS)
+}
+
+/** The entities of one article: title, description and body (the first ENTITY_BODY_MAX_CHARS). */
+export function extractEntities(a: ExtractedArticle, lang: string): ArticleEntity[] {
+  if (entityModelGroup(lang) === null) return []
+  const title = a.title.slice(0, 1000)
+  const mentions = extractMentions(title, lang)
+  if (isTitleCase(title)) for (const m of mentions) m.weak = true
+  mentions.push(...extractMentions(`${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}`, lang))
+  return foldMentions(mentions).slice(0, ENTITIES_MAX)
+}

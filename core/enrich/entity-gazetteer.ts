@@ -1,0 +1,103 @@
+/**
+ * Name lists for entity tagging (issue 27), written by scripts/train-entities.ts from GeoNames
+ * (cities ≥ 15,000 people, CC BY 4.0), mledoze/countries (ODbL 1.0), the S&P 500 list (PDDL) and
+ * the first-name database (GFDL 1.2+); docs/entities-data.md is the data card. Keys are lower-case
+ * token sequences as core/enrich/entity-tokens.ts cuts them, joined by single spaces.
+ */
+import { NAME_CONNECTORS } from './entity-tokens.ts'
+import { GAZ_BEGIN, GAZ_COUNTRY, GAZ_FIRST_NAME, GAZ_ORG, GAZ_PLACE } from './entity-model.ts'
+
+export const ENTITY_GAZETTEER_FORMAT = 'newsdesk-entity-gazetteer/1'
+
+export interface EntityGazetteerFile {
+  format: string
+  description: string
+  /** Longest key in tokens. */
+  max_tokens: number
+  /** `key<TAB>CC` lines: country names in English and the project's languages. */
+  countries: string
+  /** `key<TAB>CC` lines: GeoNames places, each key to its most populous place's country. */
+  places: string
+  /** Organisation keys, newline-separated. */
+  organisations: string
+  /** First names, lower case, space-separated. */
+  first_names: string
+}
+
+export interface EntityGazetteer {
+  maxTokens: number
+  /** Key → GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG bits. */
+  kinds: ReadonlyMap<string, number>
+  /** Key → ISO country code, countries before places. */
+  countryOf: ReadonlyMap<string, string>
+  firstNames: ReadonlySet<string>
+}
+
+export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
+  if (file.format !== ENTITY_GAZETTEER_FORMAT) throw new Error(`entity gazetteer: unknown format ${file.format}`)
+  const kinds = new Map<string, number>()
+  const countryOf = new Map<string, string>()
+  const add = (key: string, bit: number) => kinds.set(key, (kinds.get(key) ?? 0) | bit)
+  for (const line of file.countries.split('\n')) {
+    const [key, cc] = line.split('\t')
+    if (key === undefined || key === '' || cc === undefined) continue
+    add(key, GAZ_COUNTRY)
+    countryOf.set(key, cc)
+  }
+  for (const line of file.places.split('\n')) {
+    const [key, cc] = line.split('\t')
+    if (key === undefined || key === '' || cc === undefined) continue
+    add(key, GAZ_PLACE)
+    if (!countryOf.has(key)) countryOf.set(key, cc)
+  }
+  for (const key of file.organisations.split('\n')) if (key !== '') add(key, GAZ_ORG)
+  const firstNames = new Set(file.first_names.split(' ').filter((w) => w !== ''))
+  return { maxTokens: file.max_tokens, kinds, countryOf, firstNames }
+}
+
+/**
+ * Marks each token with the lists that a longest match over it comes from, left to right; a
+ * match starts only on a candidate token (`starts[i]`), so `of` or `new` alone never matches.
+ */
+export function markGazetteer(gaz: EntityGazetteer, lower: readonly string[], starts: ArrayLike<number>): Uint8Array {
+  const n = lower.length
+  const marks = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
+    if (starts[i] && gaz.firstNames.has(lower[i] as string)) marks[i] = (marks[i] as number) | GAZ_FIRST_NAME
+  }
+  let i = 0
+  while (i < n) {
+    if (!starts[i]) {
+      i++
+      continue
+    }
+    let key = ''
+    let bestLen = 0
+    let bestKind = 0
+    const limit = Math.min(gaz.maxTokens, n - i)
+    for (let len = 1; len <= limit; len++) {
+      const j = i + len - 1
+      // A name runs over capitalised words and the connectors between them (`Bank of America`).
+      if (len > 1 && !starts[j] && !(j + 1 < n && starts[j + 1] && NAME_CONNECTORS.has(lower[j] as string))) break
+      key = len === 1 ? (lower[i] as string) : `${key} ${lower[j] as string}`
+      const kind = gaz.kinds.get(key)
+      if (kind !== undefined) {
+        bestLen = len
+        bestKind = kind
+      }
+    }
+    if (bestLen === 0) {
+      i++
+      continue
+    }
+    marks[i] = (marks[i] as number) | bestKind | GAZ_BEGIN
+    for (let k = 1; k < bestLen; k++) marks[i + k] = (marks[i + k] as number) | bestKind
+    i += bestLen
+  }
+  return marks
+}
+
+/** The ISO country of a place name, via the country names, then the most populous GeoNames place. */
+export function placeCountry(gaz: EntityGazetteer, key: string): string | null {
+  return gaz.countryOf.get(key) ?? null
+}

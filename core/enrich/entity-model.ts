@@ -1,0 +1,264 @@
+/**
+ * The entity tagger (issue 27): an averaged perceptron over word, shape, context, word-cluster and
+ * gazetteer features, decoded greedily left to right into BIO tags. Weights are trained by
+ * scripts/train-entities.ts; this file holds what training and tagging share, so a feature can
+ * never mean one thing in training and another at ingest.
+ *
+ * Only candidate tokens (a capital letter, core/enrich/entity-tokens.ts) and the token after an
+ * open entity are scored; every other token is `O` without a look-up. That is what keeps a
+ * thousand-word body to a few hundred microseconds, and it is applied in training too.
+ */
+import { type EntityToken, isCandidate } from './entity-tokens.ts'
+
+export const ENTITY_MODEL_FORMAT = 'newsdesk-entity-model/1'
+/** BIO tags over the three types; index = position in a weight vector. */
+export const TAGS = ['O', 'B-PER', 'I-PER', 'B-ORG', 'I-ORG', 'B-LOC', 'I-LOC'] as const
+export type Tag = (typeof TAGS)[number]
+export const TAG_COUNT = TAGS.length
+
+/** Gazetteer marks per token: which list a longest match covering it came from. */
+export const GAZ_PLACE = 1
+export const GAZ_COUNTRY = 2
+export const GAZ_ORG = 4
+export const GAZ_FIRST_NAME = 8
+/** Set on the first token of a gazetteer match. */
+export const GAZ_BEGIN = 16
+
+/** What the features read beside the tokens; built once per text. */
+export interface FeatureContext {
+  tokens: readonly EntityToken[]
+  /** Lower case of each token near a candidate ('' elsewhere: never read). */
+  lower: readonly string[]
+  /** hashString of each lower-cased token near a candidate (0 elsewhere). */
+  hLower: Uint32Array
+  /** hashString of each such token's word shape. */
+  hShape: Uint32Array
+  gaz: Uint8Array
+  /** Word cluster of each lower-cased token, -1 when none (English only). */
+  clusters: Int16Array
+  /** Last token of the capitalised run (candidates joined by NAME_CONNECTORS) a token is in, -1 outside one. */
+  runEnd: Int32Array
+  /** First token of that run. */
+  runStart: Int32Array
+}
+
+export interface EntityModelFile {
+  format: string
+  /** Feature hash (base 36) → one weight per tag in TAG order, times WEIGHT_SCALE, rounded. */
+  weights: Record<string, number[]>
+}
+
+/** Weights ship as integers: value × WEIGHT_SCALE. */
+export const WEIGHT_SCALE = 100
+
+/**
+ * Feature hash → weights, open addressing over 32-bit hashes. Two features with one hash share
+ * weights (the hashing trick); at 50,000 features in 2^32 that is about one pair per model.
+ */
+export interface WeightTable {
+  mask: number
+  keys: Uint32Array
+  /** Slot → offset into `weights` + 1; 0 = empty. */
+  slots: Int32Array
+  weights: Float32Array
+  size: number
+}
+
+export function buildWeightTable(entries: Iterable<[number, ArrayLike<number>]>, scale = 1): WeightTable {
+  const list = [...entries]
+  let cap = 16
+  while (cap < list.length * 2) cap *= 2
+  const table: WeightTable = {
+    mask: cap - 1,
+    keys: new Uint32Array(cap),
+    slots: new Int32Array(cap),
+    weights: new Float32Array(list.length * TAG_COUNT),
+    size: 0,
+  }
+  for (const [key, w] of list) {
+    let slot = mixFinal(key) & table.mask
+    while (table.slots[slot] !== 0 && table.keys[slot] !== key) slot = (slot + 1) & table.mask
+    let off = (table.slots[slot] as number) - 1
+    if (off < 0) {
+      off = table.size * TAG_COUNT
+      table.size++
+      table.keys[slot] = key
+      table.slots[slot] = off + 1
+    }
+    for (let k = 0; k < TAG_COUNT; k++)
+      table.weights[off + k] = (table.weights[off + k] as number) + (w[k] as number) / scale
+  }
+  return table
+}
+
+/** Offset of a feature's weights in table.weights, -1 when unknown. */
+export function lookupWeights(table: WeightTable, key: number): number {
+  let slot = mixFinal(key) & table.mask
+  for (;;) {
+    const s = table.slots[slot] as number
+    if (s === 0) return -1
+    if (table.keys[slot] === key) return s - 1
+    slot = (slot + 1) & table.mask
+  }
+}
+
+export function loadWeights(file: EntityModelFile): WeightTable {
+  if (file.format !== ENTITY_MODEL_FORMAT) throw new Error(`entity model: unknown format ${file.format}`)
+  return buildWeightTable(
+    Object.entries(file.weights).map(([k, w]): [number, number[]] => [Number.parseInt(k, 36) >>> 0, w]),
+    WEIGHT_SCALE,
+  )
+}
+
+/** FNV-1a of a string: each token's words and shapes are hashed once, features combine the hashes. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return h >>> 0
+}
+
+function mixFinal(h: number): number {
+  let x = h ^ (h >>> 16)
+  x = Math.imul(x, 0x7feb352d)
+  x ^= x >>> 15
+  return x
+}
+
+/** A feature's hash from its template number and up to three parts. */
+function feature(template: number, a = 0, b = 0, c = 0): number {
+  let h = Math.imul(template + 0x9e3779b9, 0x85ebca6b)
+  h = Math.imul(h ^ a, 0xc2b2ae35)
+  h ^= h >>> 13
+  h = Math.imul(h ^ b, 0x27d4eb2f)
+  h ^= h >>> 15
+  h = Math.imul(h ^ c, 0x165667b1)
+  h ^= h >>> 16
+  return h >>> 0
+}
+
+/** Whether token i is scored at all, given the previous tag. */
+export function isScored(ctx: FeatureContext, i: number, prev: number): boolean {
+  if (prev !== 0) return true
+  const t = ctx.tokens[i] as EntityToken
+  return isCandidate(t.text)
+}
+
+/** Tags that may follow `prev`: an I-X only after B-X or I-X. */
+export function isAllowed(prev: number, tag: number): boolean {
+  if (tag === 0 || tag % 2 === 1) return true
+  return prev === tag || prev === tag - 1
+}
+
+const BOS = hashString('<s>')
+const EOS = hashString('</s>')
+/** Room for every feature of one token. */
+export const MAX_TOKEN_FEATURES = 48
+
+/** Writes the feature hashes of token i (previous tag index `pt`) into `out`; returns how many. */
+export function tokenFeatures(ctx: FeatureContext, i: number, pt: number, out: Uint32Array): number {
+  const { tokens, hLower, hShape, gaz, clusters } = ctx
+  const n = tokens.length
+  const t = tokens[i] as EntityToken
+  const w = hLower[i] as number
+  const shape = hShape[i] as number
+  const lw = ctx.lower[i] as string
+  // Context stops at a sentence start, as it does in the one-sentence training examples.
+  const hasP1 = i > 0 && !t.start
+  const hasP2 = hasP1 && i > 1 && !(tokens[i - 1] as EntityToken).start
+  const hasN1 = i + 1 < n && !(tokens[i + 1] as EntityToken).start
+  const hasN2 = hasN1 && i + 2 < n && !(tokens[i + 2] as EntityToken).start
+  const p1 = hasP1 ? (hLower[i - 1] as number) : BOS
+  const n1 = hasN1 ? (hLower[i + 1] as number) : EOS
+  const p1s = hasP1 ? (hShape[i - 1] as number) : BOS
+  const n1s = hasN1 ? (hShape[i + 1] as number) : EOS
+  const ptag = pt + 1
+  let k = 0
+  out[k++] = feature(1)
+  out[k++] = feature(2, w)
+  out[k++] = feature(3, shape)
+  out[k++] = feature(4, t.start ? 1 : 2, shape)
+  out[k++] = feature(5, hashString(lw.slice(-3)))
+  out[k++] = feature(6, p1)
+  out[k++] = feature(7, n1)
+  out[k++] = feature(8, hasP2 ? (hLower[i - 2] as number) : BOS)
+  out[k++] = feature(9, hasN2 ? (hLower[i + 2] as number) : EOS)
+  out[k++] = feature(10, p1s, shape)
+  out[k++] = feature(11, shape, n1s)
+  out[k++] = feature(12, ptag)
+  out[k++] = feature(13, ptag, shape)
+  out[k++] = feature(14, ptag, w)
+  out[k++] = feature(15, p1, w)
+  if (lw.length > 4) out[k++] = feature(16, hashString(lw.slice(-4)))
+  if (lw.length > 3) out[k++] = feature(36, hashString(lw.slice(0, 3)))
+  const end = ctx.runEnd[i] as number
+  if (end >= 0) {
+    const first = ctx.runStart[i] as number
+    const len = Math.min(end - first + 1, 4)
+    const pos = i === first ? 1 : i === end ? 2 : 3
+    const hd = hLower[end] as number
+    out[k++] = feature(17, len, pos)
+    out[k++] = feature(37, hShape[first] as number, hShape[end] as number, len)
+    out[k++] = feature(18, hd)
+    out[k++] = feature(19, hd, pos)
+    if (first > 0 && !(tokens[first] as EntityToken).start) out[k++] = feature(20, hLower[first - 1] as number)
+    if (end + 1 < n && !(tokens[end + 1] as EntityToken).start) out[k++] = feature(21, hLower[end + 1] as number)
+    if (i !== first) out[k++] = feature(22, hLower[first] as number)
+  }
+  const g = gaz[i] as number
+  const lists = g & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG | GAZ_BEGIN)
+  if (lists & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG)) {
+    out[k++] = feature(23, lists)
+    out[k++] = feature(24, lists, ptag)
+  }
+  if (g & GAZ_FIRST_NAME) {
+    out[k++] = feature(25)
+    out[k++] = feature(26, shape)
+  }
+  if (hasN1 && ((gaz[i + 1] as number) & GAZ_FIRST_NAME) !== 0) out[k++] = feature(27)
+  if (hasP1 && ((gaz[i - 1] as number) & GAZ_FIRST_NAME) !== 0) out[k++] = feature(28, shape)
+  const c = clusters[i] as number
+  if (c >= 0) {
+    out[k++] = feature(29, c + 1)
+    out[k++] = feature(30, c + 1, shape)
+    out[k++] = feature(31, c + 1, ptag)
+  }
+  if (hasP1 && (clusters[i - 1] as number) >= 0) out[k++] = feature(32, (clusters[i - 1] as number) + 1)
+  if (hasN1 && (clusters[i + 1] as number) >= 0) out[k++] = feature(33, (clusters[i + 1] as number) + 1)
+  return k
+}
+
+/** Greedy BIO decoding: tag indices per token. */
+export function decodeTags(ctx: FeatureContext, table: WeightTable): Uint8Array {
+  const n = ctx.tokens.length
+  const tags = new Uint8Array(n)
+  const scores = new Float32Array(TAG_COUNT)
+  const feats = new Uint32Array(MAX_TOKEN_FEATURES)
+  const weights = table.weights
+  let prev = 0
+  for (let i = 0; i < n; i++) {
+    if (!isScored(ctx, i, prev)) {
+      prev = 0
+      continue
+    }
+    scores.fill(0)
+    const count = tokenFeatures(ctx, i, prev, feats)
+    for (let f = 0; f < count; f++) {
+      const off = lookupWeights(table, feats[f] as number)
+      if (off < 0) continue
+      for (let k = 0; k < TAG_COUNT; k++) scores[k] = (scores[k] as number) + (weights[off + k] as number)
+    }
+    let best = 0
+    let bestScore = Number.NEGATIVE_INFINITY
+    for (let k = 0; k < TAG_COUNT; k++) {
+      if (!isAllowed(prev, k)) continue
+      const s = scores[k] as number
+      if (s > bestScore) {
+        bestScore = s
+        best = k
+      }
+    }
+    tags[i] = best
+    prev = best
+  }
+  return tags
+}

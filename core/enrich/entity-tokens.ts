@@ -1,0 +1,199 @@
+/**
+ * Tokens for entity tagging (issue 27): one pass of one linear regular expression, no backtracking
+ * beyond a token. Words keep inner apostrophes, hyphens and dots (`O'Brien`, `Al-Assad`, `U.S`);
+ * a possessive `'s` is split off, as the labelled corpora do; every other character that is not a
+ * letter or digit is a token of its own. `start` marks the first token of a sentence or paragraph,
+ * where a capital letter says nothing.
+ */
+
+export interface EntityToken {
+  text: string
+  /** First token of a sentence, paragraph or field. */
+  start: boolean
+}
+
+const SENTENCE_END = new Set(['.', '!', '?', '…', ':', ';'])
+/** Quotes and brackets leave the sentence state as it was: `."` then a capital still starts one. */
+const TRANSPARENT = new Set(['"', '“', '”', "'", '‘', '’', '(', ')', '«', '»', '„', '[', ']'])
+/** Dots that do not end a sentence: `Mr. Smith`, `U.S. officials`. */
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'jr',
+  'sr',
+  'prof',
+  'gen',
+  'gov',
+  'sen',
+  'rep',
+  'lt',
+  'col',
+])
+const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u
+
+/** One-character strings for ASCII punctuation, made once. */
+const ASCII_CHARS: readonly string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c))
+
+function isWordChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i)
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
+  if (c >= 0xd800 && c <= 0xdfff) return false
+  return NON_ASCII_WORD.test(text[i] as string)
+}
+
+/** Characters that join two runs of letters or digits into one word: `O'Brien`, `Al-Assad`, `U.S`, `AT&T`. */
+function isJoiner(c: number): boolean {
+  return c === 39 || c === 0x2019 || c === 46 || c === 45 || c === 38 || c === 95
+}
+
+/** Tokens of `text`; a line break (paragraph) starts a sentence. One left-to-right scan, no regular expression over the text. */
+export function tokenizeForEntities(text: string, out: EntityToken[] = []): EntityToken[] {
+  let start = true
+  const n = text.length
+  let i = 0
+  while (i < n) {
+    const c = text.charCodeAt(i)
+    if (c === 10 || c === 13) {
+      start = true
+      i++
+      continue
+    }
+    if (c === 32 || c === 9 || c === 160 || c === 12 || c === 11) {
+      i++
+      continue
+    }
+    if (!isWordChar(text, i)) {
+      // A lone surrogate half or symbol: one token per code point.
+      const width = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1
+      const ch = c < 128 ? (ASCII_CHARS[c] as string) : width === 1 ? String.fromCharCode(c) : text.slice(i, i + width)
+      i += width
+      if (c === 0x2028 || c === 0x2029 || c === 0x200b || c === 0x3000 || (c >= 0x2000 && c <= 0x200a)) continue
+      if (c === 46 && out.length > 0) {
+        const prev = out[out.length - 1] as EntityToken
+        const next = text.charCodeAt(i)
+        // `U.S.` and `Mr.`: the dot belongs to the word and ends no sentence.
+        if (isAbbreviation(prev.text) && (next === 32 || next === 10 || Number.isNaN(next))) continue
+      }
+      out.push({ text: ch, start })
+      start = startsAfter(start, ch)
+      continue
+    }
+    let j = i + 1
+    while (j < n) {
+      const d = text.charCodeAt(j)
+      if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57)) j++
+      else if (d >= 128 && isWordChar(text, j)) j++
+      else if (isJoiner(text.charCodeAt(j)) && j + 1 < n && isWordChar(text, j + 1)) j += 2
+      else break
+    }
+    let word = text.slice(i, j)
+    i = j
+    const last = word.length - 2
+    const q = last > 0 ? word.charCodeAt(last) : 0
+    const sc = q === 39 || q === 0x2019 ? word.charCodeAt(last + 1) : 0
+    if (sc === 115 || sc === 83) {
+      out.push({ text: word.slice(0, last), start })
+      start = false
+      word = word.slice(last)
+    }
+    out.push({ text: word, start })
+    start = false
+  }
+  return out
+}
+
+/** Whether the token after a punctuation token starts a sentence. */
+export function startsAfter(start: boolean, punctuation: string): boolean {
+  return TRANSPARENT.has(punctuation) ? start : SENTENCE_END.has(punctuation)
+}
+
+/** Lower-case words that may sit inside a name between capitalised ones: `Bank of England`, `Ludwig van Beethoven`. */
+export const NAME_CONNECTORS: ReadonlySet<string> = new Set(
+  'of the and for on de del della di da do dos das du des la le van von der den ter y e et und & al bin el'.split(' '),
+)
+
+function isAbbreviation(word: string): boolean {
+  if (word.length === 1) return isUpper(word.charCodeAt(0))
+  if (word.includes('.')) return true
+  return ABBREVIATIONS.has(word.toLowerCase())
+}
+
+function isUpper(code: number): boolean {
+  return code >= 65 && code <= 90
+}
+
+/** A token the tagger looks at: one with a capital letter anywhere, or a hashtag or handle. */
+export function isCandidate(word: string): boolean {
+  const c = word.charCodeAt(0)
+  if (c >= 97 && c <= 122) {
+    for (let i = 1; i < word.length; i++) {
+      const d = word.charCodeAt(i)
+      if (d >= 65 && d <= 90) return true
+    }
+    return false
+  }
+  if (c >= 65 && c <= 90) return true
+  if (c < 128) return false
+  const ch = word[0] as string
+  return ch !== ch.toLowerCase()
+}
+
+/** hashString(wordShape(word)) without building the shape (FNV-1a over the same characters). */
+export function wordShapeHash(word: string): number {
+  let h = 0x811c9dc5
+  let len = 0
+  let prev = -1
+  let run = 0
+  for (let i = 0; i < word.length && len < 8; i++) {
+    const code = word.charCodeAt(i)
+    let c: number
+    if (code >= 97 && code <= 122) c = 120
+    else if (code >= 65 && code <= 90) c = 88
+    else if (code >= 48 && code <= 57) c = 100
+    else if (code < 128) c = code
+    else {
+      const ch = word[i] as string
+      c = ch !== ch.toLowerCase() ? 88 : ch !== ch.toUpperCase() ? 120 : code
+    }
+    if (c === prev) {
+      run++
+      if (run >= 2) continue
+    } else run = 0
+    prev = c
+    h = Math.imul(h ^ c, 0x01000193)
+    len++
+  }
+  return h >>> 0
+}
+
+/**
+ * Word shape: upper → X, lower → x, digit → d, others kept; a run of one class longer than two
+ * is cut to two (`McDonald` → `XxXxx`, `U.S` → `X.X`, `2024` → `dd`), at most 8 characters.
+ */
+export function wordShape(word: string): string {
+  let out = ''
+  let prev = -1
+  let run = 0
+  for (let i = 0; i < word.length && out.length < 8; i++) {
+    const code = word.charCodeAt(i)
+    let c: number
+    if (code >= 97 && code <= 122) c = 120
+    else if (code >= 65 && code <= 90) c = 88
+    else if (code >= 48 && code <= 57) c = 100
+    else if (code < 128) c = code
+    else {
+      const ch = word[i] as string
+      c = ch !== ch.toLowerCase() ? 88 : ch !== ch.toUpperCase() ? 120 : code
+    }
+    if (c === prev) {
+      run++
+      if (run >= 2) continue
+    } else run = 0
+    prev = c
+    out += String.fromCharCode(c)
+  }
+  return out
+}
