@@ -127,15 +127,14 @@ export class ArticleWriter {
  * from which triggers keep entity_days. Used by ArticleWriter and the bundle import.
  */
 export class EntityRowWriter {
-  readonly #entityId: Statement<{ id: number }, [string, string, string, string | null]>
+  readonly #find: Statement<{ id: number }, [string]>
+  readonly #add: Statement<{ id: number }, [string, string, string, string | null]>
   readonly #row: Statement<unknown, [number, number, number, string, string, number, number, string]>
   readonly #drop: Statement<unknown, [number]>
 
   constructor(db: Database) {
-    // DO UPDATE (not DO NOTHING) so RETURNING gives the id of a key already there.
-    this.#entityId = db.query(
-      'INSERT INTO entities (key, name, type, country) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING id',
-    )
+    this.#find = db.query('SELECT id FROM entities WHERE key = ?')
+    this.#add = db.query('INSERT INTO entities (key, name, type, country) VALUES (?, ?, ?, ?) RETURNING id')
     this.#row = db.query(
       'INSERT INTO article_entities (entity, seq, day, country, sentiment, score_milli, count, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
@@ -153,10 +152,19 @@ export class EntityRowWriter {
     for (const e of a.entities) {
       if (seen.has(e.key)) continue
       seen.add(e.key)
-      const id = this.#entityId.get(e.key, e.name, e.type, e.country)?.id
-      if (id === undefined) throw new Error(`entity ${e.key}: insert returned no id`)
-      this.#row.run(id, seq, day, a.country, a.sentiment, scoreMilli, e.count, e.name)
+      this.#row.run(this.#idOf(e), seq, day, a.country, a.sentiment, scoreMilli, e.count, e.name)
     }
+  }
+
+  /**
+   * A read for a key already there (most recur), an insert only for a new one: an upsert that
+   * returns the id writes the row each time. No memo of ids across calls: a batch that rolls back
+   * would leave ids in it that no longer exist.
+   */
+  #idOf(e: ArticleEntity): number {
+    const id = this.#find.get(e.key)?.id ?? this.#add.get(e.key, e.name, e.type, e.country)?.id
+    if (id === undefined) throw new Error(`entity ${e.key}: insert returned no id`)
+    return id
   }
 
   replace(

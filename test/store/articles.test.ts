@@ -187,3 +187,75 @@ describe('syndication groups', () => {
     expect(g[0]?.dup_group).not.toBe(g[1]?.dup_group)
   })
 })
+
+describe('entity rows (migration 18)', () => {
+  const paris = { key: 'place:paris', name: 'Paris', type: 'place', count: 2, country: 'FR' } as const
+  const ada = { key: 'person:ada-lovelace', name: 'Ada Lovelace', type: 'person', count: 1, country: null } as const
+  const un = { key: 'organisation:un', name: 'UN', type: 'organisation', count: 1, country: null } as const
+  /** What entity_days must hold: its GROUP BY over the entity rows, from SQL written here. */
+  const daysFromRows = () =>
+    db
+      .query(
+        'SELECT day, country, entity, sentiment, count(*) AS n, sum(score_milli) AS s FROM article_entities GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4',
+      )
+      .all()
+  const days = () =>
+    db.query('SELECT day, country, entity, sentiment, n, score_milli AS s FROM entity_days ORDER BY 1, 2, 3, 4').all()
+  const keysOf = (url: string) =>
+    db
+      .query<{ key: string }, [string]>(
+        'SELECT e.key FROM article_entities ae JOIN entities e ON e.id = ae.entity JOIN articles a ON a.seq = ae.seq WHERE a.url = ? ORDER BY e.key',
+      )
+      .all(url)
+      .map((r) => r.key)
+
+  test('inserts, a re-crawl that changes day, country and entities, a rolled-back batch and retention keep entity_days equal to the rows', () => {
+    const w = new ArticleWriter(db)
+    db.transaction(() => {
+      w.write(row('https://example.co.uk/a', { entities: [paris, ada], score: 0.5, sentiment: 'pos' }), 0)
+      w.write(row('https://example.co.uk/b', { entities: [paris], published_at: '2026-11-19T10:00:00Z' }), 0)
+      w.write(row('https://example.co.uk/c', { entities: [ada, un], published_at: '2026-10-01T10:00:00Z' }), 0)
+    })()
+    expect(days()).toEqual(daysFromRows())
+    expect(days().length).toBe(5)
+    // A re-crawl that replaces /a: another day, country, tone and entity list.
+    expect(
+      db.transaction(() =>
+        w.write(
+          row('https://example.co.uk/a', {
+            crawled_at: '2026-11-20T10:30:00Z',
+            published_at: '2026-11-18T09:00:00Z',
+            country: 'DE',
+            sentiment: 'neg',
+            score: -0.4,
+            entities: [un],
+          }),
+          0,
+        ),
+      )(),
+    ).toBe('replaced')
+    expect(keysOf('https://example.co.uk/a')).toEqual(['organisation:un'])
+    expect(days()).toEqual(daysFromRows())
+    // A batch that fails after writing a new entity: nothing of it stays, and the next one works.
+    const tom = { key: 'person:tom', name: 'Tom', type: 'person', count: 1, country: null } as const
+    expect(() =>
+      db.transaction(() => {
+        w.write(row('https://example.co.uk/d', { entities: [tom] }), 0)
+        throw new Error('batch failed')
+      })(),
+    ).toThrow('batch failed')
+    expect(db.query("SELECT count(*) AS n FROM entities WHERE key = 'person:tom'").get()).toEqual({ n: 0 })
+    db.transaction(() => w.write(row('https://example.co.uk/d', { entities: [tom] }), 0))()
+    expect(keysOf('https://example.co.uk/d')).toEqual(['person:tom'])
+    expect(days()).toEqual(daysFromRows())
+    // Retention: /c (October) goes with its entity rows and its days.
+    expect(applyRetention(db, Date.parse('2026-11-01T00:00:00Z') / 1000)).toBe(1)
+    expect(keysOf('https://example.co.uk/c')).toEqual([])
+    expect(days()).toEqual(daysFromRows())
+    expect(
+      db.query('SELECT count(*) AS n FROM article_entities WHERE seq NOT IN (SELECT seq FROM articles)').get(),
+    ).toEqual({
+      n: 0,
+    })
+  })
+})
