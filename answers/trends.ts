@@ -10,11 +10,15 @@ import type { TrendScope, TrendSet } from '../core/trends/types.ts'
 import type { Params } from '../core/validate.ts'
 import { unprocessable } from '../core/validation-error.ts'
 import { loadTrendArticles } from '../store/trend-articles.ts'
-import { articleIdsNaming } from '../store/entity-counts.ts'
+import { articleIdsNaming, storySignals } from '../store/entity-counts.ts'
+import { addTone, emptyTone } from '../core/search/stats-tally.ts'
+import { toneSummary } from './search.ts'
 import { entityFilterKeys } from '../core/entity.ts'
 import { type DataView, type Handler, NotFound, type Payload } from './context.ts'
 
 const DAY_S = 86_400
+/** Entities a story's detail lists, most named first. */
+const STORY_ENTITIES = 10
 
 /**
  * The stories of a scope, memoised on the data view (so per snapshot version): countries are
@@ -73,5 +77,26 @@ export const trendDetail: Handler = (params, { data, nowMs }) => {
   const cc = String(params.cc).toUpperCase()
   const result = trendDetailBody(trendSetFor(data, defaultTrendScope(nowMs), [cc]), cc, String(params.slug), params)
   if (!result.ok) throw new NotFound(result.detail)
-  return { status: 200, body: result.body }
+  // The story's tone and the people, organisations and places its articles name (issues 25, 27),
+  // over all its articles; each listed item with its own tone.
+  const signals = storySignals(
+    data.db,
+    result.story.items.map((a) => a.url),
+    STORY_ENTITIES,
+  )
+  const tone = emptyTone()
+  for (const s of signals.byUrl.values()) addTone(tone, s.sentiment, 1, Math.round(s.score * 1000))
+  const { items, ...rest } = result.body
+  return {
+    status: 200,
+    body: {
+      ...rest,
+      tone: toneSummary(tone),
+      entities: signals.entities,
+      items: items.map((i) => {
+        const s = signals.byUrl.get(i.url)
+        return { ...i, sentiment: s?.sentiment ?? 'neu', score: s?.score ?? 0 }
+      }),
+    },
+  }
 }

@@ -250,7 +250,19 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     publishers: int,
     first_seen: timestamp,
     last_seen: timestamp,
-    items: arrayOf(trendHeadline),
+    tone: object(TONE_SUMMARY),
+    entities: arrayOf(object({ key: str, name: str, type: entityType, articles: int })),
+    items: arrayOf(
+      object({
+        title: str,
+        url: str,
+        host: str,
+        lang: str,
+        published_at: timestamp,
+        sentiment: { type: 'string', enum: [...SENTIMENT_LABELS] },
+        score: { type: 'number', minimum: SCORE_MIN, maximum: SCORE_MAX },
+      }),
+    ),
   }),
   '/v1/entities': object({
     window: str,

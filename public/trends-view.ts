@@ -1,6 +1,6 @@
 /** The trends view: a country picker fed by /v1/trends/countries, stories, keywords and a story's detail. */
 import { getJson, isAbort, latestOnly } from './api-client.ts'
-import { countryName } from './display-names.ts'
+import { countryName, signedScore } from './display-names.ts'
 import { byId, h, setStatus, utcMinute } from './dom.ts'
 import { showError } from './errors-shown.ts'
 import { readState, writeState } from './url-state.ts'
@@ -147,14 +147,41 @@ export function mountTrends(): { render: () => void } {
         signal,
       )
       byId('h-trend-detail').textContent = t.title
-      detailBody.replaceChildren(
+      const parts: (HTMLElement | null)[] = [
         h(
           'p',
           { class: 'meta' },
           `${countryName(t.country)} · ${t.category} · ${t.publishers} publishers · ${t.articles} articles · ${utcMinute(t.first_seen)} to ${utcMinute(t.last_seen)}`,
         ),
+        t.tone === undefined
+          ? null
+          : h(
+              'p',
+              { class: 'meta story-tone' },
+              `Tone: ${t.tone.pos} positive, ${t.tone.neu} neutral, ${t.tone.neg} negative${t.tone.net_tone === null ? '' : ` (net ${signedScore(t.tone.net_tone)})`}`,
+            ),
+        (t.entities ?? []).length === 0
+          ? null
+          : h(
+              'p',
+              { class: 'entities story-entities' },
+              'Named: ',
+              ...(t.entities ?? []).map((e) =>
+                h(
+                  'a',
+                  {
+                    class: `chip entity ${e.type}`,
+                    'data-entity': e.key,
+                    href: `?view=search&entity=${encodeURIComponent(e.key)}`,
+                    title: `${e.articles} of its articles name ${e.name}`,
+                  },
+                  e.name,
+                ),
+              ),
+            ),
         h('ol', { class: 'headlines' }, ...t.items.map(headlineItem)),
-      )
+      ]
+      detailBody.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null))
       setStatus(
         detailStatus,
         t.items.length === 0 ? 'empty' : 'ok',

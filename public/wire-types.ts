@@ -106,7 +106,10 @@ export interface TrendsAnswer {
 }
 
 export interface TrendDetail extends Omit<Trend, 'keywords' | 'headlines'> {
-  items: Headline[]
+  items: (Headline & { sentiment?: Sentiment; score?: number })[]
+  /** The story's tone over all its articles, and the names its articles carry most. */
+  tone?: { pos: number; neu: number; neg: number; net_tone: number | null }
+  entities?: (Omit<NamedEntity, 'count' | 'country'> & { articles: number })[]
 }
 
 export interface CountriesAnswer {

@@ -181,6 +181,51 @@ export function articleIdsNaming(
   return new Set(rows.map((r) => r.id))
 }
 
+/** The tone of each of these articles (by URL), and the entities most named across them. */
+export function storySignals(
+  db: Database,
+  urls: readonly string[],
+  limit: number,
+): {
+  byUrl: Map<string, { seq: number; sentiment: string; score: number }>
+  entities: { key: string; name: string; type: EntityType; articles: number }[]
+} {
+  const byUrl = new Map<string, { seq: number; sentiment: string; score: number }>()
+  for (let i = 0; i < urls.length; i += 500) {
+    const chunk = urls.slice(i, i + 500)
+    for (const r of db
+      .query<{ url: string; seq: number; sentiment: string; score: number }, string[]>(
+        `SELECT url, seq, sentiment, score FROM articles WHERE url IN (${marks(chunk)})`,
+      )
+      .all(...chunk))
+      byUrl.set(r.url, { seq: r.seq, sentiment: r.sentiment, score: r.score })
+  }
+  if (!hasEntityTables(db) || byUrl.size === 0) return { byUrl, entities: [] }
+  const counts = new Map<number, number>()
+  const seqs = [...byUrl.values()].map((v) => v.seq)
+  for (let i = 0; i < seqs.length; i += 500) {
+    const chunk = seqs.slice(i, i + 500)
+    for (const r of db
+      .query<{ entity: number }, number[]>(
+        `SELECT entity FROM article_entities INDEXED BY article_entities_seq WHERE seq IN (${marks(chunk)})`,
+      )
+      .all(...chunk))
+      counts.set(r.entity, (counts.get(r.entity) ?? 0) + 1)
+  }
+  const top = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit)
+  const info = entitiesById(
+    db,
+    top.map(([id]) => id),
+  )
+  return {
+    byUrl,
+    entities: top.flatMap(([id, articles]) => {
+      const e = info.get(id)
+      return e === undefined ? [] : [{ key: e.key, name: e.name, type: e.type, articles }]
+    }),
+  }
+}
+
 /** How many of an entity's latest articles the entities named beside it are counted over. */
 export const RELATED_SAMPLE = 5000
 

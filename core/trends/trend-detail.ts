@@ -10,7 +10,7 @@
 import type { Params } from '../validate.ts'
 import { intParam } from './params.ts'
 import { normalizeSlug } from './slug.ts'
-import type { TrendHeadline, TrendSet } from './types.ts'
+import type { Story, TrendHeadline, TrendSet } from './types.ts'
 import { iso, toHeadline } from './wire.ts'
 
 export interface TrendDetailBody {
@@ -25,7 +25,8 @@ export interface TrendDetailBody {
   items: TrendHeadline[]
 }
 
-export type TrendDetailResult = { ok: true; body: TrendDetailBody } | { ok: false; detail: string }
+/** `story`: the whole story (every article, not only the `size` listed), for what the caller adds. */
+export type TrendDetailResult = { ok: true; body: TrendDetailBody; story: Story } | { ok: false; detail: string }
 
 export function trendDetailBody(set: TrendSet, cc: string, slug: string, params: Params): TrendDetailResult {
   const country = cc.trim().toUpperCase()
@@ -38,6 +39,7 @@ export function trendDetailBody(set: TrendSet, cc: string, slug: string, params:
   const size = intParam(params, '/v1/trends/{cc}/{slug}', 'size')
   return {
     ok: true,
+    story: s,
     body: {
       title: s.title,
       category: s.category,

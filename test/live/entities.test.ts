@@ -91,6 +91,37 @@ describe('/v1/trends?entity=', () => {
   })
 })
 
+describe('/v1/trends/{cc}/{slug}: a story names its people, places and organisations, and has a tone', () => {
+  test('tone over all its articles, each item with its own, and the most named entities, from a scan', async () => {
+    const all = (await f.json('/v1/trends?size=200')).body.trends as {
+      country: string
+      slug: string
+      articles: number
+    }[]
+    const story = all.find((t) => t.articles >= 3) ?? all[0]
+    if (story === undefined) throw new Error('the fixture has no story')
+    const d = await f.json(`/v1/trends/${story.country}/${encodeURIComponent(story.slug)}?size=500`)
+    expect(d.status).toBe(200)
+    const items = d.body.items as { url: string; sentiment: string; score: number }[]
+    expect(items.length).toBe(d.body.articles)
+    const byUrl = new Map(f.articles.map((a) => [a.url, a]))
+    const arts = items.map((i) => byUrl.get(i.url) as A)
+    for (const [k, i] of items.entries())
+      expect({ s: i.sentiment, x: i.score }).toEqual({ s: arts[k]?.sentiment, x: arts[k]?.score })
+    const count = (label: string) => arts.filter((a) => a.sentiment === label).length
+    expect(d.body.tone).toMatchObject({ pos: count('pos'), neu: count('neu'), neg: count('neg') })
+    const named = new Map<string, number>()
+    for (const a of arts) for (const e of a.entities) named.set(e.key, (named.get(e.key) ?? 0) + 1)
+    const got = d.body.entities as { key: string; articles: number }[]
+    expect(got.length).toBe(Math.min(10, named.size))
+    for (const e of got) expect(e.articles).toBe(named.get(e.key) ?? -1)
+    for (let i = 1; i < got.length; i++) expect((got[i - 1]?.articles ?? 0) >= (got[i]?.articles ?? 0)).toBe(true)
+    const shown = new Set(got.map((e) => e.key))
+    const least = got.at(-1)?.articles ?? 0
+    for (const [key, n] of named) if (!shown.has(key)) expect(n).toBeLessThanOrEqual(least)
+  })
+})
+
 describe('/v1/entities', () => {
   test.each<{ query: string; countries: string[]; types: string[] }>([
     { query: 'window=7d', countries: [], types: [] },
