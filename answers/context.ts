@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import type { SourceFailure } from '../contract/source-failure.ts'
 import type { SearchIndex } from '../core/search/types.ts'
 import type { Params } from '../core/validate.ts'
 
@@ -29,11 +30,7 @@ export interface DataOrigin {
   following: string[]
 }
 
-export interface SourceFailure {
-  kind: string
-  source: string
-  message: string
-}
+export type { SourceFailure }
 
 export interface HandlerContext {
   data: DataView

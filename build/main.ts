@@ -8,6 +8,7 @@
  *   bun run build [--with-text|--no-export]  one batch run: new inputs, prices, retention, snapshot + research bundle
  *   import-bundle <folder>                reload a downloaded research bundle into $NEWSDESK_DATA (an empty store)
  */
+import type { SourceFailure } from '../contract/source-failure.ts'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Config, ConfigError, clockFrom, parseConfig } from '../core/config.ts'
@@ -328,12 +329,7 @@ export interface BuildOptions {
   publishHooks?: PublishHooks
 }
 
-/** A source that failed in a run, as the manifest and /health show it (file names, never local folders). */
-export interface SourceFailure {
-  kind: 'warc' | 'prices' | 'listing'
-  source: string
-  message: string
-}
+export type { SourceFailure }
 
 const publicMessage = (message: string): string => message.replace(/(?:\/[^\s/:]+)+\/([^\s/:]+)/g, '$1')
 

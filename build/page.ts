@@ -1,6 +1,6 @@
 /**
  * The page beside the snapshots: `<root>/index.html` and `<root>/assets/app-<hash>.{js,css}`, the
- * bytes the live node serves at `/` (answers/page.ts bundles both), so any static host that serves
+ * bytes the live node serves at `/` (contract/page-bundle.ts bundles both), so any static host that serves
  * the snapshot folder serves the page too (deploy/nginx-newsdesk.conf.template).
  *
  * A reader never sees half a page: every file is written under a temporary name at the root
@@ -11,7 +11,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy, bundlePage } from '../answers/page.ts'
+import { PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy, bundlePage } from '../contract/page-bundle.ts'
 import { fsyncDir, writeSynced } from './snapshot/publish.ts'
 
 const TMP_PREFIX = '.tmp-page-'

@@ -33,7 +33,13 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { S3Client } from 'bun'
-import { ASSET_CACHE_CONTROL, INDEX_HEADERS, PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../answers/page.ts'
+import {
+  ASSET_CACHE_CONTROL,
+  INDEX_HEADERS,
+  PAGE_ASSETS_DIR,
+  PAGE_INDEX,
+  assetsReferencedBy,
+} from '../contract/page-bundle.ts'
 import { ConfigError, clockFrom, parseConfig } from '../core/config.ts'
 import { readSetting } from '../core/settings.ts'
 import {
@@ -46,11 +52,11 @@ import {
   parseSums,
   readLatest,
   readManifest,
-} from '../store/snapshot-files.ts'
+} from '../contract/snapshot-files.ts'
 
 /** A key whose content never changes (a version's files, a hashed asset): the page's own asset header. */
 export const IMMUTABLE = ASSET_CACHE_CONTROL
-/** index.html's Cache-Control: the live node's own (answers/page.ts), so every server of the page agrees. */
+/** index.html's Cache-Control: the live node's own (contract/page-bundle.ts), so every server of the page agrees. */
 const INDEX_CACHE_CONTROL = INDEX_HEADERS['cache-control'] ?? 'no-cache'
 const SLACK_MS = 300_000
 const BUILD_INTERVAL_MS = 3_600_000

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { SUMS_FILE, parseSums } from '../store/snapshot-files.ts'
+import { SUMS_FILE, parseSums } from '../contract/snapshot-files.ts'
 
 export interface VerifyResult {
   ok: boolean

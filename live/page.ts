@@ -1,9 +1,15 @@
 /**
- * The web page at `/`: answers/page.ts bundles public/ into memory on the first request (so
+ * The web page at `/`: contract/page-bundle.ts bundles public/ into memory on the first request (so
  * `npm start` and the tests need no build step and nothing built is committed). The batch job
  * writes the same bundle beside the snapshots for static hosts (build/page.ts).
  */
-import { ASSET_CACHE_CONTROL, type BuiltPage, INDEX_HEADERS, type PageAsset, bundlePage } from '../answers/page.ts'
+import {
+  ASSET_CACHE_CONTROL,
+  type BuiltPage,
+  INDEX_HEADERS,
+  type PageAsset,
+  bundlePage,
+} from '../contract/page-bundle.ts'
 
 /** The page's two routes; the bundle is built once, on first use, and kept for the process. */
 export function createPage(log: (line: string) => void = console.error) {

@@ -16,7 +16,7 @@ import {
   parseSums,
   readLatest,
   readManifest,
-} from '../store/snapshot-files.ts'
+} from '../contract/snapshot-files.ts'
 import { baseHeaders, respond } from './respond.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'

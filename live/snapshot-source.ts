@@ -8,7 +8,7 @@ import type { Database } from 'bun:sqlite'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SearchIndex } from '../core/search/types.ts'
-import { type Manifest, readLatest, readManifest } from '../store/snapshot-files.ts'
+import { type Manifest, readLatest, readManifest } from '../contract/snapshot-files.ts'
 import type { DataOrigin, DataView, SourceFailure } from '../answers/context.ts'
 
 export interface SnapshotView extends DataView {

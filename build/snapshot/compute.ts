@@ -8,7 +8,7 @@ import { INSTRUMENTS } from '../../core/instruments.ts'
 import { defaultTrendScope } from '../../core/trends/scope.ts'
 import { trendSetFor } from '../../answers/trends.ts'
 import { entities } from '../../answers/entities.ts'
-import { type SnapshotFile, snapshotPathFor } from '../../store/snapshot-files.ts'
+import { type SnapshotFile, snapshotPathFor } from '../../contract/snapshot-files.ts'
 
 /** The URLs whose default answers do not depend on the data (the data-driven ones are added by their areas). */
 export function fixedSnapshotUrls(): string[] {

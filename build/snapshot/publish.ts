@@ -39,7 +39,7 @@ import {
   SUMS_FILE,
   VERSION_PATTERN,
   readLatest,
-} from '../../store/snapshot-files.ts'
+} from '../../contract/snapshot-files.ts'
 
 export const KEEP_VERSIONS = 48
 const TMP_PREFIX = '.tmp-'

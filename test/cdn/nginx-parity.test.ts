@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
-import { assetsReferencedBy } from '../../answers/page.ts'
+import { assetsReferencedBy } from '../../contract/page-bundle.ts'
 import { type PageWritten, writePage } from '../../build/page.ts'
 import { fixedSnapshotUrls, trendSnapshotUrls } from '../../build/snapshot/compute.ts'
 import { buildSnapshot } from '../../build/snapshot/run.ts'

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { S3Client } from 'bun'
-import { ASSET_CACHE_CONTROL, INDEX_HEADERS, assetsReferencedBy, bundlePage } from '../../answers/page.ts'
+import { ASSET_CACHE_CONTROL, INDEX_HEADERS, assetsReferencedBy, bundlePage } from '../../contract/page-bundle.ts'
 import { writePage } from '../../build/page.ts'
 import {
   IMMUTABLE,
@@ -21,7 +21,7 @@ import {
 } from '../../build/publish-s3.ts'
 import { publishSnapshot } from '../../build/snapshot/publish.ts'
 import { createPage } from '../../live/page.ts'
-import { type Manifest, contentTypeOf } from '../../store/snapshot-files.ts'
+import { type Manifest, contentTypeOf } from '../../contract/snapshot-files.ts'
 import { tempDir } from '../support/tmp.ts'
 import { freePort } from './nginx-harness.ts'
 

@@ -23,7 +23,7 @@ import { SnapshotSource } from '../../live/snapshot-source.ts'
 import { ArticleWriter } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
-import { type Manifest, SUMS_FILE, parseSums } from '../../store/snapshot-files.ts'
+import { type Manifest, SUMS_FILE, parseSums } from '../../contract/snapshot-files.ts'
 import { FIXTURE_NOW, buildFixtureStore, fixtureArticles } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
 

@@ -17,7 +17,7 @@ import { ArticleWriter } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
 import { saveCandles } from '../../store/prices.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
-import type { Manifest } from '../../store/snapshot-files.ts'
+import type { Manifest } from '../../contract/snapshot-files.ts'
 import { FIXTURE_NOW, type FixtureArticle, buildFixtureStore, fixtureArticles } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
 

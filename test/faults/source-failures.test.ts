@@ -19,7 +19,7 @@ import { RESPONSE_SCHEMAS } from '../../core/response-schemas.ts'
 import { createApp } from '../../live/app.ts'
 import { SnapshotSource } from '../../live/snapshot-source.ts'
 import { openStore, storePath } from '../../store/open.ts'
-import { readLatest, readManifest } from '../../store/snapshot-files.ts'
+import { readLatest, readManifest } from '../../contract/snapshot-files.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { tempDir } from '../support/tmp.ts'
 

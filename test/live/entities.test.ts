@@ -103,11 +103,12 @@ describe('/v1/trends/{cc}/{slug}: a story names its people, places and organisat
     const d = await f.json(`/v1/trends/${story.country}/${encodeURIComponent(story.slug)}?size=500`)
     expect(d.status).toBe(200)
     const items = d.body.items as { url: string; sentiment: string; score: number }[]
-    expect(items.length).toBe(d.body.articles)
+    expect(items.length).toBe(Number(d.body.articles))
     const byUrl = new Map(f.articles.map((a) => [a.url, a]))
     const arts = items.map((i) => byUrl.get(i.url) as A)
-    for (const [k, i] of items.entries())
-      expect({ s: i.sentiment, x: i.score }).toEqual({ s: arts[k]?.sentiment, x: arts[k]?.score })
+    items.forEach((i, k) => {
+      expect({ s: i.sentiment, x: i.score }).toEqual({ s: arts[k]?.sentiment ?? '', x: arts[k]?.score ?? Number.NaN })
+    })
     const count = (label: string) => arts.filter((a) => a.sentiment === label).length
     expect(d.body.tone).toMatchObject({ pos: count('pos'), neu: count('neu'), neg: count('neg') })
     const named = new Map<string, number>()

@@ -14,7 +14,7 @@ import { createApp } from '../../live/app.ts'
 import { SnapshotSource } from '../../live/snapshot-source.ts'
 import { openStore, storePath } from '../../store/open.ts'
 import { readOrigin } from '../../store/origin.ts'
-import { readLatest, readManifest } from '../../store/snapshot-files.ts'
+import { readLatest, readManifest } from '../../contract/snapshot-files.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { tempDir } from '../support/tmp.ts'
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import { KEEP_VERSIONS, cleanLeftovers, freeVersion, publishSnapshot, versionOf } from '../../build/snapshot/publish.ts'
-import { VERSION_PATTERN, listVersions, readLatest, readManifest } from '../../store/snapshot-files.ts'
+import { VERSION_PATTERN, listVersions, readLatest, readManifest } from '../../contract/snapshot-files.ts'
 import { tempDir } from '../support/tmp.ts'
 
 let tmp: ReturnType<typeof tempDir>

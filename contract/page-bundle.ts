@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { contentTypeOf } from '../store/snapshot-files.ts'
+import { contentTypeOf } from './snapshot-files.ts'
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url))
 const ENTRY = `${PUBLIC_DIR}main.ts`
