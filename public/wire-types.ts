@@ -17,14 +17,10 @@ export interface SearchHit {
   entities?: NamedEntity[]
 }
 
-/** A person, organisation or place an article names (core/entity.ts). */
-export interface NamedEntity {
-  key: string
-  name: string
-  type: 'person' | 'organisation' | 'place'
-  count: number
-  country: string | null
-}
+/** A person, organisation or place an article names: core's type, not a copy. */
+export type { ArticleEntity as NamedEntity } from '../core/entity.ts'
+import type { ArticleEntity as NamedEntity } from '../core/entity.ts'
+import type { SentimentLabel as Sentiment } from '../core/article.ts'
 
 /** `/v1/entities`: trending entities of the window. */
 export interface EntitiesAnswer {
@@ -42,9 +38,9 @@ export interface SearchAnswer {
   results: SearchHit[]
 }
 
-/** The tone labels, in the contract's order (core/endpoints.ts SENTIMENTS; test/e2e/search-signals.test.ts checks they agree). */
-export const SENTIMENTS = ['pos', 'neu', 'neg'] as const
-export type Sentiment = (typeof SENTIMENTS)[number]
+/** The tone labels, in the contract's order: core's own list, bundled into the page. */
+export { SENTIMENT_LABELS as SENTIMENTS } from '../core/article.ts'
+export type { SentimentLabel as Sentiment } from '../core/article.ts'
 
 export interface FacetBucket {
   key: string
