@@ -1,6 +1,6 @@
 import type { ArticleRow } from '../../store/articles.ts'
 import { type ReadWarcOptions, readWarc } from '../warc/reader.ts'
-import type { HtmlResponse } from '../warc/types.ts'
+import type { HtmlResponse, WarcEvent } from '../warc/types.ts'
 import { recordToRow } from './record-to-row.ts'
 import type { ToWorker } from './worker-protocol.ts'
 
@@ -21,30 +21,80 @@ export interface Batch {
 
 export const BATCH_RECORDS = 600
 
+/** What became of one HTML record: its row, or why it has none. */
+export type RowOutcome = ArticleRow | 'not-article' | 'extract-error'
+
+/** A record in file order with, for an HTML record, what extraction made of it. */
+export type ResolvedEvent = { event: Exclude<WarcEvent, HtmlResponse> } | { event: HtmlResponse; outcome: RowOutcome }
+
 /**
  * Reads one WARC source from `startIndex` on and yields batches of extracted, enriched rows.
  * Records before `startIndex` are parsed but not extracted (they were committed by an earlier run).
  * The last batch has `done: true`, even when the file was cut short (the reader counts that as a skip).
  */
-export async function* readBatches(
+export function readBatches(
   source: string,
   startIndex: number,
   batchRecords = BATCH_RECORDS,
   readOptions: Pick<ReadWarcOptions, 'timeoutMs' | 'resumeAt' | 'retry'> = {},
 ): AsyncGenerator<Batch> {
-  let batch = emptyBatch(source, startIndex, readOptions.resumeAt?.offset ?? null)
-  for await (const event of readWarc(source, readOptions)) {
-    if (event.index < startIndex) continue
+  return batchesOf(
+    source,
+    startIndex,
+    readOptions.resumeAt?.offset ?? null,
+    resolveHere(eventsFrom(readWarc(source, readOptions), startIndex)),
+    batchRecords,
+  )
+}
+
+/** A job's reading options: from its committed record, at its recorded byte when known, URLs retried per its policy. */
+export function jobReadOptions(job: ToWorker): Pick<ReadWarcOptions, 'timeoutMs' | 'resumeAt' | 'retry'> {
+  return {
+    retry: job.retry,
+    ...(job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs }),
+    ...(job.startOffset === null || job.startIndex === 0
+      ? {}
+      : { resumeAt: { offset: job.startOffset, index: job.startIndex } }),
+  }
+}
+
+/** A job's batches, everything on this thread. */
+export function readJob(job: ToWorker): AsyncGenerator<Batch> {
+  return readBatches(job.source, job.startIndex, undefined, jobReadOptions(job))
+}
+
+/** The records from `startIndex` on (those before were committed by an earlier run). */
+export async function* eventsFrom(events: AsyncIterable<WarcEvent>, startIndex: number): AsyncGenerator<WarcEvent> {
+  for await (const event of events) if (event.index >= startIndex) yield event
+}
+
+async function* resolveHere(events: AsyncIterable<WarcEvent>): AsyncGenerator<ResolvedEvent> {
+  for await (const event of events) yield event.kind === 'html' ? { event, outcome: toRow(event) } : { event }
+}
+
+/**
+ * Cuts resolved records, in file order, into batches of `batchRecords` records; the same batches
+ * whether the rows were made on this thread or by workers (fan-out.ts).
+ */
+export async function* batchesOf(
+  source: string,
+  startIndex: number,
+  startOffset: number | null,
+  resolved: AsyncIterable<ResolvedEvent>,
+  batchRecords = BATCH_RECORDS,
+): AsyncGenerator<Batch> {
+  let batch = emptyBatch(source, startIndex, startOffset)
+  for await (const item of resolved) {
+    const event = item.event
     batch.records++
     batch.nextIndex = event.index + 1
     batch.nextOffset = event.nextOffset ?? null
-    if (event.kind === 'skip') {
-      count(batch.skipped, event.reason)
+    if (!('outcome' in item)) {
+      count(batch.skipped, item.event.reason)
     } else {
       batch.html++
-      const outcome = toRow(event)
-      if (typeof outcome === 'string') count(batch.skipped, outcome)
-      else batch.rows.push(outcome)
+      if (typeof item.outcome === 'string') count(batch.skipped, item.outcome)
+      else batch.rows.push(item.outcome)
     }
     if (batch.records >= batchRecords) {
       yield batch
@@ -55,18 +105,7 @@ export async function* readBatches(
   yield batch
 }
 
-/** A job's batches: from its committed record, at its recorded byte when known, URLs retried per its policy. */
-export function readJob(job: ToWorker): AsyncGenerator<Batch> {
-  return readBatches(job.source, job.startIndex, undefined, {
-    retry: job.retry,
-    ...(job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs }),
-    ...(job.startOffset === null || job.startIndex === 0
-      ? {}
-      : { resumeAt: { offset: job.startOffset, index: job.startIndex } }),
-  })
-}
-
-function toRow(event: HtmlResponse): ArticleRow | 'not-article' | 'extract-error' {
+export function toRow(event: HtmlResponse): RowOutcome {
   try {
     return recordToRow(event) ?? 'not-article'
   } catch {

@@ -1,0 +1,134 @@
+/**
+ * Both cores on one file: the main thread reads the WARC once (one connection, gunzip, framing,
+ * HTTP and charset decoding), hands its HTML records out to worker threads in small slices for
+ * extraction and enrichment, and takes the rows back in file order, so the batches, and with them
+ * what each transaction commits and where a resumed run starts, are the ones readBatches makes on
+ * one thread. Used when the files to read are fewer than the workers (one Common Crawl file at a
+ * time, build/ingest/run.ts).
+ */
+import type { HtmlResponse, WarcEvent } from '../warc/types.ts'
+import { readWarc } from '../warc/reader.ts'
+import { type Batch, batchesOf, eventsFrom, jobReadOptions, type ResolvedEvent, type RowOutcome } from './batches.ts'
+import type { FromWorker, ToWorker, ToWorkerMessage } from './worker-protocol.ts'
+
+/** HTML records per message: enough to make a message's cost small beside extracting them. */
+export const SLICE_RECORDS = 8
+/** Slices out at once per worker: keeps each worker busy while the main thread reads and commits. */
+const SLICES_PER_WORKER = 4
+
+/** A worker thread died (out of memory, a bug): the run ends, as when a file worker crashes. */
+export class WorkerCrashedError extends Error {
+  override readonly name = 'WorkerCrashedError'
+}
+
+/** Worker threads that turn HTML records into rows, least busy first. */
+export class RowWorkers {
+  readonly #workers: { worker: Worker; pending: number }[] = []
+  readonly #waiting = new Map<number, { resolve: (o: RowOutcome[]) => void; reject: (e: Error) => void }>()
+  #nextId = 0
+  #failure: Error | null = null
+
+  constructor(size: number) {
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(new URL('./worker.ts', import.meta.url).href)
+      const slot = { worker, pending: 0 }
+      worker.onmessage = (event: MessageEvent<FromWorker>) => {
+        const msg = event.data
+        if (msg.type !== 'rows') return
+        slot.pending--
+        const waiting = this.#waiting.get(msg.id)
+        this.#waiting.delete(msg.id)
+        waiting?.resolve(msg.outcomes)
+      }
+      worker.onerror = (event) => this.#fail(new WorkerCrashedError(`ingest worker crashed: ${event.message}`))
+      this.#workers.push(slot)
+    }
+  }
+
+  get size(): number {
+    return this.#workers.length
+  }
+
+  /** The rows of `records`, in their order. */
+  rows(records: HtmlResponse[]): Promise<RowOutcome[]> {
+    if (this.#failure !== null) return Promise.reject(this.#failure)
+    const slot = this.#workers.reduce((a, b) => (b.pending < a.pending ? b : a))
+    const id = this.#nextId++
+    slot.pending++
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject })
+      slot.worker.postMessage({ type: 'rows', id, records } satisfies ToWorkerMessage)
+    })
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error
+    for (const waiting of this.#waiting.values()) waiting.reject(error)
+    this.#waiting.clear()
+  }
+
+  close(): void {
+    for (const { worker } of this.#workers) worker.terminate()
+  }
+}
+
+/** A job's batches, its file read here and its records extracted by `workers`. */
+export function readJobFannedOut(job: ToWorker, workers: RowWorkers): AsyncGenerator<Batch> {
+  const options = jobReadOptions(job)
+  return batchesOf(
+    job.source,
+    job.startIndex,
+    options.resumeAt?.offset ?? null,
+    resolveOnWorkers(eventsFrom(readWarc(job.source, options), job.startIndex), workers),
+  )
+}
+
+interface Slice {
+  events: WarcEvent[]
+  outcomes: Promise<RowOutcome[]>
+}
+
+/** The events in order, each HTML one with the outcome a worker made of it. */
+export async function* resolveOnWorkers(
+  events: AsyncIterable<WarcEvent>,
+  workers: RowWorkers,
+): AsyncGenerator<ResolvedEvent> {
+  const inFlight: Slice[] = []
+  const maxInFlight = workers.size * SLICES_PER_WORKER
+  let events_: WarcEvent[] = []
+  let html: HtmlResponse[] = []
+  const send = (): void => {
+    const outcomes = html.length === 0 ? Promise.resolve([]) : workers.rows(html)
+    // Awaited in order below; until then a failure must not count as unhandled.
+    outcomes.catch(() => {})
+    inFlight.push({ events: events_, outcomes })
+    events_ = []
+    html = []
+  }
+  try {
+    for await (const event of events) {
+      events_.push(event)
+      if (event.kind === 'html') html.push(event)
+      if (html.length >= SLICE_RECORDS) send()
+      while (inFlight.length >= maxInFlight) yield* settle(inFlight.shift() as Slice)
+    }
+    if (events_.length > 0) send()
+    while (inFlight.length > 0) yield* settle(inFlight.shift() as Slice)
+  } finally {
+    inFlight.length = 0
+  }
+}
+
+async function* settle(slice: Slice): AsyncGenerator<ResolvedEvent> {
+  const outcomes = await slice.outcomes
+  let next = 0
+  for (const event of slice.events) {
+    if (event.kind !== 'html') {
+      yield { event }
+      continue
+    }
+    const outcome = outcomes[next++]
+    if (outcome === undefined) throw new Error(`ingest worker answered ${outcomes.length} rows for more records`)
+    yield { event, outcome }
+  }
+}
