@@ -1,7 +1,11 @@
+/**
+ * Batches: a WARC file's records, in order, cut into store transactions. Nothing here extracts
+ * (read-job.ts does, on the thread that reads), so the main thread of a fanned-out ingest does not
+ * load extraction and enrichment (~130 MB of models and tables).
+ */
 import type { ArticleRow } from '../../store/articles.ts'
-import { type ReadWarcOptions, readWarc } from '../warc/reader.ts'
+import type { ReadWarcOptions } from '../warc/reader.ts'
 import type { HtmlResponse, WarcEvent } from '../warc/types.ts'
-import { recordToRow } from './record-to-row.ts'
 import type { ToWorker } from './worker-protocol.ts'
 
 /** What one slice of a WARC file produced; the unit of one store transaction. */
@@ -27,26 +31,6 @@ export type RowOutcome = ArticleRow | 'not-article' | 'extract-error'
 /** A record in file order with, for an HTML record, what extraction made of it. */
 export type ResolvedEvent = { event: Exclude<WarcEvent, HtmlResponse> } | { event: HtmlResponse; outcome: RowOutcome }
 
-/**
- * Reads one WARC source from `startIndex` on and yields batches of extracted, enriched rows.
- * Records before `startIndex` are parsed but not extracted (they were committed by an earlier run).
- * The last batch has `done: true`, even when the file was cut short (the reader counts that as a skip).
- */
-export function readBatches(
-  source: string,
-  startIndex: number,
-  batchRecords = BATCH_RECORDS,
-  readOptions: Pick<ReadWarcOptions, 'timeoutMs' | 'resumeAt' | 'retry'> = {},
-): AsyncGenerator<Batch> {
-  return batchesOf(
-    source,
-    startIndex,
-    readOptions.resumeAt?.offset ?? null,
-    resolveHere(eventsFrom(readWarc(source, readOptions), startIndex)),
-    batchRecords,
-  )
-}
-
 /** A job's reading options: from its committed record, at its recorded byte when known, URLs retried per its policy. */
 export function jobReadOptions(job: ToWorker): Pick<ReadWarcOptions, 'timeoutMs' | 'resumeAt' | 'retry'> {
   return {
@@ -58,18 +42,9 @@ export function jobReadOptions(job: ToWorker): Pick<ReadWarcOptions, 'timeoutMs'
   }
 }
 
-/** A job's batches, everything on this thread. */
-export function readJob(job: ToWorker): AsyncGenerator<Batch> {
-  return readBatches(job.source, job.startIndex, undefined, jobReadOptions(job))
-}
-
 /** The records from `startIndex` on (those before were committed by an earlier run). */
 export async function* eventsFrom(events: AsyncIterable<WarcEvent>, startIndex: number): AsyncGenerator<WarcEvent> {
   for await (const event of events) if (event.index >= startIndex) yield event
-}
-
-async function* resolveHere(events: AsyncIterable<WarcEvent>): AsyncGenerator<ResolvedEvent> {
-  for await (const event of events) yield event.kind === 'html' ? { event, outcome: toRow(event) } : { event }
 }
 
 /**
@@ -103,14 +78,6 @@ export async function* batchesOf(
   }
   batch.done = true
   yield batch
-}
-
-export function toRow(event: HtmlResponse): RowOutcome {
-  try {
-    return recordToRow(event) ?? 'not-article'
-  } catch {
-    return 'extract-error'
-  }
 }
 
 function emptyBatch(source: string, nextIndex: number, nextOffset: number | null): Batch {

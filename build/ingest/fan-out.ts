@@ -9,6 +9,7 @@
 import type { HtmlResponse, WarcEvent } from '../warc/types.ts'
 import { readWarc } from '../warc/reader.ts'
 import { type Batch, batchesOf, eventsFrom, jobReadOptions, type ResolvedEvent, type RowOutcome } from './batches.ts'
+import { HeapBudget } from '../heap-budget.ts'
 import type { FromWorker, ToWorker, ToWorkerMessage } from './worker-protocol.ts'
 
 /** HTML records per message: enough to make a message's cost small beside extracting them. */
@@ -94,6 +95,7 @@ export async function* resolveOnWorkers(
   workers: RowWorkers,
 ): AsyncGenerator<ResolvedEvent> {
   const inFlight: Slice[] = []
+  const heap = new HeapBudget()
   const maxInFlight = workers.size * SLICES_PER_WORKER
   let events_: WarcEvent[] = []
   let html: HtmlResponse[] = []
@@ -108,7 +110,10 @@ export async function* resolveOnWorkers(
   try {
     for await (const event of events) {
       events_.push(event)
-      if (event.kind === 'html') html.push(event)
+      if (event.kind === 'html') {
+        html.push(event)
+        heap.spend(event.html.length)
+      }
       if (html.length >= SLICE_RECORDS) send()
       while (inFlight.length >= maxInFlight) yield* settle(inFlight.shift() as Slice)
     }

@@ -8,7 +8,7 @@ import {
   saveWarcFile,
   type WarcFileProgress,
 } from '../../store/warc-files.ts'
-import { type Batch, readJob } from './batches.ts'
+import type { Batch } from './batches.ts'
 import { RowWorkers, readJobFannedOut, WorkerCrashedError } from './fan-out.ts'
 import { isUrl } from '../warc/byte-source.ts'
 import { DEFAULT_RETRY, type RetryPolicy } from '../warc/retry-policy.ts'
@@ -174,6 +174,8 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
       rowWorkers.close()
     }
   } else if (workers <= 0) {
+    // Loaded here only: with workers, extraction and enrichment live in their threads alone.
+    const { readJob } = await import('./read-job.ts')
     for (const job of jobs) {
       try {
         for await (const batch of readJob(job)) onBatch(batch)

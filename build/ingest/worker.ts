@@ -5,15 +5,18 @@
  * when there are files enough); or extracts and enriches records of one file that the main thread
  * reads and hands out (fan-out.ts: both cores on one file).
  */
-import { readJob, toRow } from './batches.ts'
+import { HeapBudget } from '../heap-budget.ts'
+import { readJob, toRow } from './read-job.ts'
 import type { FromWorker, ToWorkerMessage } from './worker-protocol.ts'
 
 declare const self: Worker
+const heap = new HeapBudget()
 
 self.onmessage = async (message: MessageEvent<ToWorkerMessage>) => {
   const msg = message.data
   if (msg.type === 'rows') {
     self.postMessage({ type: 'rows', id: msg.id, outcomes: msg.records.map(toRow) } satisfies FromWorker)
+    for (const record of msg.records) heap.spend(record.html.length)
     return
   }
   const job = msg.job
