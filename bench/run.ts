@@ -11,6 +11,11 @@ const BENCHES: { file: string; args?: string[]; what: string }[] = [
   { file: 'lang-detect.ts', what: 'language detection: eld vs franc' },
   { file: 'sentiment-report.ts', what: 'tone model (new vs 164a8fb) and lexicon per held-out source and language' },
   { file: 'ingest.ts', what: 'ingest throughput from .warc.gz, per stage' },
+  {
+    file: 'ingest-stages.ts',
+    args: ['--pages', 'real,demo'],
+    what: 'ingest time per stage on real and demo pages, beside each stage floor',
+  },
   { file: 'trends-cluster.ts', what: 'story clustering time and quality' },
   {
     file: 'rebuild.ts',

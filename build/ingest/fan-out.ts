@@ -12,8 +12,13 @@ import { type Batch, batchesOf, eventsFrom, jobReadOptions, type ResolvedEvent, 
 import { HeapBudget } from '../heap-budget.ts'
 import type { FromWorker, ToWorker, ToWorkerMessage } from './worker-protocol.ts'
 
-/** HTML records per message: enough to make a message's cost small beside extracting them. */
-export const SLICE_RECORDS = 8
+/**
+ * A message holds HTML records up to this many characters (or SLICE_MAX_RECORDS): enough that
+ * its cost is small beside extracting them. By volume, not count: 8 demo pages (4 K characters
+ * each) a message made two workers slower than one, while ~4 real pages (265 K) fill one.
+ */
+export const SLICE_CHARS = 1024 * 1024
+export const SLICE_MAX_RECORDS = 256
 /** Slices out at once per worker: keeps each worker busy while the main thread reads and commits. */
 const SLICES_PER_WORKER = 4
 
@@ -99,6 +104,7 @@ export async function* resolveOnWorkers(
   const maxInFlight = workers.size * SLICES_PER_WORKER
   let events_: WarcEvent[] = []
   let html: HtmlResponse[] = []
+  let htmlChars = 0
   const send = (): void => {
     const outcomes = html.length === 0 ? Promise.resolve([]) : workers.rows(html)
     // Awaited in order below; until then a failure must not count as unhandled.
@@ -106,15 +112,17 @@ export async function* resolveOnWorkers(
     inFlight.push({ events: events_, outcomes })
     events_ = []
     html = []
+    htmlChars = 0
   }
   try {
     for await (const event of events) {
       events_.push(event)
       if (event.kind === 'html') {
         html.push(event)
+        htmlChars += event.html.length
         heap.spend(event.html.length)
       }
-      if (html.length >= SLICE_RECORDS) send()
+      if (htmlChars >= SLICE_CHARS || html.length >= SLICE_MAX_RECORDS) send()
       while (inFlight.length >= maxInFlight) yield* settle(inFlight.shift() as Slice)
     }
     if (events_.length > 0) send()

@@ -1,15 +1,7 @@
 /** A job read, extracted and enriched on one thread (a file worker, or the main thread with no workers). */
 import { readWarc, type ReadWarcOptions } from '../warc/reader.ts'
 import type { HtmlResponse, WarcEvent } from '../warc/types.ts'
-import {
-  type Batch,
-  BATCH_RECORDS,
-  batchesOf,
-  eventsFrom,
-  jobReadOptions,
-  type ResolvedEvent,
-  type RowOutcome,
-} from './batches.ts'
+import { type Batch, BATCH_RECORDS, batchesOf, jobReadOptions, type ResolvedEvent, type RowOutcome } from './batches.ts'
 import { HeapBudget } from '../heap-budget.ts'
 import { recordToRow } from './record-to-row.ts'
 import type { ToWorker } from './worker-protocol.ts'
@@ -29,7 +21,7 @@ export function readBatches(
     source,
     startIndex,
     readOptions.resumeAt?.offset ?? null,
-    resolveHere(eventsFrom(readWarc(source, readOptions), startIndex)),
+    resolveHere(readWarc(source, readOptions), startIndex),
     batchRecords,
   )
 }
@@ -39,9 +31,11 @@ export function readJob(job: ToWorker): AsyncGenerator<Batch> {
   return readBatches(job.source, job.startIndex, undefined, jobReadOptions(job))
 }
 
-async function* resolveHere(events: AsyncIterable<WarcEvent>): AsyncGenerator<ResolvedEvent> {
+/** The records from `startIndex` on (those before were committed by an earlier run), each HTML one extracted here. */
+async function* resolveHere(events: AsyncIterable<WarcEvent>, startIndex: number): AsyncGenerator<ResolvedEvent> {
   const heap = new HeapBudget()
   for await (const event of events) {
+    if (event.index < startIndex) continue
     if (event.kind !== 'html') {
       yield { event }
       continue
