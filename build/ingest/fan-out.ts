@@ -94,41 +94,107 @@ interface Slice {
   outcomes: Promise<RowOutcome[]>
 }
 
-/** The events in order, each HTML one with the outcome a worker made of it. */
+/**
+ * The events in order, each HTML one with the outcome a worker made of it. Rows go out as soon as
+ * they are back and everything before them is: a source that stalls mid-file (a dropped
+ * connection waiting to be retried) must not hold back records already read, so while waiting
+ * for the next record the oldest slice is taken as soon as it is done, and when no slice is out
+ * and the next record is slow to come, what has been read is handed out, however little.
+ */
 export async function* resolveOnWorkers(
   events: AsyncIterable<WarcEvent>,
   workers: RowWorkers,
 ): AsyncGenerator<ResolvedEvent> {
+  const source = events[Symbol.asyncIterator]()
   const inFlight: Slice[] = []
-  const heap = new HeapBudget()
   const maxInFlight = workers.size * SLICES_PER_WORKER
-  let events_: WarcEvent[] = []
+  const heap = new HeapBudget()
+  let read: WarcEvent[] = []
   let html: HtmlResponse[] = []
   let htmlChars = 0
   const send = (): void => {
     const outcomes = html.length === 0 ? Promise.resolve([]) : workers.rows(html)
     // Awaited in order below; until then a failure must not count as unhandled.
     outcomes.catch(() => {})
-    inFlight.push({ events: events_, outcomes })
-    events_ = []
+    inFlight.push({ events: read, outcomes })
+    read = []
     html = []
     htmlChars = 0
   }
+  const pull = (): Promise<IteratorResult<WarcEvent>> => {
+    const step = source.next()
+    step.catch(() => {})
+    return step
+  }
+  let next: Promise<IteratorResult<WarcEvent>> | null = pull()
   try {
-    for await (const event of events) {
-      events_.push(event)
+    while (true) {
+      // Workers idle and the source slow to give the next record: hand out what has been read.
+      if (inFlight.length === 0 && read.length > 0 && (next === null || (await stalls(next)))) send()
+      const head = inFlight[0]
+      if (next === null || (head !== undefined && inFlight.length >= maxInFlight)) {
+        if (head === undefined) return
+        yield* settle(inFlight.shift() as Slice)
+        continue
+      }
+      if (head !== undefined) {
+        const first = await Promise.race([
+          next.then(
+            () => 'record',
+            () => 'record',
+          ),
+          head.outcomes.then(
+            () => 'slice',
+            () => 'slice',
+          ),
+        ])
+        if (first === 'slice') {
+          yield* settle(inFlight.shift() as Slice)
+          continue
+        }
+      }
+      const step: IteratorResult<WarcEvent> = await next
+      if (step.done) {
+        next = null
+        if (read.length > 0) send()
+        continue
+      }
+      next = pull()
+      const event = step.value
+      read.push(event)
       if (event.kind === 'html') {
         html.push(event)
         htmlChars += event.html.length
         heap.spend(event.html.length)
       }
       if (htmlChars >= SLICE_CHARS || html.length >= SLICE_MAX_RECORDS) send()
-      while (inFlight.length >= maxInFlight) yield* settle(inFlight.shift() as Slice)
     }
-    if (events_.length > 0) send()
-    while (inFlight.length > 0) yield* settle(inFlight.shift() as Slice)
   } finally {
     inFlight.length = 0
+    // Closes the reader (and its connection); queued behind a read still pending, if any.
+    source.return?.()?.catch(() => {})
+  }
+}
+
+/** A source that gives no record for this long is waited for with the records read so far handed out. */
+const STALL_MS = 50
+
+/** Whether `next` is still pending after STALL_MS. */
+async function stalls(next: Promise<unknown>): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const stalled = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), STALL_MS)
+  })
+  try {
+    return await Promise.race([
+      next.then(
+        () => false,
+        () => false,
+      ),
+      stalled,
+    ])
+  } finally {
+    clearTimeout(timer)
   }
 }
 
