@@ -17,22 +17,18 @@
  *
  * Page kinds:
  * - `demo`: the demo archive's pages (3-5 KB of HTML each), the issue's "1 GB demo WARC";
- * - `real`: the real article pages of ../shared/corpus (fundus fixtures + the extraction
- *   benchmark: 439 pages, 265 KB of HTML on average, about what CC-NEWS records hold), repeated
- *   under distinct URLs on their own hosts until the size is reached; each copy's canonical link
- *   and og:url are removed (else every copy would be the same article) and its ISO dates moved
- *   into the 90-day window (else retention would skip the store write). Skipped with a message
- *   when the corpus is absent.
+ * - `real`: the real article pages of ../shared/corpus written by bench/real-warc.ts (439 pages,
+ *   265 KB of HTML on average, repeated under distinct URLs until the size is reached). Skipped
+ *   with a message when the corpus is absent.
  */
 import { closeSync, openSync, readdirSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { generateDemoArchive } from '../build/demo/index.ts'
 import { ingest, type IngestSummary } from '../build/ingest/run.ts'
 import { openStore } from '../store/open.ts'
 import { LocalCommonCrawl, ccNewsPath } from '../test/support/local-common-crawl.ts'
 import { tempDir } from '../test/support/tmp.ts'
-import { loadBenchmark, loadFundus } from './extract-corpus.ts'
+import { writeRealPageWarc } from './real-warc.ts'
 import { corpusDir } from '../core/corpus-dir.ts'
 
 const arg = (name: string, def: string): string => {
@@ -66,56 +62,8 @@ async function demoWarc(dir: string, out: string): Promise<void> {
   closeSync(fd)
 }
 
-/** Real article pages under distinct URLs, dates moved into the window (module comment). */
-function realWarc(out: string): boolean {
-  const pages = [
-    ...(loadFundus() ?? []).map((p) => ({ url: p.url, html: p.html })),
-    ...(loadBenchmark() ?? []).map((p) => ({ url: p.url, html: p.html })),
-  ].filter((p) => /^https?:\/\//.test(p.url))
-  if (pages.length === 0) return false
-  const enc = new TextEncoder()
-  const fd = openSync(out, 'w')
-  let written = 0
-  let n = 0
-  const member = (type: string, uri: string, dateIso: string, contentType: string, block: Uint8Array): void => {
-    const head =
-      `WARC/1.0\r\nWARC-Type: ${type}\r\nWARC-Date: ${dateIso}\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(n++).padStart(12, '0')}>\r\n` +
-      (uri === '' ? '' : `WARC-Target-URI: ${uri}\r\n`) +
-      `Content-Type: ${contentType}\r\nContent-Length: ${block.length}\r\n\r\n`
-    const gz = gzipSync(Buffer.concat([enc.encode(head), block, enc.encode('\r\n\r\n')]), { level: 6 })
-    writeSync(fd, gz)
-    written += gz.length
-  }
-  member(
-    'warcinfo',
-    '',
-    `${NOW.toISOString().slice(0, 19)}Z`,
-    'application/warc-fields',
-    enc.encode('software: newsdesk bench/fetch-ingest\r\n'),
-  )
-  for (let copy = 0; written < TARGET_BYTES; copy++) {
-    const day = new Date(NOW.getTime() - (1 + (copy % 60)) * 86_400_000).toISOString().slice(0, 10)
-    for (const p of pages) {
-      if (written >= TARGET_BYTES) break
-      const u = new URL(p.url)
-      u.searchParams.set('copy', String(copy))
-      const html = p.html
-        .replace(/<link\b[^>]*\brel=["']?canonical\b[^>]*>/gi, '')
-        .replace(/<meta\b[^>]*\bproperty=["']og:url["'][^>]*>/gi, '')
-        .replace(/\b(?:19|20)\d\d-[01]\d-[0-3]\d(?=[T "'<])/g, day)
-      const payload = enc.encode(html)
-      const response = Buffer.concat([
-        enc.encode(
-          `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${payload.length}\r\n\r\n`,
-        ),
-        payload,
-      ])
-      member('response', u.href, `${day}T12:00:00Z`, 'application/http; msgtype=response', response)
-    }
-  }
-  closeSync(fd)
-  return true
-}
+/** Real article pages under distinct URLs, dates moved into the window (bench/real-warc.ts). */
+const realWarc = (out: string): boolean => writeRealPageWarc(out, TARGET_BYTES, NOW)
 
 interface RunResult {
   seconds: number

@@ -15,6 +15,11 @@ const BENCHES: { file: string; args?: string[]; what: string }[] = [
     what: 'entities: P/R/F1 per type and set, ours vs compromise, and ingest cost with and without',
   },
   { file: 'ingest.ts', what: 'ingest throughput from .warc.gz, per stage' },
+  {
+    file: 'ingest-stages.ts',
+    args: ['--pages', 'real,demo'],
+    what: 'ingest time per stage on real and demo pages, beside each stage floor',
+  },
   { file: 'trends-cluster.ts', what: 'story clustering time and quality' },
   {
     file: 'rebuild.ts',

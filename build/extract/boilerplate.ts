@@ -4,7 +4,7 @@
  * (`ArticlePage-authorInfo` → article, page, author, info) so that `ad` matches an advert box and
  * not `header` or `read-more`.
  */
-import type { HtmlElement } from './html-tree.ts'
+import { type HtmlElement, lowerNamesOf, namesOf } from './html-tree.ts'
 
 /** Never article text, whatever their size. */
 const OPAQUE_TAGS = new Set([
@@ -167,15 +167,15 @@ const FURNITURE_WORD_RE = new RegExp(
 )
 
 /** Class/id text that names the article body itself. */
-const BODY_NAME_RE =
+export const BODY_NAME_RE =
   /article[-_]*(?:body|content|text|inner)|story[-_]*(?:body|content|text)|entry[-_]*(?:content|body)|post[-_]*(?:body|content|text|entry)|articlebody|storybody|field-?-name-?-body|field-body\b/i
 /** Class/id text of a main column: protects against furniture words but does not name the body. */
-const MAIN_NAME_RE = /main[-_]*content|body[-_]*text|content[-_]*body|text[-_]*content|article[-_]*main/i
+export const MAIN_NAME_RE = /main[-_]*content|body[-_]*text|content[-_]*body|text[-_]*content|article[-_]*main/i
 /** WordPress taxonomy classes on the post wrapper (`tag-politics`, `category-news`) name topics, not furniture. */
 const TAXONOMY_CLASS_RE = /(?:^|\s)(?:tag|category|format|status|type|has|postid|term)-\S*/g
 
 export function classWords(element: HtmlElement): string[] {
-  const value = `${element.attrs.class ?? ''} ${element.attrs.id ?? ''}`
+  const value = namesOf(element)
   if (value.length <= 1) return []
   return value
     .replace(TAXONOMY_CLASS_RE, ' ')
@@ -196,18 +196,34 @@ export function isOpaqueElement(element: HtmlElement): boolean {
   return attrs.hidden !== undefined || (attrs.style !== undefined && isHiddenByStyle(attrs.style))
 }
 
+/**
+ * Lower-cased, every match of BODY_NAME_RE contains one of these words (resp. MAIN_NAME_RE): a
+ * cheap `includes` test rules most class names out before the case-insensitive regex runs (it
+ * runs on every element, several times).
+ */
+const mayNameBody = (lower: string): boolean =>
+  lower.includes('article') ||
+  lower.includes('story') ||
+  lower.includes('entry') ||
+  lower.includes('post') ||
+  lower.includes('field')
+const mayNameMain = (lower: string): boolean =>
+  lower.includes('main') || lower.includes('body') || lower.includes('content')
+
 /** Class/id or microdata that names the article body. */
 export function isBodyNamed(element: HtmlElement): boolean {
   if (element.attrs.itemprop === 'articleBody') return true
-  const value = `${element.attrs.class ?? ''} ${element.attrs.id ?? ''}`
-  return value.length > 1 && BODY_NAME_RE.test(value)
+  const value = namesOf(element)
+  return value.length > 1 && mayNameBody(lowerNamesOf(element)) && BODY_NAME_RE.test(value)
 }
 
 /** Named as the article body or as the main column. */
 export function isContentMarker(element: HtmlElement): boolean {
-  if (isBodyNamed(element)) return true
-  const value = `${element.attrs.class ?? ''} ${element.attrs.id ?? ''}`
-  return value.length > 1 && MAIN_NAME_RE.test(value)
+  if (element.attrs.itemprop === 'articleBody') return true
+  const value = namesOf(element)
+  if (value.length <= 1) return false
+  const lower = lowerNamesOf(element)
+  return (mayNameBody(lower) && BODY_NAME_RE.test(value)) || (mayNameMain(lower) && MAIN_NAME_RE.test(value))
 }
 
 /**

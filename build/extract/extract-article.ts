@@ -15,7 +15,7 @@
 import type { ExtractedArticle } from '../../core/article.ts'
 import { extractBodyText } from './body-text.ts'
 import { cleanValue, collapseWhitespace, decodeEntities, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS } from './clean-text.ts'
-import { parseHtmlTree } from './html-tree.ts'
+import { type HtmlDocument, parseHtmlTree } from './html-tree.ts'
 import { dateCandidates, normaliseWarcDate, pickPublished } from './published-date.ts'
 import { readJsonLd, type JsonLdFacts } from './json-ld.ts'
 import { canonicalUrl, hostOf, resolveUrl, tldOf } from './page-url.ts'
@@ -127,7 +127,11 @@ function pickText(bodyText: string, jsonLd: JsonLdFacts | null): string {
 }
 
 export function extractArticle(input: ExtractInput): ExtractedArticle | null {
-  const doc = parseHtmlTree(input.html)
+  return extractFromTree(parseHtmlTree(input.html), input)
+}
+
+/** extractArticle after the parse: the tree of `input.html` read into an article (bench/ingest-stages.ts times the two apart). */
+export function extractFromTree(doc: HtmlDocument, input: ExtractInput): ExtractedArticle | null {
   const meta = readPageMeta(doc)
   const jsonLd = readJsonLd(doc.jsonLd)
   const host = hostOf(input.targetUri)

@@ -3,7 +3,7 @@
  * lower-cased name/property/itemprop, the canonical link, `<html lang>`, `<title>`, the first `<h1>`,
  * `<time datetime>` values and microdata (`itemprop=datePublished`, `itemprop=author`).
  */
-import { rawTextOf, walkElements, type HtmlDocument, type HtmlElement } from './html-tree.ts'
+import { lowerNamesOf, namesOf, rawTextOf, walkElements, type HtmlDocument, type HtmlElement } from './html-tree.ts'
 
 export interface PageMeta {
   /** `<meta>` contents keyed by lower-case name, property, itemprop or http-equiv, in page order. */
@@ -31,8 +31,12 @@ const MAX_BYLINE_CANDIDATES = 200
 /** Class words of an element naming an author (`author-name`, `byline__author`, `authorName`). */
 function bylineRank(element: HtmlElement): number {
   if (element.tag === 'a' && /(?:^|\s)author(?:\s|$)/i.test(element.attrs.rel ?? '')) return 0
-  const value = `${element.attrs.class ?? ''} ${element.attrs.id ?? ''}`
+  const value = namesOf(element)
   if (value.length <= 1) return -1
+  // Every word that names an author contains one of these; most class names contain neither, and
+  // this test is what keeps the walk cheap (it runs on every element with a class or id).
+  const lower = lowerNamesOf(element)
+  if (!lower.includes('author') && !lower.includes('byline')) return -1
   const words = value
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()

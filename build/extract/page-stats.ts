@@ -91,10 +91,6 @@ const MARKER_MIN_CHARS = 400
 /** The same for an element that names itself the article body. */
 const NAMED_MARKER_MIN_CHARS = 100
 
-function isBodyMarker(element: HtmlElement): boolean {
-  return isContentMarker(element) || (element.tag === 'article' && !isFurnitureElement(element))
-}
-
 export function collectStats(doc: HtmlDocument): PageStats {
   const elements: HtmlElement[] = []
   const opaque = new Uint8Array(doc.size)
@@ -127,7 +123,10 @@ export function collectStats(doc: HtmlDocument): PageStats {
     allChars[element.id] = total
     if (
       marker === 1 ||
-      (isContentMarker(element) ? total >= NAMED_MARKER_MIN_CHARS : total >= MARKER_MIN_CHARS && isBodyMarker(element))
+      (isContentMarker(element)
+        ? total >= NAMED_MARKER_MIN_CHARS
+        : // or an <article> that is not furniture
+          total >= MARKER_MIN_CHARS && element.tag === 'article' && !isFurnitureElement(element))
     ) {
       hasMarker[element.id] = 1
     }

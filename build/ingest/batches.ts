@@ -1,7 +1,11 @@
+/**
+ * Batches: a WARC file's records, in order, cut into store transactions. Nothing here extracts
+ * (read-job.ts does, on the thread that reads), so the main thread of a fanned-out ingest does not
+ * load extraction and enrichment (~130 MB of models and tables).
+ */
 import type { ArticleRow } from '../../store/articles.ts'
-import { type ReadWarcOptions, readWarc } from '../warc/reader.ts'
-import type { HtmlResponse } from '../warc/types.ts'
-import { recordToRow } from './record-to-row.ts'
+import type { ReadWarcOptions } from '../warc/reader.ts'
+import type { HtmlResponse, WarcEvent } from '../warc/types.ts'
 import type { ToWorker } from './worker-protocol.ts'
 
 /** What one slice of a WARC file produced; the unit of one store transaction. */
@@ -21,30 +25,51 @@ export interface Batch {
 
 export const BATCH_RECORDS = 600
 
+/** What became of one HTML record: its row, or why it has none. */
+export type RowOutcome = ArticleRow | 'not-article' | 'extract-error'
+
+/** A record in file order with, for an HTML record, what extraction made of it. */
+export type ResolvedEvent = { event: Exclude<WarcEvent, HtmlResponse> } | { event: HtmlResponse; outcome: RowOutcome }
+
+/** A job's reading options: from its committed record, at its recorded byte when known, URLs retried per its policy. */
+export function jobReadOptions(job: ToWorker): Pick<ReadWarcOptions, 'timeoutMs' | 'resumeAt' | 'retry'> {
+  return {
+    retry: job.retry,
+    ...(job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs }),
+    ...(job.startOffset === null || job.startIndex === 0
+      ? {}
+      : { resumeAt: { offset: job.startOffset, index: job.startIndex } }),
+  }
+}
+
+/** The records from `startIndex` on (those before were committed by an earlier run). */
+export async function* eventsFrom(events: AsyncIterable<WarcEvent>, startIndex: number): AsyncGenerator<WarcEvent> {
+  for await (const event of events) if (event.index >= startIndex) yield event
+}
+
 /**
- * Reads one WARC source from `startIndex` on and yields batches of extracted, enriched rows.
- * Records before `startIndex` are parsed but not extracted (they were committed by an earlier run).
- * The last batch has `done: true`, even when the file was cut short (the reader counts that as a skip).
+ * Cuts resolved records, in file order, into batches of `batchRecords` records; the same batches
+ * whether the rows were made on this thread or by workers (fan-out.ts).
  */
-export async function* readBatches(
+export async function* batchesOf(
   source: string,
   startIndex: number,
+  startOffset: number | null,
+  resolved: AsyncIterable<ResolvedEvent>,
   batchRecords = BATCH_RECORDS,
-  readOptions: Pick<ReadWarcOptions, 'timeoutMs' | 'resumeAt' | 'retry'> = {},
 ): AsyncGenerator<Batch> {
-  let batch = emptyBatch(source, startIndex, readOptions.resumeAt?.offset ?? null)
-  for await (const event of readWarc(source, readOptions)) {
-    if (event.index < startIndex) continue
+  let batch = emptyBatch(source, startIndex, startOffset)
+  for await (const item of resolved) {
+    const event = item.event
     batch.records++
     batch.nextIndex = event.index + 1
     batch.nextOffset = event.nextOffset ?? null
-    if (event.kind === 'skip') {
-      count(batch.skipped, event.reason)
+    if (!('outcome' in item)) {
+      count(batch.skipped, item.event.reason)
     } else {
       batch.html++
-      const outcome = toRow(event)
-      if (typeof outcome === 'string') count(batch.skipped, outcome)
-      else batch.rows.push(outcome)
+      if (typeof item.outcome === 'string') count(batch.skipped, item.outcome)
+      else batch.rows.push(item.outcome)
     }
     if (batch.records >= batchRecords) {
       yield batch
@@ -53,25 +78,6 @@ export async function* readBatches(
   }
   batch.done = true
   yield batch
-}
-
-/** A job's batches: from its committed record, at its recorded byte when known, URLs retried per its policy. */
-export function readJob(job: ToWorker): AsyncGenerator<Batch> {
-  return readBatches(job.source, job.startIndex, undefined, {
-    retry: job.retry,
-    ...(job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs }),
-    ...(job.startOffset === null || job.startIndex === 0
-      ? {}
-      : { resumeAt: { offset: job.startOffset, index: job.startIndex } }),
-  })
-}
-
-function toRow(event: HtmlResponse): ArticleRow | 'not-article' | 'extract-error' {
-  try {
-    return recordToRow(event) ?? 'not-article'
-  } catch {
-    return 'extract-error'
-  }
 }
 
 function emptyBatch(source: string, nextIndex: number, nextOffset: number | null): Batch {

@@ -8,11 +8,12 @@ import {
   saveWarcFile,
   type WarcFileProgress,
 } from '../../store/warc-files.ts'
-import { type Batch, readJob } from './batches.ts'
+import type { Batch } from './batches.ts'
+import { RowWorkers, readJobFannedOut, WorkerCrashedError } from './fan-out.ts'
 import { isUrl } from '../warc/byte-source.ts'
 import { DEFAULT_RETRY, type RetryPolicy } from '../warc/retry-policy.ts'
 import { STREAM_DEFAULTS } from '../../core/stream-config.ts'
-import type { FromWorker, ToWorker } from './worker-protocol.ts'
+import type { FromWorker, ToWorker, ToWorkerMessage } from './worker-protocol.ts'
 
 export const RETENTION_DAYS = 90
 
@@ -150,8 +151,31 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
     if (!committed.has(source)) recordWarcFailure(opts.db, source, message, nowSeconds)
   }
 
-  const workers = Math.min(opts.workers ?? availableParallelism(), jobs.length)
-  if (workers <= 0) {
+  const threads = opts.workers ?? availableParallelism()
+  const perHost = opts.hostConnections ?? STREAM_DEFAULTS.NEWSDESK_HOST_CONNECTIONS
+  const workers = Math.min(threads, jobs.length)
+  if (threads >= 2 && jobs.length > 0 && filesAtOnce(jobs, perHost) < threads) {
+    // Fewer files can be read at once than there are workers (one file, or one connection to
+    // Common Crawl): read them one after another here and share each file's records out.
+    const rowWorkers = new RowWorkers(threads)
+    try {
+      for (const job of jobs) {
+        try {
+          for await (const batch of readJobFannedOut(job, rowWorkers)) onBatch(batch)
+        } catch (error) {
+          if (error instanceof WorkerCrashedError) {
+            onFailedQuietly(onFailed, job.source, error.message)
+            throw error
+          }
+          onFailed(job.source, String(error))
+        }
+      }
+    } finally {
+      rowWorkers.close()
+    }
+  } else if (workers <= 0) {
+    // Loaded here only: with workers, extraction and enrichment live in their threads alone.
+    const { readJob } = await import('./read-job.ts')
     for (const job of jobs) {
       try {
         for await (const batch of readJob(job)) onBatch(batch)
@@ -160,7 +184,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
       }
     }
   } else {
-    await runPool(jobs, workers, opts.hostConnections ?? STREAM_DEFAULTS.NEWSDESK_HOST_CONNECTIONS, onBatch, onFailed)
+    await runPool(jobs, workers, perHost, onBatch, onFailed)
   }
 
   summary.retention_deleted = applyRetention(opts.db, minPublishedAt)
@@ -170,6 +194,27 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
 
 /** The host a job's connection goes to; local files have none. */
 const hostOf = (source: string): string | null => (isUrl(source) ? new URL(source).host : null)
+
+/** How many of `jobs` the pool could read at once: every local file, at most `perHost` files of one host. */
+export function filesAtOnce(jobs: readonly Pick<ToWorker, 'source'>[], perHost: number): number {
+  const perHostCount = new Map<string, number>()
+  let local = 0
+  for (const job of jobs) {
+    const host = hostOf(job.source)
+    if (host === null) local++
+    else perHostCount.set(host, (perHostCount.get(host) ?? 0) + 1)
+  }
+  let hosts = 0
+  for (const n of perHostCount.values()) hosts += Math.min(n, perHost)
+  return local + hosts
+}
+
+/** Records a failure when the store still can (a crashed worker ends the run anyway). */
+function onFailedQuietly(onFailed: (source: string, message: string) => void, source: string, message: string): void {
+  try {
+    onFailed(source, message)
+  } catch {}
+}
 
 /**
  * Hands files to `size` workers, one at a time each, until none is left, with at most
@@ -209,7 +254,7 @@ function runPool(
         const host = hostOf(job.source)
         if (host !== null) reading.set(host, (reading.get(host) ?? 0) + 1)
         jobOf.set(worker, job)
-        worker.postMessage(job)
+        worker.postMessage({ type: 'file', job } satisfies ToWorkerMessage)
       }
       if (queue.length === 0) {
         // Nothing left to hand out: idle workers end; the pool is done when all have.
@@ -236,14 +281,14 @@ function runPool(
           if (msg.type === 'batch') {
             onBatch(msg.batch)
             if (msg.batch.done) next(worker)
-          } else {
+          } else if (msg.type === 'failed') {
             onFailed(msg.source, msg.message)
             next(worker)
           }
         } catch (error) {
           queue.length = 0
           worker.terminate()
-          noteFailure(msg.type === 'batch' ? msg.batch.source : msg.source, String(error))
+          noteFailure(jobOf.get(worker)?.source ?? '', String(error))
           reject(error)
         }
       }

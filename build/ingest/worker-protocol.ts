@@ -1,5 +1,6 @@
 import type { RetryPolicy } from '../warc/retry-policy.ts'
-import type { Batch } from './batches.ts'
+import type { HtmlResponse } from '../warc/types.ts'
+import type { Batch, RowOutcome } from './batches.ts'
 
 export interface ToWorker {
   source: string
@@ -12,4 +13,11 @@ export interface ToWorker {
   timeoutMs?: number
 }
 
-export type FromWorker = { type: 'batch'; batch: Batch } | { type: 'failed'; source: string; message: string }
+/** A whole file to read (the pool of files), or some HTML records of a file read by the main thread (fan-out.ts). */
+export type ToWorkerMessage = { type: 'file'; job: ToWorker } | { type: 'rows'; id: number; records: HtmlResponse[] }
+
+export type FromWorker =
+  | { type: 'batch'; batch: Batch }
+  | { type: 'failed'; source: string; message: string }
+  /** Answer to a `rows` message: one outcome per record, in its order. */
+  | { type: 'rows'; id: number; outcomes: RowOutcome[] }

@@ -3,12 +3,21 @@
  * record): inflate it incrementally so memory stays bounded whatever its size.
  */
 import zlib from 'node:zlib'
+import { GC_EVERY_INFLATED_BYTES, HeapBudget } from '../heap-budget.ts'
 import type { InputWindow } from './input-window.ts'
 import { trailerMatches } from './inflate-member.ts'
 import { dataPiece, gapPiece, type Piece } from './piece.ts'
 
-/** Compressed bytes fed per write: bounds the output held at once (a 64 KiB slice inflates to at most ~64 MiB). */
+/** Compressed bytes fed per write at most. */
 const SLICE_BYTES = 64 * 1024
+/** Fewest compressed bytes fed per write (a slice of a bomb this small still inflates to ~1 MiB). */
+const MIN_SLICE_BYTES = 1024
+/**
+ * Output one write may make before the next slice shrinks: a 64 KiB slice of a gzip bomb inflates
+ * to ~64 MiB, which held at once (and the garbage of a 2 GiB bomb made of such) took the reader
+ * past 450 MB RSS; slices sized to this budget keep it near the record path's own use.
+ */
+const OUTPUT_BUDGET_BYTES = 4 * 1024 * 1024
 /** Output chunk size: larger than the default 16 KiB so a typical record arrives in one or two pieces. */
 const OUTPUT_CHUNK_BYTES = 256 * 1024
 const TRAILER_BYTES = 8
@@ -34,13 +43,22 @@ export async function* streamMember(window: InputWindow, dataStart: number): Asy
   let crc = 0
   let size = 0
   let first = true
+  let sliceBytes = SLICE_BYTES
+  const heap = new HeapBudget(GC_EVERY_INFLATED_BYTES)
   function* drain(): Generator<Piece> {
+    let produced = 0
     for (const out of outputs.splice(0)) {
       crc = zlib.crc32(out, crc)
       size += out.length
+      produced += out.length
       yield dataPiece(out, first)
       first = false
     }
+    heap.spend(produced)
+    // Next slice: as much input as inflates to about the budget at the ratio just seen.
+    if (produced > OUTPUT_BUDGET_BYTES)
+      sliceBytes = Math.max(MIN_SLICE_BYTES, Math.floor((sliceBytes * OUTPUT_BUDGET_BYTES) / produced))
+    else if (produced < OUTPUT_BUDGET_BYTES / 4) sliceBytes = Math.min(SLICE_BYTES, sliceBytes * 2)
   }
   try {
     window.drop(dataStart)
@@ -51,7 +69,7 @@ export async function* streamMember(window: InputWindow, dataStart: number): Asy
         yield gapPiece('truncated')
         return
       }
-      const slice = window.bytes.subarray(0, SLICE_BYTES)
+      const slice = window.bytes.subarray(0, sliceBytes)
       await settle(inflater, (done) => inflater.write(slice, () => done()))
       yield* drain()
       if (failed) {
