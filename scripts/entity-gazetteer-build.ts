@@ -177,7 +177,7 @@ export function buildGazetteer(corpus: string): {
   const file: EntityGazetteerFile = {
     format: ENTITY_GAZETTEER_FORMAT,
     description:
-      'Written by scripts/train-entities.ts. Countries: mledoze/countries v5.1.0 (ODbL 1.0) plus a few hand-kept short forms; places: GeoNames cities15000 (CC BY 4.0, geonames.org); organisations: S&P 500 constituents (ODC-PDDL 1.0); first names: firstname-database by Jörg Michael (GNU FDL 1.2+, notice and licence in core/enrich/entity-first-names-NOTICE.txt). Data card: docs/entities-data.md.',
+      'Written by scripts/train-entities.ts. Countries: mledoze/countries v5.1.0 (ODbL 1.0) plus a few hand-kept short forms; places: GeoNames cities15000 (CC BY 4.0, geonames.org); organisations: S&P 500 constituents (ODC-PDDL 1.0); first names: firstname-database by Jörg Michael (GNU FDL 1.2+, notice and licence in core/enrich/entity-first-names-NOTICE.txt); seen_organisations: organisation names labelled in the English training sets (Broad Twitter Corpus and WNUT-17, CC BY 4.0; UNER English-EWT dev, CC BY-SA 4.0). Data card: docs/entities-data.md.',
     max_tokens: MAX_TOKENS,
     countries: lines(countries),
     places: lines(new Map([...places].map(([k, v]) => [k, v.cc]))),

@@ -249,17 +249,13 @@ if (import.meta.main) {
   const { file: gazFile, sources: gazSources } = buildGazetteer(corpus)
   const gaz = loadGazetteer(gazFile)
   const sets = loadEntitySets(corpus)
-  // Organisation names the training sets label, for the rule after the tagger (never a feature, so the weights do not see it).
-  gazFile.seen_organisations = Object.fromEntries(
-    (['en', 'xx'] as const).map((group) => [
-      group,
-      seenOrganisations(
-        sets
-          .filter((s) => s.use === 'train' && (group === 'en' ? s.lang === 'en' : s.lang !== 'en'))
-          .flatMap((s) => s.sentences),
-      ).join('\n'),
-    ]),
-  )
+  // Organisation names the English training sets label, for the rule after the tagger (never a
+  // feature, so the weights do not see it). The same list for `xx` lost on its dev set: not built.
+  gazFile.seen_organisations = {
+    en: seenOrganisations(sets.filter((s) => s.use === 'train' && s.lang === 'en').flatMap((s) => s.sentences)).join(
+      '\n',
+    ),
+  }
   const outDir = argValue('--out') ?? join(import.meta.dir, '../core/enrich')
   if (process.argv.includes('--gazetteer-only')) {
     // The lists only: the weights do not read seen_organisations, so they stay as trained.

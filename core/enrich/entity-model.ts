@@ -1,6 +1,6 @@
 /**
  * The entity tagger (issue 27): an averaged perceptron over word, shape, context, word-cluster and
- * gazetteer features, decoded greedily left to right into BIO tags. Weights are trained by
+ * gazetteer features, decoded by Viterbi into BIO tags (trained greedily). Weights are trained by
  * scripts/train-entities.ts; this file holds what training and tagging share, so a feature can
  * never mean one thing in training and another at ingest.
  *
@@ -336,42 +336,6 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
   for (let i = n - 1; i >= 0; i--) {
     tags[i] = best
     best = back[i * TAG_COUNT + best] as number
-  }
-  return tags
-}
-
-/** Greedy BIO decoding (what training decodes with): tag indices per token. */
-export function decodeGreedy(ctx: FeatureContext, table: WeightTable): Uint8Array {
-  const n = ctx.tokens.length
-  const tags = new Uint8Array(n)
-  const scores = new Float32Array(TAG_COUNT)
-  const feats = new Uint32Array(MAX_TOKEN_FEATURES)
-  const weights = table.weights
-  let prev = 0
-  for (let i = 0; i < n; i++) {
-    if (!isScored(ctx, i, prev)) {
-      prev = 0
-      continue
-    }
-    scores.fill(0)
-    const count = tokenFeatures(ctx, i, prev, feats)
-    for (let f = 0; f < count; f++) {
-      const off = lookupWeights(table, feats[f] as number)
-      if (off < 0) continue
-      for (let k = 0; k < TAG_COUNT; k++) scores[k] = (scores[k] as number) + (weights[off + k] as number)
-    }
-    let best = 0
-    let bestScore = Number.NEGATIVE_INFINITY
-    for (let k = 0; k < TAG_COUNT; k++) {
-      if (!isAllowed(prev, k)) continue
-      const s = scores[k] as number
-      if (s > bestScore) {
-        bestScore = s
-        best = k
-      }
-    }
-    tags[i] = best
-    prev = best
   }
   return tags
 }
