@@ -177,6 +177,9 @@ const TITLES = new Set(
   ).split(' '),
 )
 
+/** Words that are never a name alone: the first half of a title, a legal suffix cut off by a comma. */
+const NOT_A_NAME: ReadonlySet<string> = new Set(['vice', 'deputy', 'inc', 'ltd', 'llc', 'corp', 'plc'])
+
 /** Trims a mention to its name: titles off a person, a leading article off the rest. */
 function nameWords(m: EntityMention): string[] {
   let words = m.words.filter((w) => w !== '.' && w !== "'s" && w !== '’s')
@@ -225,10 +228,12 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
   const bySlug = new Map<string, Map<EntityType, Group>>()
   for (const m of mentions) {
     const words = nameWords(m)
-    // A title alone (`Governor`, `President`) names nobody.
+    // A title alone (`Governor`, `President`) names nobody, nor does a word that only qualifies one (`Vice`, `Inc`).
     if (
       words.length === 0 ||
-      (m.type === 'person' && words.length === 1 && TITLES.has((words[0] as string).toLowerCase()))
+      (words.length === 1 &&
+        ((m.type === 'person' && TITLES.has((words[0] as string).toLowerCase())) ||
+          NOT_A_NAME.has((words[0] as string).toLowerCase())))
     )
       continue
     const name = words.join(' ')

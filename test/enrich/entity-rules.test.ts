@@ -139,6 +139,7 @@ describe('rules after the tagger', () => {
 
 describe('names and countries on real news text', () => {
   const person = (...words: string[]) => ({ type: 'person' as const, words })
+  const org = (...words: string[]) => ({ type: 'organisation' as const, words })
   test.each([
     { words: ['South', 'Dakota', 'Gov', 'Kristi', 'Noem'], want: 'person:kristi-noem' },
     { words: ['Defenseman', 'Jonas', 'Brodin'], want: 'person:jonas-brodin' },
@@ -148,6 +149,19 @@ describe('names and countries on real news text', () => {
     { words: ['President', 'Putin'], want: 'person:putin' },
   ])('a title before the name is dropped: $want', ({ words, want }) => {
     expect(foldMentions([person(...words)]).map((e) => e.key)).toEqual([want])
+  })
+
+  test.each([
+    {
+      mentions: [org('Vice'), person('Mike', 'Pence')],
+      want: ['person:mike-pence'],
+    },
+    {
+      mentions: [org('CollectiveBias'), org('Inc')],
+      want: ['organisation:collectivebias'],
+    },
+  ])('half a title or a legal suffix alone is no entity: $want', ({ mentions, want }) => {
+    expect(foldMentions(mentions).map((e) => e.key)).toEqual([...want])
   })
 
   test.each([
