@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ENTITY_GAZETTEER_FORMAT, type EntityGazetteerFile } from '../core/enrich/entity-gazetteer.ts'
 import { tokenizeForEntities } from '../core/enrich/entity-tokens.ts'
-import { sha256File } from './entity-data.ts'
+import { type LabelledSentence, sha256File } from './entity-data.ts'
 
 /** GeoNames alternate names (other spellings, other languages) only for places this big. */
 const ALTERNATE_NAMES_MIN_POPULATION = 250_000
@@ -177,7 +177,7 @@ export function buildGazetteer(corpus: string): {
   const file: EntityGazetteerFile = {
     format: ENTITY_GAZETTEER_FORMAT,
     description:
-      'Written by scripts/train-entities.ts. Countries: mledoze/countries v5.1.0 (ODbL 1.0) plus a few hand-kept short forms; places: GeoNames cities15000 (CC BY 4.0, geonames.org); organisations: S&P 500 constituents (ODC-PDDL 1.0); first names: firstname-database by Jörg Michael (GNU FDL 1.2+, notice and licence in core/enrich/entity-first-names-NOTICE.txt). Data card: docs/entities-data.md.',
+      'Written by scripts/train-entities.ts. Countries: mledoze/countries v5.1.0 (ODbL 1.0) plus a few hand-kept short forms; places: GeoNames cities15000 (CC BY 4.0, geonames.org); organisations: S&P 500 constituents (ODC-PDDL 1.0); first names: firstname-database by Jörg Michael (GNU FDL 1.2+, notice and licence in core/enrich/entity-first-names-NOTICE.txt); seen_organisations: organisation names labelled in the English training sets (Broad Twitter Corpus and WNUT-17, CC BY 4.0; UNER English-EWT dev, CC BY-SA 4.0). Data card: docs/entities-data.md.',
     max_tokens: MAX_TOKENS,
     countries: lines(countries),
     places: lines(new Map([...places].map(([k, v]) => [k, v.cc]))),
@@ -186,4 +186,61 @@ export function buildGazetteer(corpus: string): {
   }
   const sources = Object.values(paths).map((p) => ({ path: p.slice(corpus.length + 1), sha256: sha256File(p) }))
   return { file, sources }
+}
+
+/** Listed names that are ordinary words more often than names in news (`RT` is a retweet, `City` a city). */
+const SEEN_ORG_STOP = new Set([
+  'rt',
+  'can',
+  'city',
+  'real',
+  'united',
+  'target',
+  'commission',
+  'council',
+  'coalition',
+  'sky',
+])
+
+/** Times a name must be labelled an organisation in the training sets to be listed. */
+const SEEN_ORG_MIN_COUNT = 2
+/** Share of a name's labelled occurrences that must be organisations. */
+const SEEN_ORG_MIN_SHARE = 0.75
+
+/**
+ * Organisation names labelled by hand in the training sentences (never a dev or measured set):
+ * each name labelled ORG at least SEEN_ORG_MIN_COUNT times and as ORG in at least
+ * SEEN_ORG_MIN_SHARE of its labelled spans, cut to gazetteer keys. A list for the rule after the
+ * tagger (core/enrich/entity-rules.ts), never a feature: as a feature the tagger would learn it from
+ * the very sentences it came from and trust it too far.
+ */
+export function seenOrganisations(sentences: readonly LabelledSentence[]): string[] {
+  const counts = new Map<string, { org: number; all: number }>()
+  for (const s of sentences) {
+    let i = 0
+    while (i < s.tags.length) {
+      const tag = s.tags[i] as string
+      if (!tag.startsWith('B-')) {
+        i++
+        continue
+      }
+      let j = i + 1
+      while (j < s.tags.length && s.tags[j] === `I-${tag.slice(2)}`) j++
+      const key = gazetteerKey(s.tokens.slice(i, j).join(' ').replace(/^[#@]/, ''))
+      const c = counts.get(key) ?? { org: 0, all: 0 }
+      c.all++
+      if (tag === 'B-ORG') c.org++
+      counts.set(key, c)
+      i = j
+    }
+  }
+  const out: string[] = []
+  for (const [key, c] of counts) {
+    if (c.org < SEEN_ORG_MIN_COUNT || c.org / c.all < SEEN_ORG_MIN_SHARE) continue
+    if (key.length < 2 || key.split(' ').length > MAX_TOKENS || !/\p{L}/u.test(key) || SEEN_ORG_STOP.has(key)) continue
+    // Keys with punctuation or digits as words (`alan ' s`, `3 m`) are tokenising noise.
+    if (key.split(' ').some((w) => !/^\p{L}/u.test(w))) continue
+    out.push(key)
+  }
+  return out.sort()
 }

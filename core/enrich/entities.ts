@@ -2,8 +2,8 @@
  * Entities at ingest (issue 27): the people, organisations and places an article names, each with
  * a canonical name and key (core/entity.ts), a count and, for places, a country.
  *
- * Tokens (entity-tokens.ts) → gazetteer marks (entity-gazetteer.ts) → greedy BIO tagging by an
- * averaged perceptron (entity-model.ts) → spans → one entity per name within the article, where a
+ * Tokens (entity-tokens.ts) → gazetteer marks (entity-gazetteer.ts) → Viterbi BIO tagging by an
+ * averaged perceptron (entity-model.ts) → rules (entity-rules.ts) → spans → one entity per name within the article, where a
  * shorter name that is the first or last words of a longer one of the same type folds into it
  * ("Putin" and "President Putin" into "Vladimir Putin"). Pure: the weights and lists are data in
  * this folder, written by scripts/train-entities.ts (data card: docs/entities-data.md).
@@ -26,6 +26,7 @@ import {
   loadWeights,
   type WeightTable,
 } from './entity-model.ts'
+import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
 import weightsFile from './entity-weights.json' with { type: 'json' }
 import { WORD_CLUSTERS } from './word-clusters.ts'
@@ -154,13 +155,13 @@ export function tagsToMentions(tokens: readonly EntityToken[], tags: ArrayLike<n
 }
 
 /** Mentions in one text (sentences, a paragraph, or fields joined by blank lines). */
-export function extractMentions(text: string, lang: string): EntityMention[] {
+export function extractMentions(text: string, lang: string, rules: EntityRules = ENTITY_RULES): EntityMention[] {
   const group = entityModelGroup(lang)
   const model = group === null ? undefined : MODELS.get(group)
   if (group === null || model === undefined) return []
   const tokens = tokenizeForEntities(text)
   const ctx = featureContext(tokens, group)
-  return tagsToMentions(tokens, decodeTags(ctx, model))
+  return tagsToMentions(tokens, applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules))
 }
 
 /** Leading words that are a person's title, not their name. */
@@ -168,9 +169,16 @@ const TITLES = new Set(
   (
     'president prime minister chancellor mr mrs ms miss dr sir dame lord lady king queen prince princess pope ' +
     'senator sen rep gov governor mayor general gen judge justice secretary chairman ceo coach captain ' +
-    'herr frau monsieur madame señor señora signor signora senhor senhora de heer mevrouw präsident présidente presidente'
+    'herr frau monsieur madame señor señora signor signora senhor senhora de heer mevrouw präsident présidente presidente ' +
+    'rev reverend father sister brother cardinal bishop archbishop rabbi imam sheikh sgt sergeant lt col colonel ' +
+    'capt commissioner chief director professor prof dean ambassador sheriff detective officer attorney ' +
+    'congressman congresswoman councillor councilman councilwoman insider defenseman defender midfielder ' +
+    'striker goalkeeper quarterback pitcher manager republican democrat'
   ).split(' '),
 )
+
+/** Words that are never a name alone: the first half of a title, a legal suffix cut off by a comma. */
+const NOT_A_NAME: ReadonlySet<string> = new Set(['vice', 'deputy', 'inc', 'ltd', 'llc', 'corp', 'plc'])
 
 /** Trims a mention to its name: titles off a person, a leading article off the rest. */
 function nameWords(m: EntityMention): string[] {
@@ -178,6 +186,13 @@ function nameWords(m: EntityMention): string[] {
   if (m.type === 'person') {
     let k = 0
     while (k < words.length - 1 && TITLES.has((words[k] as string).toLowerCase())) k++
+    // A title inside the span (`South Dakota Gov Kristi Noem`): the name is what follows, if two words or more.
+    for (let j = words.length - 3; j >= k; j--) {
+      if (TITLES.has((words[j] as string).toLowerCase())) {
+        k = j + 1
+        break
+      }
+    }
     words = words.slice(k)
   } else if (words.length > 1 && (words[0] as string).toLowerCase() === 'the') words = words.slice(1)
   return words
@@ -213,10 +228,12 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
   const bySlug = new Map<string, Map<EntityType, Group>>()
   for (const m of mentions) {
     const words = nameWords(m)
-    // A title alone (`Governor`, `President`) names nobody.
+    // A title alone (`Governor`, `President`) names nobody, nor does a word that only qualifies one (`Vice`, `Inc`).
     if (
       words.length === 0 ||
-      (m.type === 'person' && words.length === 1 && TITLES.has((words[0] as string).toLowerCase()))
+      (words.length === 1 &&
+        ((m.type === 'person' && TITLES.has((words[0] as string).toLowerCase())) ||
+          NOT_A_NAME.has((words[0] as string).toLowerCase())))
     )
       continue
     const name = words.join(' ')

@@ -22,6 +22,8 @@ export interface EntityGazetteerFile {
   organisations: string
   /** First names, lower case, space-separated. */
   first_names: string
+  /** Organisation keys labelled by hand in the training sets, newline-separated: for the rule after the tagger, never a feature. */
+  seen_organisations?: Record<string, string>
 }
 
 export interface EntityGazetteer {
@@ -31,6 +33,8 @@ export interface EntityGazetteer {
   /** Key → ISO country code, countries before places. */
   countryOf: ReadonlyMap<string, string>
   firstNames: ReadonlySet<string>
+  /** Model group (`en`, `xx`) → organisation names its training sets label (core/enrich/entity-rules.ts). */
+  seenOrganisations: ReadonlyMap<string, ReadonlySet<string>>
 }
 
 export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
@@ -52,7 +56,13 @@ export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
   }
   for (const key of file.organisations.split('\n')) if (key !== '') add(key, GAZ_ORG)
   const firstNames = new Set(file.first_names.split(' ').filter((w) => w !== ''))
-  return { maxTokens: file.max_tokens, kinds, countryOf, firstNames }
+  const seenOrganisations = new Map(
+    Object.entries(file.seen_organisations ?? {}).map(([group, keys]) => [
+      group,
+      new Set(keys.split('\n').filter((k) => k !== '')),
+    ]),
+  )
+  return { maxTokens: file.max_tokens, kinds, countryOf, firstNames, seenOrganisations }
 }
 
 /**
@@ -97,7 +107,37 @@ export function markGazetteer(gaz: EntityGazetteer, lower: readonly string[], st
   return marks
 }
 
+/**
+ * Places in no one country that GeoNames has a town of the same name for (`Jupiter` in Florida,
+ * `Asia` in the Philippines): continents, world regions and planets resolve to no country.
+ */
+const NO_COUNTRY: ReadonlySet<string> = new Set([
+  'earth',
+  'moon',
+  'mars',
+  'jupiter',
+  'saturn',
+  'venus',
+  'mercury',
+  'asia',
+  'europe',
+  'africa',
+  'america',
+  'americas',
+  'north america',
+  'south america',
+  'latin america',
+  'central america',
+  'antarctica',
+  'oceania',
+  'middle east',
+  'caribbean',
+  'pacific',
+  'atlantic',
+])
+
 /** The ISO country of a place name, via the country names, then the most populous GeoNames place. */
 export function placeCountry(gaz: EntityGazetteer, key: string): string | null {
+  if (NO_COUNTRY.has(key)) return null
   return gaz.countryOf.get(key) ?? null
 }

@@ -1,6 +1,6 @@
 /**
  * The entity tagger (issue 27): an averaged perceptron over word, shape, context, word-cluster and
- * gazetteer features, decoded greedily left to right into BIO tags. Weights are trained by
+ * gazetteer features, decoded by Viterbi into BIO tags (trained greedily). Weights are trained by
  * scripts/train-entities.ts; this file holds what training and tagging share, so a feature can
  * never mean one thing in training and another at ingest.
  *
@@ -8,7 +8,7 @@
  * open entity are scored; every other token is `O` without a look-up. That is what keeps a
  * thousand-word body to a few hundred microseconds, and it is applied in training too.
  */
-import { type EntityToken, isCandidate } from './entity-tokens.ts'
+import { type EntityToken, isCandidate, NAME_CONNECTORS } from './entity-tokens.ts'
 
 export const ENTITY_MODEL_FORMAT = 'newsdesk-entity-model/1'
 /** BIO tags over the three types; index = position in a weight vector. */
@@ -156,6 +156,27 @@ export const MAX_TOKEN_FEATURES = 48
 
 /** Writes the feature hashes of token i (previous tag index `pt`) into `out`; returns how many. */
 export function tokenFeatures(ctx: FeatureContext, i: number, pt: number, out: Uint32Array): number {
+  const k = staticFeatures(ctx, i, out)
+  return k + prevTagFeatures(ctx, i, pt, out, k)
+}
+
+/** The features of token i that read the previous tag (5 at most), written into `out` from `at`; returns how many. */
+export function prevTagFeatures(ctx: FeatureContext, i: number, pt: number, out: Uint32Array, at: number): number {
+  const ptag = pt + 1
+  const shape = ctx.hShape[i] as number
+  let k = at
+  out[k++] = feature(12, ptag)
+  out[k++] = feature(13, ptag, shape)
+  out[k++] = feature(14, ptag, ctx.hLower[i] as number)
+  const lists = (ctx.gaz[i] as number) & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG | GAZ_BEGIN)
+  if (lists & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG)) out[k++] = feature(24, lists, ptag)
+  const c = ctx.clusters[i] as number
+  if (c >= 0) out[k++] = feature(31, c + 1, ptag)
+  return k - at
+}
+
+/** The features of token i that do not read the previous tag; returns how many. */
+export function staticFeatures(ctx: FeatureContext, i: number, out: Uint32Array): number {
   const { tokens, hLower, hShape, gaz, clusters } = ctx
   const n = tokens.length
   const t = tokens[i] as EntityToken
@@ -171,7 +192,6 @@ export function tokenFeatures(ctx: FeatureContext, i: number, pt: number, out: U
   const n1 = hasN1 ? (hLower[i + 1] as number) : EOS
   const p1s = hasP1 ? (hShape[i - 1] as number) : BOS
   const n1s = hasN1 ? (hShape[i + 1] as number) : EOS
-  const ptag = pt + 1
   let k = 0
   out[k++] = feature(1)
   out[k++] = feature(2, w)
@@ -184,9 +204,6 @@ export function tokenFeatures(ctx: FeatureContext, i: number, pt: number, out: U
   out[k++] = feature(9, hasN2 ? (hLower[i + 2] as number) : EOS)
   out[k++] = feature(10, p1s, shape)
   out[k++] = feature(11, shape, n1s)
-  out[k++] = feature(12, ptag)
-  out[k++] = feature(13, ptag, shape)
-  out[k++] = feature(14, ptag, w)
   out[k++] = feature(15, p1, w)
   if (lw.length > 4) out[k++] = feature(16, hashString(lw.slice(-4)))
   if (lw.length > 3) out[k++] = feature(36, hashString(lw.slice(0, 3)))
@@ -208,7 +225,6 @@ export function tokenFeatures(ctx: FeatureContext, i: number, pt: number, out: U
   const lists = g & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG | GAZ_BEGIN)
   if (lists & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG)) {
     out[k++] = feature(23, lists)
-    out[k++] = feature(24, lists, ptag)
   }
   if (g & GAZ_FIRST_NAME) {
     out[k++] = feature(25)
@@ -220,45 +236,106 @@ export function tokenFeatures(ctx: FeatureContext, i: number, pt: number, out: U
   if (c >= 0) {
     out[k++] = feature(29, c + 1)
     out[k++] = feature(30, c + 1, shape)
-    out[k++] = feature(31, c + 1, ptag)
   }
   if (hasP1 && (clusters[i - 1] as number) >= 0) out[k++] = feature(32, (clusters[i - 1] as number) + 1)
   if (hasN1 && (clusters[i + 1] as number) >= 0) out[k++] = feature(33, (clusters[i + 1] as number) + 1)
   return k
 }
 
-/** Greedy BIO decoding: tag indices per token. */
-export function decodeTags(ctx: FeatureContext, table: WeightTable): Uint8Array {
+/**
+ * Whether a token that is not a candidate may continue an open name: in English only a connector
+ * or a number (elsewhere any word) with a candidate within the next two tokens (`Bank of England`, `Costa de o Marfim`,
+ * `Apollo 11 Mission`); otherwise an open name ends before it. Keeps Viterbi's open paths short.
+ */
+function mayContinue(ctx: FeatureContext, i: number, anyWord: boolean): boolean {
+  const n = ctx.tokens.length
+  const text = (ctx.tokens[i] as EntityToken).text
+  if (!anyWord && !NAME_CONNECTORS.has(text.toLowerCase()) && !/^[\d&'’.-]/.test(text)) return false
+  for (let j = i + 1; j < n && j <= i + 2; j++) {
+    const t = ctx.tokens[j] as EntityToken
+    if (t.start) return false
+    if (isCandidate(t.text)) return true
+  }
+  return false
+}
+
+/**
+ * Viterbi decoding over the BIO tags: the best tag sequence under the weights, with I-X only after
+ * B-X or I-X. A token that is not scored (no capital letter, nothing open) is O at no cost; a
+ * scored one adds each tag's score less the O score, so paths that open names and paths that do
+ * not are compared on the same footing (raw perceptron scores would reward every scored token).
+ * The features that do not read the previous tag are looked up once per token.
+ */
+export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' | 'xx'): Uint8Array {
+  // Names in the other languages hold lower-case words that are not connectors (UD's `de a` for `da`).
+  const anyWord = group === 'xx'
   const n = ctx.tokens.length
   const tags = new Uint8Array(n)
+  if (n === 0) return tags
+  const back = new Uint8Array(n * TAG_COUNT)
+  let delta = new Float64Array(TAG_COUNT).fill(Number.NEGATIVE_INFINITY)
+  let next = new Float64Array(TAG_COUNT)
+  delta[0] = 0
+  const base = new Float32Array(TAG_COUNT)
   const scores = new Float32Array(TAG_COUNT)
   const feats = new Uint32Array(MAX_TOKEN_FEATURES)
   const weights = table.weights
-  let prev = 0
-  for (let i = 0; i < n; i++) {
-    if (!isScored(ctx, i, prev)) {
-      prev = 0
-      continue
-    }
-    scores.fill(0)
-    const count = tokenFeatures(ctx, i, prev, feats)
-    for (let f = 0; f < count; f++) {
+  const add = (into: Float32Array, from: number, to: number) => {
+    for (let f = from; f < to; f++) {
       const off = lookupWeights(table, feats[f] as number)
       if (off < 0) continue
-      for (let k = 0; k < TAG_COUNT; k++) scores[k] = (scores[k] as number) + (weights[off + k] as number)
+      for (let k = 0; k < TAG_COUNT; k++) into[k] = (into[k] as number) + (weights[off + k] as number)
     }
-    let best = 0
-    let bestScore = Number.NEGATIVE_INFINITY
-    for (let k = 0; k < TAG_COUNT; k++) {
-      if (!isAllowed(prev, k)) continue
-      const s = scores[k] as number
-      if (s > bestScore) {
-        bestScore = s
-        best = k
+  }
+  for (let i = 0; i < n; i++) {
+    next.fill(Number.NEGATIVE_INFINITY)
+    const candidate = isCandidate((ctx.tokens[i] as EntityToken).text)
+    let open = false
+    for (let p = 1; p < TAG_COUNT; p++) if ((delta[p] as number) > Number.NEGATIVE_INFINITY) open = true
+    const row = i * TAG_COUNT
+    if (!candidate && (!open || !mayContinue(ctx, i, anyWord))) {
+      // Nothing to score: every path goes to O.
+      let best = 0
+      for (let p = 1; p < TAG_COUNT; p++) if ((delta[p] as number) > (delta[best] as number)) best = p
+      next[0] = delta[best] as number
+      back[row] = best
+    } else {
+      base.fill(0)
+      const count = staticFeatures(ctx, i, feats)
+      add(base, 0, count)
+      for (let p = 0; p < TAG_COUNT; p++) {
+        const d = delta[p] as number
+        if (d === Number.NEGATIVE_INFINITY) continue
+        if (p === 0 && !candidate) {
+          if (d > (next[0] as number)) {
+            next[0] = d
+            back[row] = 0
+          }
+          continue
+        }
+        scores.set(base)
+        const extra = prevTagFeatures(ctx, i, p, feats, count)
+        add(scores, count, count + extra)
+        const o = scores[0] as number
+        for (let t = 0; t < TAG_COUNT; t++) {
+          if (!isAllowed(p, t)) continue
+          const v = d + (scores[t] as number) - o
+          if (v > (next[t] as number)) {
+            next[t] = v
+            back[row + t] = p
+          }
+        }
       }
     }
+    const swap = delta
+    delta = next
+    next = swap
+  }
+  let best = 0
+  for (let t = 1; t < TAG_COUNT; t++) if ((delta[t] as number) > (delta[best] as number)) best = t
+  for (let i = n - 1; i >= 0; i--) {
     tags[i] = best
-    prev = best
+    best = back[i * TAG_COUNT + best] as number
   }
   return tags
 }

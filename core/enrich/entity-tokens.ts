@@ -10,6 +10,8 @@ export interface EntityToken {
   text: string
   /** First token of a sentence, paragraph or field. */
   start: boolean
+  /** First token of a line (a paragraph, a field): set by tokenizeForEntities only. */
+  lineStart?: boolean
 }
 
 const SENTENCE_END = new Set(['.', '!', '?', '…', ':', ';'])
@@ -52,12 +54,14 @@ function isJoiner(c: number): boolean {
 /** Tokens of `text`; a line break (paragraph) starts a sentence. One left-to-right scan, no regular expression over the text. */
 export function tokenizeForEntities(text: string, out: EntityToken[] = []): EntityToken[] {
   let start = true
+  let line = true
   const n = text.length
   let i = 0
   while (i < n) {
     const c = text.charCodeAt(i)
     if (c === 10 || c === 13) {
       start = true
+      line = true
       i++
       continue
     }
@@ -77,7 +81,8 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = []): Enti
         // `U.S.` and `Mr.`: the dot belongs to the word and ends no sentence.
         if (isAbbreviation(prev.text) && (next === 32 || next === 10 || Number.isNaN(next))) continue
       }
-      out.push({ text: ch, start })
+      out.push(line ? { text: ch, start, lineStart: true } : { text: ch, start })
+      line = false
       start = startsAfter(start, ch)
       continue
     }
@@ -95,11 +100,13 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = []): Enti
     const q = last > 0 ? word.charCodeAt(last) : 0
     const sc = q === 39 || q === 0x2019 ? word.charCodeAt(last + 1) : 0
     if (sc === 115 || sc === 83) {
-      out.push({ text: word.slice(0, last), start })
+      out.push(line ? { text: word.slice(0, last), start, lineStart: true } : { text: word.slice(0, last), start })
+      line = false
       start = false
       word = word.slice(last)
     }
-    out.push({ text: word, start })
+    out.push(line ? { text: word, start, lineStart: true } : { text: word, start })
+    line = false
     start = false
   }
   return out
