@@ -35,6 +35,7 @@ import {
   crawlHourToken,
   facetMatch,
   isFacetValue,
+  scoreRangeTenths,
   scoreTenths,
   tenthsMatch,
 } from './fts-facets.ts'
@@ -77,6 +78,13 @@ const TONE_SCHEMA_VERSION = 16
 const TONE_SPANS_SCHEMA_VERSION = 17
 /** Entities (issue 27): entity tables and `e<hex>` facet tokens. */
 export const ENTITY_SCHEMA_VERSION = 18
+/** Counts by score tenth (article_score_days, article_score_spans) and articles_score (migration 19). */
+const SCORE_COUNTS_SCHEMA_VERSION = 19
+/**
+ * A score's tenth in SQL, as migration 19 counts it and as the `v<i>` token and scoreBucket
+ * (store/fts-facets.ts) give it: the same double arithmetic, truncation equal to floor here.
+ */
+const SCORE_TENTH_SQL = 'min(19, max(0, CAST((a.score + 1) * 10 AS INTEGER)))'
 const DAY_S = 86_400
 /** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
 const SORT_ALL_MAX = 2_000
@@ -485,6 +493,13 @@ interface CountedTerm {
   key: string
   /** hosts: counts by host combination (no tone); tones: by tone combination (no host); both: a whole stats answer. */
   blob: 'hosts' | 'tones' | 'both'
+}
+
+/** The tone-score range of a slice, or null when it has none (a range covering all of [-1, 1] is no filter). */
+function scoreRangeOf(f: SearchFilters): { min: number; max: number } | null {
+  const min = f.minScore ?? SCORE_MIN
+  const max = f.maxScore ?? SCORE_MAX
+  return min > SCORE_MIN || max < SCORE_MAX ? { min, max } : null
 }
 
 /** The row columns a stats scan adds up (core/search/stats-tally.ts, StatsRow). */
@@ -979,13 +994,19 @@ export class SqliteSearchIndex implements SearchIndex {
    * Whether the per-day counts without words can answer these filters: the per-day facet counts
    * hold country, language, TLD, the default-country mark, category and tone label; host buckets
    * come from counts without category and tone (`full`: the whole stats answer, hosts included;
-   * otherwise a count, for which a host filter reads article_days). A tone-score range or
-   * excluded hosts are read from the articles.
+   * otherwise a count, for which a host filter reads article_days). Excluded hosts are read from
+   * the articles; a tone-score range comes from the counts by tenth (migration 19) for a whole
+   * stats answer without a host or category filter, and is read from the articles otherwise.
    */
   #daysCover(f: SearchFilters, full: boolean): boolean {
-    if ((f.excludeHost?.length ?? 0) > 0 || f.minScore !== undefined || f.maxScore !== undefined) return false
+    if ((f.excludeHost?.length ?? 0) > 0) return false
     if (f.entity !== undefined) return false
     const host = (f.host?.length ?? 0) > 0
+    if (f.minScore !== undefined || f.maxScore !== undefined) {
+      if (scoreRangeOf(f) === null) return this.#daysCover({ ...f, minScore: undefined, maxScore: undefined }, full)
+      // Whole stats answers only (#scoreDaysInto); the host counts by tenth hold no category.
+      return full && this.#schemaVersion() >= SCORE_COUNTS_SCHEMA_VERSION && !host && (f.category?.length ?? 0) === 0
+    }
     const tone = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
     return full ? !host && (!tone || this.#schemaVersion() >= TONE_SPANS_SCHEMA_VERSION) : !(host && tone)
   }
@@ -1156,6 +1177,11 @@ export class SqliteSearchIndex implements SearchIndex {
    * sum is exactly what a scan of the visible articles gives.
    */
   #daysInto(tally: Tally, f: SearchFilters, first: number, end: number): void {
+    const range = scoreRangeOf(f)
+    if (range !== null) {
+      this.#scoreDaysInto(tally, f, range, first, end)
+      return
+    }
     const clauses: string[] = []
     const params: Binding[] = []
     const toneClauses: string[] = []
@@ -1222,6 +1248,106 @@ export class SqliteSearchIndex implements SearchIndex {
     for (const row of past.iterate(f.maxSeq, ...w.params)) tally.add(row)
   }
 
+  /**
+   * Days [first, end) of a slice with a tone-score range (no host or category filter: #daysCover):
+   * the tenths the range holds whole from the counts by tenth (article_score_days for the facets,
+   * timeline and tone, article_score_spans for the hosts), less their articles past the
+   * watermark; the articles of the tenths the range cuts through (at most two) read one by one
+   * through articles_score, only those whose score lies in that tenth and the range.
+   */
+  #scoreDaysInto(
+    tally: Tally,
+    f: SearchFilters,
+    range: { min: number; max: number },
+    first: number,
+    end: number,
+  ): void {
+    const { whole, edges } = scoreRangeTenths(range.min, range.max)
+    // A tenth the range cuts is added up from its articles in the range, or, when the range holds
+    // more than half its width, counted whole less its articles outside the range (`min_score=0.5`:
+    // doubles just below 0.5 share its tenth, so the tenth is cut, but no stored score lies there).
+    const edgeReads: { tenth: number; n: 1 | -1; low: number; high: number; lowOpen: boolean; highOpen: boolean }[] = []
+    let counted = whole
+    for (const tenth of edges) {
+      const tenthLow = -1 + tenth / 10 - 0.001
+      const tenthHigh = -1 + (tenth + 1) / 10 + 0.001
+      const inside = Math.min(range.max, tenthHigh) - Math.max(range.min, tenthLow)
+      if (inside <= 0.05) {
+        edgeReads.push({
+          tenth,
+          n: 1,
+          low: Math.max(range.min, tenthLow),
+          high: Math.min(range.max, tenthHigh),
+          lowOpen: false,
+          highOpen: false,
+        })
+        continue
+      }
+      counted = { first: Math.min(counted?.first ?? tenth, tenth), last: Math.max(counted?.last ?? tenth, tenth) }
+      if (range.min > tenthLow)
+        edgeReads.push({ tenth, n: -1, low: tenthLow, high: range.min, lowOpen: false, highOpen: true })
+      if (range.max < tenthHigh)
+        edgeReads.push({ tenth, n: -1, low: range.max, high: tenthHigh, lowOpen: true, highOpen: false })
+    }
+    const clauses: string[] = []
+    const params: Binding[] = []
+    for (const column of ['country', 'lang', 'tld', 'sentiment', 'category'] as const) {
+      const values = f[column]
+      if (values === undefined || values.length === 0) continue
+      clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`)
+      params.push(...values)
+    }
+    if (f.strictCountry) clauses.push('defaulted = 0')
+    const unwatermarked = { ...f, fromS: first * DAY_S, toS: end * DAY_S, minScore: undefined, maxScore: undefined }
+    if (counted !== null) {
+      const facets = this.db.query<Omit<StatsRow, 'host'>, Binding[]>(
+        `SELECT country, lang, tld, category, sentiment, day * ${DAY_S} AS t, n, score_milli AS s FROM article_score_days
+         WHERE ${['day >= ? AND day < ? AND tenth >= ? AND tenth <= ?', ...clauses].join(' AND ')}`,
+      )
+      for (const row of facets.iterate(first, end, counted.first, counted.last, ...params)) tally.addFacets(row)
+      if (tally.hosts) {
+        // No category here (#daysCover): the spans by tenth hold every other filter column.
+        const hosts = this.db.query<{ host: string; n: number }, Binding[]>(
+          `SELECT host, n FROM article_score_spans
+           WHERE ${['level = ? AND span >= ? AND span < ? AND tenth >= ? AND tenth <= ?', ...clauses].join(' AND ')}`,
+        )
+        for (const piece of daySpans(first, end))
+          for (const row of hosts.iterate(piece.level, piece.from, piece.to, counted.first, counted.last, ...params))
+            tally.addHost(row.host, row.n)
+      }
+      if (f.maxSeq !== null) {
+        const w = buildWhere({ ...unwatermarked, maxSeq: null }, [], this.#hasPairs(), this.#hasEntities())
+        const past = this.db.query<StatsRow, Binding[]>(
+          `SELECT ${ROW_FACETS}, a.published_at AS t, -1 AS n, -CAST(round(a.score * 1000) AS INTEGER) AS s FROM articles a NOT INDEXED
+           WHERE a.seq > ? AND ${SCORE_TENTH_SQL} >= ? AND ${SCORE_TENTH_SQL} <= ? AND ${w.sql}`,
+        )
+        for (const row of past.iterate(f.maxSeq, counted.first, counted.last, ...w.params)) tally.add(row)
+      }
+    }
+    for (const edge of edgeReads) {
+      // The index range is cut to the tenth widened by a thousandth each way (a superset: the tenth
+      // test is exact); buildWhere adds the filters and the watermark, and for the articles added
+      // the range itself. Taken off: the tenth's articles outside the range, below min or above max.
+      const w = buildWhere(
+        {
+          ...f,
+          fromS: first * DAY_S,
+          toS: end * DAY_S,
+          ...(edge.n === 1 ? {} : { minScore: undefined, maxScore: undefined }),
+        },
+        [],
+        this.#hasPairs(),
+        this.#hasEntities(),
+      )
+      const rows = this.db.query<StatsRow, Binding[]>(
+        `SELECT ${ROW_FACETS}, a.published_at AS t, ${edge.n} AS n, ${edge.n} * CAST(round(a.score * 1000) AS INTEGER) AS s
+         FROM articles a INDEXED BY articles_score
+         WHERE a.score ${edge.lowOpen ? '>' : '>='} ? AND a.score ${edge.highOpen ? '<' : '<='} ? AND ${SCORE_TENTH_SQL} = ? AND ${w.sql}`,
+      )
+      for (const row of rows.iterate(edge.low, edge.high, edge.tenth, ...w.params)) tally.add(row)
+    }
+  }
+
   /** #daysInto through the per-connection memo (daysMemoByConnection). */
   #memoDaysInto(tally: StatsTally, f: SearchFilters, first: number, end: number, periodSeconds: number): void {
     const version = this.db.query<{ data_version: number }, []>('PRAGMA data_version').get()?.data_version ?? -1
@@ -1241,6 +1367,8 @@ export class SqliteSearchIndex implements SearchIndex {
       f.host ?? [],
       f.category ?? [],
       f.sentiment ?? [],
+      f.minScore ?? null,
+      f.maxScore ?? null,
     ])
     let memo = daysMemoByConnection.get(this.db)
     if (memo === undefined) daysMemoByConnection.set(this.db, (memo = new Map()))
