@@ -78,7 +78,7 @@ const TONE_SCHEMA_VERSION = 16
 const TONE_SPANS_SCHEMA_VERSION = 17
 /** Entities (issue 27): entity tables and `e<hex>` facet tokens. */
 export const ENTITY_SCHEMA_VERSION = 18
-/** Counts by score tenth (article_score_days, article_score_spans) and articles_score (migration 19). */
+/** Counts by score tenth (article_score_facets, article_score_spans) and articles_score (migration 19). */
 const SCORE_COUNTS_SCHEMA_VERSION = 19
 /**
  * A score's tenth in SQL, as migration 19 counts it and as the `v<i>` token and scoreBucket
@@ -1250,7 +1250,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /**
    * Days [first, end) of a slice with a tone-score range (no host or category filter: #daysCover):
-   * the tenths the range holds whole from the counts by tenth (article_score_days for the facets,
+   * the tenths the range holds whole from the counts by tenth (article_score_facets for the facets,
    * timeline and tone, article_score_spans for the hosts), less their articles past the
    * watermark; the articles of the tenths the range cuts through (at most two) read one by one
    * through articles_score, only those whose score lies in that tenth and the range.
@@ -1300,18 +1300,32 @@ export class SqliteSearchIndex implements SearchIndex {
     if (f.strictCountry) clauses.push('defaulted = 0')
     const unwatermarked = { ...f, fromS: first * DAY_S, toS: end * DAY_S, minScore: undefined, maxScore: undefined }
     if (counted !== null) {
-      const facets = this.db.query<Omit<StatsRow, 'host'>, Binding[]>(
-        `SELECT country, lang, tld, category, sentiment, day * ${DAY_S} AS t, n, score_milli AS s FROM article_score_days
-         WHERE ${['day >= ? AND day < ? AND tenth >= ? AND tenth <= ?', ...clauses].join(' AND ')}`,
+      // The tenth is the last column of both keys: SQLite adds the range's tenths up in key order
+      // (no sort), so a row per combination comes back instead of one per combination and tenth.
+      const where = (level: string) => [level, 'tenth >= ? AND tenth <= ?', ...clauses].join(' AND ')
+      const timeline = this.db.query<{ day: number; sentiment: string; n: number; s: number }, Binding[]>(
+        `SELECT span AS day, sentiment, sum(n) AS n, sum(score_milli) AS s FROM article_score_facets
+         WHERE ${where('level = 0 AND span >= ? AND span < ?')} GROUP BY span, sentiment`,
       )
-      for (const row of facets.iterate(first, end, counted.first, counted.last, ...params)) tally.addFacets(row)
-      if (tally.hosts) {
-        // No category here (#daysCover): the spans by tenth hold every other filter column.
-        const hosts = this.db.query<{ host: string; n: number }, Binding[]>(
-          `SELECT host, n FROM article_score_spans
-           WHERE ${['level = ? AND span >= ? AND span < ? AND tenth >= ? AND tenth <= ?', ...clauses].join(' AND ')}`,
-        )
-        for (const piece of daySpans(first, end))
+      for (const row of timeline.iterate(first, end, counted.first, counted.last, ...params)) {
+        const tone = emptyTone()
+        addTone(tone, row.sentiment, row.n, row.s)
+        tally.addTimeline(row.day * DAY_S, tone)
+      }
+      const facets = this.db.query<Omit<StatsRow, 'host' | 't' | 's'>, Binding[]>(
+        `SELECT country, lang, tld, category, sentiment, sum(n) AS n FROM article_score_facets
+         WHERE ${where('level = ? AND span >= ? AND span < ?')}
+         GROUP BY span, sentiment, category, lang, country, tld, defaulted`,
+      )
+      const hosts = this.db.query<{ host: string; n: number }, Binding[]>(
+        `SELECT host, sum(n) AS n FROM article_score_spans
+         WHERE ${where('level = ? AND span >= ? AND span < ?')} GROUP BY span, sentiment, host`,
+      )
+      for (const piece of daySpans(first, end)) {
+        for (const row of facets.iterate(piece.level, piece.from, piece.to, counted.first, counted.last, ...params))
+          tally.addFacetCounts(row, row.n)
+        // No category here (#daysCover): the host counts by tenth hold every other filter column.
+        if (tally.hosts)
           for (const row of hosts.iterate(piece.level, piece.from, piece.to, counted.first, counted.last, ...params))
             tally.addHost(row.host, row.n)
       }

@@ -98,30 +98,35 @@ function spansAgree(db: Database): void {
         ...(milli ? { score_milli: r.score_milli as number } : {}),
       }))
       .sort((x, y) => (x.key < y.key ? -1 : 1))
-  const dayCols = ['day', 'tenth', 'lang', 'country', 'tld', 'defaulted', 'category', 'sentiment']
-  expect(keyed(facets('SELECT * FROM article_score_days'), dayCols, true)).toEqual(
-    group((a) => [a.day, tenth(a.score), a.lang, a.country, a.tld, a.defaulted, a.category, a.sentiment], true),
+  const levelRows = (milli: boolean, keyOf: (a: (typeof arts)[number], level: number) => (string | number)[]) =>
+    [0, 1, 2, 3].flatMap((level) => group((a) => keyOf(a, level), milli)).sort((x, y) => (x.key < y.key ? -1 : 1))
+  const facetCols = ['level', 'span', 'sentiment', 'category', 'lang', 'country', 'tld', 'defaulted', 'tenth']
+  expect(keyed(facets('SELECT * FROM article_score_facets'), facetCols, true)).toEqual(
+    levelRows(true, (a, level) => [
+      level,
+      a.day >> (2 * level),
+      a.sentiment,
+      a.category,
+      a.lang,
+      a.country,
+      a.tld,
+      a.defaulted,
+      tenth(a.score),
+    ]),
   )
-  const spanCols = ['level', 'span', 'tenth', 'sentiment', 'host', 'lang', 'country', 'tld', 'defaulted']
+  const spanCols = ['level', 'span', 'sentiment', 'host', 'lang', 'country', 'tld', 'defaulted', 'tenth']
   expect(keyed(facets('SELECT * FROM article_score_spans'), spanCols, false)).toEqual(
-    [0, 1, 2, 3]
-      .flatMap((level) =>
-        group(
-          (a) => [
-            level,
-            a.day >> (2 * level),
-            tenth(a.score),
-            a.sentiment,
-            a.host,
-            a.lang,
-            a.country,
-            a.tld,
-            a.defaulted,
-          ],
-          false,
-        ),
-      )
-      .sort((x, y) => (x.key < y.key ? -1 : 1)),
+    levelRows(false, (a, level) => [
+      level,
+      a.day >> (2 * level),
+      a.sentiment,
+      a.host,
+      a.lang,
+      a.country,
+      a.tld,
+      a.defaulted,
+      tenth(a.score),
+    ]),
   )
   const levels = SPAN_LEVELS.map((l) => `SELECT ${l} AS level`).join(' UNION ALL ')
   expect(
@@ -154,9 +159,9 @@ describe('the count triggers find their rows by primary key', () => {
       'article_days_insert',
       'article_days_update',
       'article_entities_article_delete',
-      'article_score_days_delete',
-      'article_score_days_insert',
-      'article_score_days_update',
+      'article_score_facets_delete',
+      'article_score_facets_insert',
+      'article_score_facets_update',
       'article_score_spans_delete',
       'article_score_spans_insert',
       'article_score_spans_update',
@@ -190,14 +195,14 @@ describe('the count triggers find their rows by primary key', () => {
           .map((r) => r.detail)
         expect({ statement: statement.slice(0, 60), plan }).toEqual({
           statement: statement.slice(0, 60),
-          plan: [expect.stringMatching(/^SEARCH \w+ USING PRIMARY KEY \(.*(defaulted|sentiment)=\?\)$/)],
+          plan: [expect.stringMatching(/^SEARCH \w+ USING PRIMARY KEY \(.*(defaulted|sentiment|tenth)=\?\)$/)],
         })
         checked++
       }
     }
     // 2 statements per removal, 2 removals (delete, update): article_days, article_day_facets, 3 span
-    // levels, the tone spans' 4 levels (days and 3 spans), the score days and the score spans' 4 levels.
-    expect(checked).toBe(4 + 4 + 12 + 16 + 4 + 16)
+    // levels, and the tone spans', score facets' and score spans' 4 levels each (days and 3 spans).
+    expect(checked).toBe(4 + 4 + 12 + 16 + 16 + 16)
     db.close()
   })
 
@@ -410,9 +415,9 @@ describe('counts by score tenth (migration 19)', () => {
     })()
     const before = new SqliteSearchIndex(db).stats(range(), 20, DAY_S)
     db.exec(`
-      DROP TRIGGER article_score_days_insert; DROP TRIGGER article_score_days_delete; DROP TRIGGER article_score_days_update;
+      DROP TRIGGER article_score_facets_insert; DROP TRIGGER article_score_facets_delete; DROP TRIGGER article_score_facets_update;
       DROP TRIGGER article_score_spans_insert; DROP TRIGGER article_score_spans_delete; DROP TRIGGER article_score_spans_update;
-      DROP TABLE article_score_days; DROP TABLE article_score_spans; DROP TABLE score_span_levels; DROP INDEX articles_score;
+      DROP TABLE article_score_facets; DROP TABLE article_score_spans; DROP TABLE score_span_levels; DROP INDEX articles_score;
       PRAGMA user_version = 18;
     `)
     db.close()
@@ -440,15 +445,15 @@ describe('counts by score tenth (migration 19)', () => {
     const f = range({ minScore: 0.5, country: ['GB'] })
     const honest = index.stats(f, 20, DAY_S)
     expect(honest.total).toBeGreaterThan(0)
-    // A row of a whole day and a whole tenth (0.5 up to 1: tenths 15 to 19), one article more.
+    // A day row (level 0: the timeline) of a whole day and a counted tenth (0.5 up to 1: tenths 15 to 19), one article more.
     const day = Math.floor(NOW_S / DAY_S) - 10
     db.query(
-      "INSERT INTO article_score_days (day, tenth, lang, country, tld, defaulted, category, sentiment, n, score_milli) VALUES (?, 17, 'en', 'GB', 'uk', 0, 'world', 'pos', 1, 700) ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + 700",
+      "INSERT INTO article_score_facets (level, span, sentiment, category, lang, country, tld, defaulted, tenth, n, score_milli) VALUES (0, ?, 'pos', 'world', 'en', 'GB', 'uk', 0, 17, 1, 700) ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + 700",
     ).run(day)
     expect(index.stats(f, 20, DAY_S).total).toBe(honest.total + 1)
     // Not in a tenth the range holds: no change.
     db.query(
-      "INSERT INTO article_score_days (day, tenth, lang, country, tld, defaulted, category, sentiment, n, score_milli) VALUES (?, 14, 'en', 'GB', 'uk', 0, 'world', 'pos', 1, 450) ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + 450",
+      "INSERT INTO article_score_facets (level, span, sentiment, category, lang, country, tld, defaulted, tenth, n, score_milli) VALUES (0, ?, 'pos', 'world', 'en', 'GB', 'uk', 0, 14, 1, 450) ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + 450",
     ).run(day)
     expect(index.stats(f, 20, DAY_S).total).toBe(honest.total + 1)
     db.close()
