@@ -77,7 +77,7 @@ export function scoreTenths(min: number, max: number): { inside: number[]; outsi
 }
 
 /** The next double after x towards +∞ (dir 1) or −∞ (dir −1). */
-function nextDouble(x: number, dir: 1 | -1): number {
+export function nextDouble(x: number, dir: 1 | -1): number {
   if (x === 0) return dir * Number.MIN_VALUE
   const bits = new BigInt64Array(new Float64Array([x]).buffer)
   bits[0] = (bits[0] as bigint) + (x > 0 === dir > 0 ? 1n : -1n)

@@ -35,6 +35,8 @@ import {
   crawlHourToken,
   facetMatch,
   isFacetValue,
+  nextDouble,
+  scoreBucket,
   scoreRangeTenths,
   scoreTenths,
   tenthsMatch,
@@ -959,6 +961,16 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   #statsInto(tally: StatsTally, f: SearchFilters, periodSeconds: number): void {
+    const outside = this.#outsideOfRange(f, periodSeconds)
+    if (outside !== null) {
+      // The word's whole answer from its counts, less its articles outside the range, read as
+      // tone ranges of their own (in one transaction: both must see one store).
+      this.db.transaction(() => {
+        this.#statsInto(tally, { ...f, minScore: undefined, maxScore: undefined }, periodSeconds)
+        for (const part of outside) this.#scanInto(tally, part, -1)
+      })()
+      return
+    }
     const days = this.#wholeDays(f, periodSeconds)
     if (days === null) this.#scanInto(tally, f)
     else {
@@ -979,6 +991,37 @@ export class SqliteSearchIndex implements SearchIndex {
         if (days.end * DAY_S < f.toS) this.#partDayInto(tally, f, term, days.end * DAY_S, f.toS)
       })()
     }
+  }
+
+  /**
+   * A counted word (store/term-counts.ts) with a tone-score range, over whole days: the slices of
+   * its articles below and above the range, when they are fewer than those inside it, so that
+   * the answer is the word's counts less those (`min_score=-0.2&q=…` reads the 27% of the word's
+   * articles below −0.2 instead of the 73% above); null otherwise, and the range's articles are
+   * read. The word's own spread over scores is not counted: the store's, from the 64-day spans
+   * of the counts by tenth (migration 19) that the range overlaps, stands in for it.
+   */
+  #outsideOfRange(f: SearchFilters, periodSeconds: number): SearchFilters[] | null {
+    const range = scoreRangeOf(f)
+    if (range === null || f.query === null || this.#schemaVersion() < SCORE_COUNTS_SCHEMA_VERSION) return null
+    const all = { ...f, minScore: undefined, maxScore: undefined }
+    const days = this.#wholeDays(all, periodSeconds)
+    if (days === null || this.#countedTerm(all, true) === null) return null
+    const lo = scoreBucket(range.min)
+    const hi = scoreBucket(range.max)
+    let inside = 0
+    let outside = 0
+    const byTenth = this.db.query<{ tenth: number; n: number }, [number, number]>(
+      'SELECT tenth, sum(n) AS n FROM article_score_facets WHERE level = 3 AND span >= ? AND span <= ? GROUP BY tenth',
+    )
+    for (const row of byTenth.iterate(days.first >> 6, (days.end - 1) >> 6))
+      if (row.tenth >= lo && row.tenth <= hi) inside += row.n
+      else outside += row.n
+    if (outside >= inside) return null
+    const parts: SearchFilters[] = []
+    if (range.min > SCORE_MIN) parts.push({ ...all, maxScore: nextDouble(range.min, -1) })
+    if (range.max < SCORE_MAX) parts.push({ ...all, minScore: nextDouble(range.max, 1) })
+    return parts
   }
 
   volume(fromS: number, toS: number, periodSeconds: number, maxSeq: number | null): Map<number, number> {

@@ -762,6 +762,47 @@ export function searchContract(engine: string, factory: EngineFactory): void {
         filters: { minScore: 0.3 },
         keep: (a) => a.score >= 0.3,
       },
+      // A counted word with a range holding most articles: its counts less its articles outside.
+      {
+        name: 'a word and min_score -0.6',
+        q: 'market',
+        periodS: DAY_S,
+        top: 100,
+        filters: { minScore: -0.6 },
+        keep: (a) => a.score >= -0.6,
+      },
+      {
+        name: 'a word, a range cut at both ends (-0.75, 0.8) and a watermark',
+        q: 'bitcoin',
+        periodS: DAY_S,
+        top: 100,
+        filters: { minScore: -0.75, maxScore: 0.8, maxSeq: 280 },
+        keep: (a) => a.score >= -0.75 && a.score <= 0.8 && a.seq <= 280,
+      },
+      {
+        name: 'an OR group, a country and max_score 0.7, 70 days ending mid-day',
+        q: 'market OR bitcoin',
+        periodS: DAY_S,
+        top: 100,
+        filters: {
+          maxScore: 0.7,
+          country: ['GB', 'US', 'DE', 'FR'],
+          fromS: MIDNIGHT_S - 73 * DAY_S + 5 * 3600,
+          toS: MIDNIGHT_S - 3 * DAY_S + 7 * 3600,
+        },
+        keep: (a) =>
+          a.score <= 0.7 &&
+          ['GB', 'US', 'DE', 'FR'].includes(a.country) &&
+          inRange(MIDNIGHT_S - 73 * DAY_S + 5 * 3600, MIDNIGHT_S - 3 * DAY_S + 7 * 3600)(a),
+      },
+      {
+        name: 'a word, min_score = max_score on a score',
+        q: 'market',
+        periodS: DAY_S,
+        top: 100,
+        filters: { minScore: -0.19, maxScore: -0.19 },
+        keep: (a) => a.score === -0.19,
+      },
       {
         name: 'a word and a score range, daily',
         q: 'market',
