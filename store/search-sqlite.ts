@@ -1301,7 +1301,8 @@ export class SqliteSearchIndex implements SearchIndex {
   /**
    * Days [first, end) of a slice with a tone-score range (no host or category filter: #daysCover):
    * the tenths the range holds whole from the counts by tenth (article_score_facets for the facets,
-   * timeline and tone, article_score_spans for the hosts), less their articles past the
+   * timeline and tone, article_score_days for the timeline and tone of a slice with no other
+   * filter, article_score_spans for the hosts), less their articles past the
    * watermark; the articles of the tenths the range cuts through (at most two) read one by one
    * through articles_score, only those whose score lies in that tenth and the range.
    */
@@ -1353,9 +1354,13 @@ export class SqliteSearchIndex implements SearchIndex {
       // The tenth is the last column of both keys: SQLite adds the range's tenths up in key order
       // (no sort), so a row per combination comes back instead of one per combination and tenth.
       const where = (level: string) => [level, 'tenth >= ? AND tenth <= ?', ...clauses].join(' AND ')
+      // With no other filter, from the counts by day, label and tenth alone (a few rows a day).
       const timeline = this.db.query<{ day: number; sentiment: string; n: number; s: number }, Binding[]>(
-        `SELECT span AS day, sentiment, sum(n) AS n, sum(score_milli) AS s FROM article_score_facets
-         WHERE ${where('level = 0 AND span >= ? AND span < ?')} GROUP BY span, sentiment`,
+        clauses.length === 0
+          ? `SELECT day, sentiment, sum(n) AS n, sum(score_milli) AS s FROM article_score_days
+             WHERE day >= ? AND day < ? AND tenth >= ? AND tenth <= ? GROUP BY day, sentiment`
+          : `SELECT span AS day, sentiment, sum(n) AS n, sum(score_milli) AS s FROM article_score_facets
+             WHERE ${where('level = 0 AND span >= ? AND span < ?')} GROUP BY span, sentiment`,
       )
       for (const row of timeline.iterate(first, end, counted.first, counted.last, ...params)) {
         const tone = emptyTone()
@@ -1369,7 +1374,7 @@ export class SqliteSearchIndex implements SearchIndex {
       )
       const hosts = this.db.query<{ host: string; n: number }, Binding[]>(
         `SELECT host, sum(n) AS n FROM article_score_spans
-         WHERE ${where('level = ? AND span >= ? AND span < ?')} GROUP BY span, sentiment, host`,
+         WHERE ${where('level = ? AND span >= ? AND span < ?')} GROUP BY span, host`,
       )
       for (const piece of daySpans(first, end)) {
         for (const row of facets.iterate(piece.level, piece.from, piece.to, counted.first, counted.last, ...params))

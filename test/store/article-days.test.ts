@@ -114,6 +114,9 @@ function spansAgree(db: Database): void {
       tenth(a.score),
     ]),
   )
+  expect(keyed(facets('SELECT * FROM article_score_days'), ['day', 'sentiment', 'tenth'], true)).toEqual(
+    group((a) => [a.day, a.sentiment, tenth(a.score)], true),
+  )
   const spanCols = ['level', 'span', 'sentiment', 'host', 'lang', 'country', 'tld', 'defaulted', 'tenth']
   expect(keyed(facets('SELECT * FROM article_score_spans'), spanCols, false)).toEqual(
     levelRows(false, (a, level) => [
@@ -159,6 +162,9 @@ describe('the count triggers find their rows by primary key', () => {
       'article_days_insert',
       'article_days_update',
       'article_entities_article_delete',
+      'article_score_days_delete',
+      'article_score_days_insert',
+      'article_score_days_update',
       'article_score_facets_delete',
       'article_score_facets_insert',
       'article_score_facets_update',
@@ -201,8 +207,9 @@ describe('the count triggers find their rows by primary key', () => {
       }
     }
     // 2 statements per removal, 2 removals (delete, update): article_days, article_day_facets, 3 span
-    // levels, and the tone spans', score facets' and score spans' 4 levels each (days and 3 spans).
-    expect(checked).toBe(4 + 4 + 12 + 16 + 16 + 16)
+    // levels, the tone spans', score facets' and score spans' 4 levels each (days and 3 spans), and
+    // the score days.
+    expect(checked).toBe(4 + 4 + 12 + 16 + 16 + 16 + 4)
     db.close()
   })
 
@@ -416,8 +423,9 @@ describe('counts by score tenth (migration 19)', () => {
     const before = new SqliteSearchIndex(db).stats(range(), 20, DAY_S)
     db.exec(`
       DROP TRIGGER article_score_facets_insert; DROP TRIGGER article_score_facets_delete; DROP TRIGGER article_score_facets_update;
+      DROP TRIGGER article_score_days_insert; DROP TRIGGER article_score_days_delete; DROP TRIGGER article_score_days_update;
       DROP TRIGGER article_score_spans_insert; DROP TRIGGER article_score_spans_delete; DROP TRIGGER article_score_spans_update;
-      DROP TABLE article_score_facets; DROP TABLE article_score_spans; DROP TABLE score_span_levels; DROP INDEX articles_score;
+      DROP TABLE article_score_facets; DROP TABLE article_score_days; DROP TABLE article_score_spans; DROP TABLE score_span_levels; DROP INDEX articles_score;
       PRAGMA user_version = 18;
     `)
     db.close()
@@ -456,6 +464,13 @@ describe('counts by score tenth (migration 19)', () => {
       "INSERT INTO article_score_facets (level, span, sentiment, category, lang, country, tld, defaulted, tenth, n, score_milli) VALUES (0, ?, 'pos', 'world', 'en', 'GB', 'uk', 0, 14, 1, 450) ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + 450",
     ).run(day)
     expect(index.stats(f, 20, DAY_S).total).toBe(honest.total + 1)
+    // With no other filter the timeline comes from the counts by day, label and tenth alone.
+    const plain = range({ minScore: 0.5 })
+    const plainHonest = index.stats(plain, 20, DAY_S)
+    db.query(
+      "INSERT INTO article_score_days (day, sentiment, tenth, n, score_milli) VALUES (?, 'pos', 16, 1, 600) ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + 600",
+    ).run(day)
+    expect(index.stats(plain, 20, DAY_S).total).toBe(plainHonest.total + 1)
     db.close()
   })
 })
