@@ -76,6 +76,37 @@ export function scoreTenths(min: number, max: number): { inside: number[]; outsi
   return { inside, outside }
 }
 
+/** The next double after x towards +∞ (dir 1) or −∞ (dir −1). */
+export function nextDouble(x: number, dir: 1 | -1): number {
+  if (x === 0) return dir * Number.MIN_VALUE
+  const bits = new BigInt64Array(new Float64Array([x]).buffer)
+  bits[0] = (bits[0] as bigint) + (x > 0 === dir > 0 ? 1n : -1n)
+  return new Float64Array(bits.buffer)[0] as number
+}
+
+/**
+ * How a score range [min, max] (inside [-1, 1]) splits into tenths: `whole`, the run of tenths
+ * every score of which lies in the range (null when none), and `edges`, the tenths the range
+ * covers only part of, whose articles must be tested one by one. scoreBucket is monotone, so a
+ * tenth strictly between those of min and max is whole, and the tenth of min is whole when no
+ * score below min shares it (min is the smallest double of its tenth), likewise for max.
+ */
+export function scoreRangeTenths(
+  min: number,
+  max: number,
+): { whole: { first: number; last: number } | null; edges: number[] } {
+  const lo = scoreBucket(min)
+  const hi = scoreBucket(max)
+  const loWhole = min <= -1 || scoreBucket(nextDouble(min, -1)) < lo
+  const hiWhole = max >= 1 || scoreBucket(nextDouble(max, 1)) > hi
+  if (lo === hi)
+    return loWhole && hiWhole ? { whole: { first: lo, last: hi }, edges: [] } : { whole: null, edges: [lo] }
+  const first = loWhole ? lo : lo + 1
+  const last = hiWhole ? hi : hi - 1
+  const edges = [...(loWhole ? [] : [lo]), ...(hiWhole ? [] : [hi])]
+  return { whole: first <= last ? { first, last } : null, edges }
+}
+
 /** FTS5 expression for "the score is in one of these tenths". */
 export function tenthsMatch(tenths: readonly number[]): string {
   return `facets : (${tenths.map((b) => `"v${b}"`).join(' OR ')})`

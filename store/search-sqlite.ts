@@ -36,6 +36,9 @@ import {
   entityTermKey,
   facetMatch,
   isFacetValue,
+  nextDouble,
+  scoreBucket,
+  scoreRangeTenths,
   scoreTenths,
   tenthsMatch,
 } from './fts-facets.ts'
@@ -78,6 +81,13 @@ const TONE_SCHEMA_VERSION = 16
 const TONE_SPANS_SCHEMA_VERSION = 17
 /** Entities (issue 27): entity tables and `e<hex>` facet tokens. */
 export const ENTITY_SCHEMA_VERSION = 18
+/** Counts by score tenth (article_score_facets, article_score_spans) and articles_score (migration 19). */
+const SCORE_COUNTS_SCHEMA_VERSION = 19
+/**
+ * A score's tenth in SQL, as migration 19 counts it and as the `v<i>` token and scoreBucket
+ * (store/fts-facets.ts) give it: the same double arithmetic, truncation equal to floor here.
+ */
+const SCORE_TENTH_SQL = 'min(19, max(0, CAST((a.score + 1) * 10 AS INTEGER)))'
 const DAY_S = 86_400
 /** Up to this many matches a crawl-time sort sorts them all (a few ms); past it, it walks crawl hours. */
 const SORT_ALL_MAX = 2_000
@@ -466,6 +476,13 @@ const combosByConnection = new WeakMap<Database, (FacetCombo | undefined)[]>()
  */
 const DAYS_MEMO_MAX = 32
 const daysMemoByConnection = new WeakMap<Database, Map<string, TallyCounts>>()
+/**
+ * The same for slices with a tone-score range (migration 19), in slots of their own so that
+ * ranges, whose keys are many, never push the plain answers out: at 1M, sharing the 32 slots
+ * took the `stats: no words` bench class's p99 from 24–70 to 35–105 ms.
+ */
+const SCORE_DAYS_MEMO_MAX = 16
+const scoreDaysMemoByConnection = new WeakMap<Database, Map<string, TallyCounts>>()
 
 /**
  * Roughly how many posting lists a query's MATCH expression intersects on a migrated store: one
@@ -486,6 +503,13 @@ interface CountedTerm {
   key: string
   /** hosts: counts by host combination (no tone); tones: by tone combination (no host); both: a whole stats answer. */
   blob: 'hosts' | 'tones' | 'both'
+}
+
+/** The tone-score range of a slice, or null when it has none (a range covering all of [-1, 1] is no filter). */
+function scoreRangeOf(f: SearchFilters): { min: number; max: number } | null {
+  const min = f.minScore ?? SCORE_MIN
+  const max = f.maxScore ?? SCORE_MAX
+  return min > SCORE_MIN || max < SCORE_MAX ? { min, max } : null
 }
 
 /** The row columns a stats scan adds up (core/search/stats-tally.ts, StatsRow). */
@@ -939,6 +963,16 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   #statsInto(tally: StatsTally, f: SearchFilters, periodSeconds: number): void {
+    const outside = this.#outsideOfRange(f, periodSeconds)
+    if (outside !== null) {
+      // The word's whole answer from its counts, less its articles outside the range, read as
+      // tone ranges of their own (in one transaction: both must see one store).
+      this.db.transaction(() => {
+        this.#statsInto(tally, { ...f, minScore: undefined, maxScore: undefined }, periodSeconds)
+        for (const part of outside) this.#scanInto(tally, part, -1)
+      })()
+      return
+    }
     const days = this.#wholeDays(f, periodSeconds)
     if (days === null) this.#scanInto(tally, f)
     else {
@@ -961,6 +995,37 @@ export class SqliteSearchIndex implements SearchIndex {
     }
   }
 
+  /**
+   * A counted word (store/term-counts.ts) with a tone-score range, over whole days: the slices of
+   * its articles below and above the range, when they are fewer than those inside it, so that
+   * the answer is the word's counts less those (`min_score=-0.2&q=…` reads the 27% of the word's
+   * articles below −0.2 instead of the 73% above); null otherwise, and the range's articles are
+   * read. The word's own spread over scores is not counted: the store's, from the 64-day spans
+   * of the counts by tenth (migration 19) that the range overlaps, stands in for it.
+   */
+  #outsideOfRange(f: SearchFilters, periodSeconds: number): SearchFilters[] | null {
+    const range = scoreRangeOf(f)
+    if (range === null || f.query === null || this.#schemaVersion() < SCORE_COUNTS_SCHEMA_VERSION) return null
+    const all = { ...f, minScore: undefined, maxScore: undefined }
+    const days = this.#wholeDays(all, periodSeconds)
+    if (days === null || this.#countedTerm(all, true) === null) return null
+    const lo = scoreBucket(range.min)
+    const hi = scoreBucket(range.max)
+    let inside = 0
+    let outside = 0
+    const byTenth = this.db.query<{ tenth: number; n: number }, [number, number]>(
+      'SELECT tenth, sum(n) AS n FROM article_score_facets WHERE level = 3 AND span >= ? AND span <= ? GROUP BY tenth',
+    )
+    for (const row of byTenth.iterate(days.first >> 6, (days.end - 1) >> 6))
+      if (row.tenth >= lo && row.tenth <= hi) inside += row.n
+      else outside += row.n
+    if (outside >= inside) return null
+    const parts: SearchFilters[] = []
+    if (range.min > SCORE_MIN) parts.push({ ...all, maxScore: nextDouble(range.min, -1) })
+    if (range.max < SCORE_MAX) parts.push({ ...all, minScore: nextDouble(range.max, 1) })
+    return parts
+  }
+
   volume(fromS: number, toS: number, periodSeconds: number, maxSeq: number | null): Map<number, number> {
     const all = this.stats({ query: null, fromS, toS, strictCountry: false, maxSeq }, 1, periodSeconds)
     return new Map([...all.timeline].map(([t, p]) => [t, p.articles]))
@@ -981,13 +1046,19 @@ export class SqliteSearchIndex implements SearchIndex {
    * Whether the per-day counts without words can answer these filters: the per-day facet counts
    * hold country, language, TLD, the default-country mark, category and tone label; host buckets
    * come from counts without category and tone (`full`: the whole stats answer, hosts included;
-   * otherwise a count, for which a host filter reads article_days). A tone-score range or
-   * excluded hosts are read from the articles.
+   * otherwise a count, for which a host filter reads article_days). Excluded hosts are read from
+   * the articles; a tone-score range comes from the counts by tenth (migration 19) for a whole
+   * stats answer without a host or category filter, and is read from the articles otherwise.
    */
   #daysCover(f: SearchFilters, full: boolean): boolean {
-    if ((f.excludeHost?.length ?? 0) > 0 || f.minScore !== undefined || f.maxScore !== undefined) return false
+    if ((f.excludeHost?.length ?? 0) > 0) return false
     if (f.entity !== undefined) return false
     const host = (f.host?.length ?? 0) > 0
+    if (f.minScore !== undefined || f.maxScore !== undefined) {
+      if (scoreRangeOf(f) === null) return this.#daysCover({ ...f, minScore: undefined, maxScore: undefined }, full)
+      // Whole stats answers only (#scoreDaysInto); the host counts by tenth hold no category.
+      return full && this.#schemaVersion() >= SCORE_COUNTS_SCHEMA_VERSION && !host && (f.category?.length ?? 0) === 0
+    }
     const tone = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
     return full ? !host && (!tone || this.#schemaVersion() >= TONE_SPANS_SCHEMA_VERSION) : !(host && tone)
   }
@@ -1161,6 +1232,11 @@ export class SqliteSearchIndex implements SearchIndex {
    * sum is exactly what a scan of the visible articles gives.
    */
   #daysInto(tally: Tally, f: SearchFilters, first: number, end: number): void {
+    const range = scoreRangeOf(f)
+    if (range !== null) {
+      this.#scoreDaysInto(tally, f, range, first, end)
+      return
+    }
     const clauses: string[] = []
     const params: Binding[] = []
     const toneClauses: string[] = []
@@ -1227,6 +1303,125 @@ export class SqliteSearchIndex implements SearchIndex {
     for (const row of past.iterate(f.maxSeq, ...w.params)) tally.add(row)
   }
 
+  /**
+   * Days [first, end) of a slice with a tone-score range (no host or category filter: #daysCover):
+   * the tenths the range holds whole from the counts by tenth (article_score_facets for the facets,
+   * timeline and tone, article_score_days for the timeline and tone of a slice with no other
+   * filter, article_score_spans for the hosts), less their articles past the
+   * watermark; the articles of the tenths the range cuts through (at most two) read one by one
+   * through articles_score, only those whose score lies in that tenth and the range.
+   */
+  #scoreDaysInto(
+    tally: Tally,
+    f: SearchFilters,
+    range: { min: number; max: number },
+    first: number,
+    end: number,
+  ): void {
+    const { whole, edges } = scoreRangeTenths(range.min, range.max)
+    // A tenth the range cuts is added up from its articles in the range, or, when the range holds
+    // more than half its width, counted whole less its articles outside the range (`min_score=0.5`:
+    // doubles just below 0.5 share its tenth, so the tenth is cut, but no stored score lies there).
+    const edgeReads: { tenth: number; n: 1 | -1; low: number; high: number; lowOpen: boolean; highOpen: boolean }[] = []
+    let counted = whole
+    for (const tenth of edges) {
+      const tenthLow = -1 + tenth / 10 - 0.001
+      const tenthHigh = -1 + (tenth + 1) / 10 + 0.001
+      const inside = Math.min(range.max, tenthHigh) - Math.max(range.min, tenthLow)
+      if (inside <= 0.05) {
+        edgeReads.push({
+          tenth,
+          n: 1,
+          low: Math.max(range.min, tenthLow),
+          high: Math.min(range.max, tenthHigh),
+          lowOpen: false,
+          highOpen: false,
+        })
+        continue
+      }
+      counted = { first: Math.min(counted?.first ?? tenth, tenth), last: Math.max(counted?.last ?? tenth, tenth) }
+      if (range.min > tenthLow)
+        edgeReads.push({ tenth, n: -1, low: tenthLow, high: range.min, lowOpen: false, highOpen: true })
+      if (range.max < tenthHigh)
+        edgeReads.push({ tenth, n: -1, low: range.max, high: tenthHigh, lowOpen: true, highOpen: false })
+    }
+    const clauses: string[] = []
+    const params: Binding[] = []
+    for (const column of ['country', 'lang', 'tld', 'sentiment', 'category'] as const) {
+      const values = f[column]
+      if (values === undefined || values.length === 0) continue
+      clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`)
+      params.push(...values)
+    }
+    if (f.strictCountry) clauses.push('defaulted = 0')
+    const unwatermarked = { ...f, fromS: first * DAY_S, toS: end * DAY_S, minScore: undefined, maxScore: undefined }
+    if (counted !== null) {
+      // The tenth is the last column of both keys: SQLite adds the range's tenths up in key order
+      // (no sort), so a row per combination comes back instead of one per combination and tenth.
+      const where = (level: string) => [level, 'tenth >= ? AND tenth <= ?', ...clauses].join(' AND ')
+      // With no other filter, from the counts by day, label and tenth alone (a few rows a day).
+      const timeline = this.db.query<{ day: number; sentiment: string; n: number; s: number }, Binding[]>(
+        clauses.length === 0
+          ? `SELECT day, sentiment, sum(n) AS n, sum(score_milli) AS s FROM article_score_days
+             WHERE day >= ? AND day < ? AND tenth >= ? AND tenth <= ? GROUP BY day, sentiment`
+          : `SELECT span AS day, sentiment, sum(n) AS n, sum(score_milli) AS s FROM article_score_facets
+             WHERE ${where('level = 0 AND span >= ? AND span < ?')} GROUP BY span, sentiment`,
+      )
+      for (const row of timeline.iterate(first, end, counted.first, counted.last, ...params)) {
+        const tone = emptyTone()
+        addTone(tone, row.sentiment, row.n, row.s)
+        tally.addTimeline(row.day * DAY_S, tone)
+      }
+      const facets = this.db.query<Omit<StatsRow, 'host' | 't' | 's'>, Binding[]>(
+        `SELECT country, lang, tld, category, sentiment, sum(n) AS n FROM article_score_facets
+         WHERE ${where('level = ? AND span >= ? AND span < ?')}
+         GROUP BY span, sentiment, category, lang, country, tld, defaulted`,
+      )
+      const hosts = this.db.query<{ host: string; n: number }, Binding[]>(
+        `SELECT host, sum(n) AS n FROM article_score_spans
+         WHERE ${where('level = ? AND span >= ? AND span < ?')} GROUP BY span, host`,
+      )
+      for (const piece of daySpans(first, end)) {
+        for (const row of facets.iterate(piece.level, piece.from, piece.to, counted.first, counted.last, ...params))
+          tally.addFacetCounts(row, row.n)
+        // No category here (#daysCover): the host counts by tenth hold every other filter column.
+        if (tally.hosts)
+          for (const row of hosts.iterate(piece.level, piece.from, piece.to, counted.first, counted.last, ...params))
+            tally.addHost(row.host, row.n)
+      }
+      if (f.maxSeq !== null) {
+        const w = buildWhere({ ...unwatermarked, maxSeq: null }, [], this.#hasPairs(), this.#hasEntities())
+        const past = this.db.query<StatsRow, Binding[]>(
+          `SELECT ${ROW_FACETS}, a.published_at AS t, -1 AS n, -CAST(round(a.score * 1000) AS INTEGER) AS s FROM articles a NOT INDEXED
+           WHERE a.seq > ? AND ${SCORE_TENTH_SQL} >= ? AND ${SCORE_TENTH_SQL} <= ? AND ${w.sql}`,
+        )
+        for (const row of past.iterate(f.maxSeq, counted.first, counted.last, ...w.params)) tally.add(row)
+      }
+    }
+    for (const edge of edgeReads) {
+      // The index range is cut to the tenth widened by a thousandth each way (a superset: the tenth
+      // test is exact); buildWhere adds the filters and the watermark, and for the articles added
+      // the range itself. Taken off: the tenth's articles outside the range, below min or above max.
+      const w = buildWhere(
+        {
+          ...f,
+          fromS: first * DAY_S,
+          toS: end * DAY_S,
+          ...(edge.n === 1 ? {} : { minScore: undefined, maxScore: undefined }),
+        },
+        [],
+        this.#hasPairs(),
+        this.#hasEntities(),
+      )
+      const rows = this.db.query<StatsRow, Binding[]>(
+        `SELECT ${ROW_FACETS}, a.published_at AS t, ${edge.n} AS n, ${edge.n} * CAST(round(a.score * 1000) AS INTEGER) AS s
+         FROM articles a INDEXED BY articles_score
+         WHERE a.score ${edge.lowOpen ? '>' : '>='} ? AND a.score ${edge.highOpen ? '<' : '<='} ? AND ${SCORE_TENTH_SQL} = ? AND ${w.sql}`,
+      )
+      for (const row of rows.iterate(edge.low, edge.high, edge.tenth, ...w.params)) tally.add(row)
+    }
+  }
+
   /** #daysInto through the per-connection memo (daysMemoByConnection). */
   #memoDaysInto(tally: StatsTally, f: SearchFilters, first: number, end: number, periodSeconds: number): void {
     const version = this.db.query<{ data_version: number }, []>('PRAGMA data_version').get()?.data_version ?? -1
@@ -1246,15 +1441,19 @@ export class SqliteSearchIndex implements SearchIndex {
       f.host ?? [],
       f.category ?? [],
       f.sentiment ?? [],
+      f.minScore ?? null,
+      f.maxScore ?? null,
     ])
-    let memo = daysMemoByConnection.get(this.db)
-    if (memo === undefined) daysMemoByConnection.set(this.db, (memo = new Map()))
+    const ranged = scoreRangeOf(f) !== null
+    const memos = ranged ? scoreDaysMemoByConnection : daysMemoByConnection
+    let memo = memos.get(this.db)
+    if (memo === undefined) memos.set(this.db, (memo = new Map()))
     let counts = memo.get(key)
     if (counts === undefined) {
       const days = new StatsTally(periodSeconds)
       this.#daysInto(days, f, first, end)
       counts = days.counts()
-      if (memo.size >= DAYS_MEMO_MAX) memo.delete(memo.keys().next().value as string)
+      if (memo.size >= (ranged ? SCORE_DAYS_MEMO_MAX : DAYS_MEMO_MAX)) memo.delete(memo.keys().next().value as string)
     } else memo.delete(key)
     memo.set(key, counts)
     tally.addCounts(counts)

@@ -59,6 +59,78 @@ function spansAgree(db: Database): void {
        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9`,
     ),
   )
+  // Migration 19: by score tenth (the v<i> token's, computed here in TypeScript from its definition).
+  const tenth = (score: number) => Math.min(19, Math.max(0, Math.floor((score + 1) * 10)))
+  const arts = db
+    .query<
+      {
+        day: number
+        score: number
+        host: string
+        lang: string
+        country: string
+        tld: string
+        defaulted: number
+        category: string
+        sentiment: string
+      },
+      []
+    >(
+      "SELECT published_at / 86400 AS day, score, host, lang, country, tld, country_source = 'default' AS defaulted, category, sentiment FROM articles",
+    )
+    .all()
+  const group = (keyOf: (a: (typeof arts)[number]) => (string | number)[], milli: boolean) => {
+    const m = new Map<string, { key: string; n: number; score_milli?: number }>()
+    for (const a of arts) {
+      const id = JSON.stringify(keyOf(a))
+      const row = m.get(id) ?? { key: id, n: 0, ...(milli ? { score_milli: 0 } : {}) }
+      row.n++
+      if (row.score_milli !== undefined) row.score_milli += Math.round(a.score * 1000)
+      m.set(id, row)
+    }
+    return [...m.values()].sort((x, y) => (x.key < y.key ? -1 : 1))
+  }
+  const keyed = (rows: Record<string, string | number>[], cols: string[], milli: boolean) =>
+    rows
+      .map((r) => ({
+        key: JSON.stringify(cols.map((c) => r[c])),
+        n: r.n as number,
+        ...(milli ? { score_milli: r.score_milli as number } : {}),
+      }))
+      .sort((x, y) => (x.key < y.key ? -1 : 1))
+  const levelRows = (milli: boolean, keyOf: (a: (typeof arts)[number], level: number) => (string | number)[]) =>
+    [0, 1, 2, 3].flatMap((level) => group((a) => keyOf(a, level), milli)).sort((x, y) => (x.key < y.key ? -1 : 1))
+  const facetCols = ['level', 'span', 'sentiment', 'category', 'lang', 'country', 'tld', 'defaulted', 'tenth']
+  expect(keyed(facets('SELECT * FROM article_score_facets'), facetCols, true)).toEqual(
+    levelRows(true, (a, level) => [
+      level,
+      a.day >> (2 * level),
+      a.sentiment,
+      a.category,
+      a.lang,
+      a.country,
+      a.tld,
+      a.defaulted,
+      tenth(a.score),
+    ]),
+  )
+  expect(keyed(facets('SELECT * FROM article_score_days'), ['day', 'sentiment', 'tenth'], true)).toEqual(
+    group((a) => [a.day, a.sentiment, tenth(a.score)], true),
+  )
+  const spanCols = ['level', 'span', 'sentiment', 'host', 'lang', 'country', 'tld', 'defaulted', 'tenth']
+  expect(keyed(facets('SELECT * FROM article_score_spans'), spanCols, false)).toEqual(
+    levelRows(false, (a, level) => [
+      level,
+      a.day >> (2 * level),
+      a.sentiment,
+      a.host,
+      a.lang,
+      a.country,
+      a.tld,
+      a.defaulted,
+      tenth(a.score),
+    ]),
+  )
   const levels = SPAN_LEVELS.map((l) => `SELECT ${l} AS level`).join(' UNION ALL ')
   expect(
     facets(
@@ -90,6 +162,15 @@ describe('the count triggers find their rows by primary key', () => {
       'article_days_insert',
       'article_days_update',
       'article_entities_article_delete',
+      'article_score_days_delete',
+      'article_score_days_insert',
+      'article_score_days_update',
+      'article_score_facets_delete',
+      'article_score_facets_insert',
+      'article_score_facets_update',
+      'article_score_spans_delete',
+      'article_score_spans_insert',
+      'article_score_spans_update',
       'article_spans_delete',
       'article_spans_insert',
       'article_spans_update',
@@ -120,14 +201,15 @@ describe('the count triggers find their rows by primary key', () => {
           .map((r) => r.detail)
         expect({ statement: statement.slice(0, 60), plan }).toEqual({
           statement: statement.slice(0, 60),
-          plan: [expect.stringMatching(/^SEARCH \w+ USING PRIMARY KEY \(.*(defaulted|sentiment)=\?\)$/)],
+          plan: [expect.stringMatching(/^SEARCH \w+ USING PRIMARY KEY \(.*(defaulted|sentiment|tenth)=\?\)$/)],
         })
         checked++
       }
     }
     // 2 statements per removal, 2 removals (delete, update): article_days, article_day_facets, 3 span
-    // levels, and the tone spans' 4 levels (days and 3 spans).
-    expect(checked).toBe(4 + 4 + 12 + 16)
+    // levels, the tone spans', score facets' and score spans' 4 levels each (days and 3 spans), and
+    // the score days.
+    expect(checked).toBe(4 + 4 + 12 + 16 + 16 + 16 + 4)
     db.close()
   })
 
@@ -303,7 +385,12 @@ describe('stores from before the per-day counts', () => {
     newer.transaction(() => {
       for (const a of articles) writer.write(a, 0)
     })()
-    for (const f of [filters(), filters({ country: ['GB', 'US'] }), filters({ maxSeq: 120 })]) {
+    for (const f of [
+      filters(),
+      filters({ country: ['GB', 'US'] }),
+      filters({ maxSeq: 120 }),
+      filters({ maxScore: 0.05, maxSeq: 150 }),
+    ]) {
       const old = new SqliteSearchIndex(ro).stats(f, 20, DAY_S)
       const fresh = new SqliteSearchIndex(newer).stats(f, 20, DAY_S)
       expect(old.total).toBeGreaterThan(0)
@@ -311,5 +398,79 @@ describe('stores from before the per-day counts', () => {
     }
     ro.close()
     newer.close()
+  })
+})
+
+describe('counts by score tenth (migration 19)', () => {
+  const articles = fixtureArticles(240, 11)
+  const range = (f: Partial<SearchFilters> = {}): SearchFilters => ({
+    query: null,
+    fromS: NOW_S - 60 * DAY_S - 5 * 3600,
+    toS: NOW_S,
+    strictCountry: false,
+    maxSeq: null,
+    minScore: -0.25,
+    ...f,
+  })
+
+  test('a store at schema 18 gets them from its articles, and the triggers keep them', () => {
+    const path = `${tmp.dir}/score-18.sqlite`
+    let db = openStore(path)
+    const writer = new ArticleWriter(db)
+    db.transaction(() => {
+      for (const a of articles.slice(0, 200)) writer.write(a, 0)
+    })()
+    const before = new SqliteSearchIndex(db).stats(range(), 20, DAY_S)
+    db.exec(`
+      DROP TRIGGER article_score_facets_insert; DROP TRIGGER article_score_facets_delete; DROP TRIGGER article_score_facets_update;
+      DROP TRIGGER article_score_days_insert; DROP TRIGGER article_score_days_delete; DROP TRIGGER article_score_days_update;
+      DROP TRIGGER article_score_spans_insert; DROP TRIGGER article_score_spans_delete; DROP TRIGGER article_score_spans_update;
+      DROP TABLE article_score_facets; DROP TABLE article_score_days; DROP TABLE article_score_spans; DROP TABLE score_span_levels; DROP INDEX articles_score;
+      PRAGMA user_version = 18;
+    `)
+    db.close()
+    db = openStore(path)
+    expect(db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version).toBe(MIGRATIONS.length)
+    spansAgree(db)
+    expect(new SqliteSearchIndex(db).stats(range(), 20, DAY_S)).toEqual(before)
+    const more = new ArticleWriter(db)
+    db.transaction(() => {
+      for (const a of articles.slice(200)) more.write(a, 0)
+    })()
+    spansAgree(db)
+    expect(applyRetention(db, NOW_S - 25 * DAY_S)).toBeGreaterThan(0)
+    spansAgree(db)
+    db.close()
+  })
+
+  test('whole days of a score range come from the counts (a count changed by hand shows in the answer)', () => {
+    const db = openStore(`${tmp.dir}/score-tamper.sqlite`)
+    const writer = new ArticleWriter(db)
+    db.transaction(() => {
+      for (const a of articles) writer.write(a, 0)
+    })()
+    const index = new SqliteSearchIndex(db)
+    const f = range({ minScore: 0.5, country: ['GB'] })
+    const honest = index.stats(f, 20, DAY_S)
+    expect(honest.total).toBeGreaterThan(0)
+    // A day row (level 0: the timeline) of a whole day and a counted tenth (0.5 up to 1: tenths 15 to 19), one article more.
+    const day = Math.floor(NOW_S / DAY_S) - 10
+    db.query(
+      "INSERT INTO article_score_facets (level, span, sentiment, category, lang, country, tld, defaulted, tenth, n, score_milli) VALUES (0, ?, 'pos', 'world', 'en', 'GB', 'uk', 0, 17, 1, 700) ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + 700",
+    ).run(day)
+    expect(index.stats(f, 20, DAY_S).total).toBe(honest.total + 1)
+    // Not in a tenth the range holds: no change.
+    db.query(
+      "INSERT INTO article_score_facets (level, span, sentiment, category, lang, country, tld, defaulted, tenth, n, score_milli) VALUES (0, ?, 'pos', 'world', 'en', 'GB', 'uk', 0, 14, 1, 450) ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + 450",
+    ).run(day)
+    expect(index.stats(f, 20, DAY_S).total).toBe(honest.total + 1)
+    // With no other filter the timeline comes from the counts by day, label and tenth alone.
+    const plain = range({ minScore: 0.5 })
+    const plainHonest = index.stats(plain, 20, DAY_S)
+    db.query(
+      "INSERT INTO article_score_days (day, sentiment, tenth, n, score_milli) VALUES (?, 'pos', 16, 1, 600) ON CONFLICT DO UPDATE SET n = n + 1, score_milli = score_milli + 600",
+    ).run(day)
+    expect(index.stats(plain, 20, DAY_S).total).toBe(plainHonest.total + 1)
+    db.close()
   })
 })

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { parseQuery } from '../../core/search/query-syntax.ts'
 import type { SearchRequest } from '../../core/search/types.ts'
 import { ArticleWriter } from '../../store/articles.ts'
-import { facetMatch, facetText, isFacetValue } from '../../store/fts-facets.ts'
+import { facetMatch, facetText, isFacetValue, scoreBucket, scoreRangeTenths } from '../../store/fts-facets.ts'
 import { openStore } from '../../store/open.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
@@ -193,5 +193,39 @@ describe('searches through facets give what the SQL filters give', () => {
     const found = new SqliteSearchIndex(migrated).search(req('', { lang: [a.lang], country: [a.country] }))
     expect(found.articles.map((x) => x.id)).toEqual([a.id])
     migrated.close()
+  })
+})
+
+describe('scoreRangeTenths', () => {
+  test.each<{ min: number; max: number; want: ReturnType<typeof scoreRangeTenths> }>([
+    { min: -1, max: 1, want: { whole: { first: 0, last: 19 }, edges: [] } },
+    { min: -1, max: 0, want: { whole: { first: 0, last: 9 }, edges: [10] } },
+    // 0.5 + 1 is 1.5, but so is the double just below 0.5 plus 1: tenth 15 holds scores below 0.5.
+    { min: 0.5, max: 1, want: { whole: { first: 16, last: 19 }, edges: [15] } },
+    { min: -0.2, max: 1, want: { whole: { first: 8, last: 19 }, edges: [] } },
+    { min: -1, max: -0.5, want: { whole: { first: 0, last: 4 }, edges: [5] } },
+    { min: 0.12, max: 0.17, want: { whole: null, edges: [11] } },
+    { min: -0.2, max: -0.2, want: { whole: null, edges: [8] } },
+    { min: -0.35, max: 0.27, want: { whole: { first: 7, last: 11 }, edges: [6, 12] } },
+    { min: 0.15, max: 0.25, want: { whole: null, edges: [11, 12] } },
+    // (−0.7 + 1) * 10 is 3.0000000000000004 and the double below −0.7 gives 2.999…: −0.7 starts tenth 3.
+    { min: -0.7, max: -0.6, want: { whole: { first: 3, last: 3 }, edges: [4] } },
+  ])('[$min, $max]', ({ min, max, want }) => expect(scoreRangeTenths(min, max)).toEqual(want))
+
+  test('on every thousandth: a whole tenth holds only scores in the range, and every score in the range is in a whole tenth or an edge', () => {
+    const grid = Array.from({ length: 2001 }, (_, i) => Math.round(i - 1000) / 1000)
+    const bounds = [-1, -0.7, -0.5, -0.35, -0.2, -0.001, 0, 0.001, 0.05, 0.1, 0.15, 0.3, 0.7, 0.999, 1]
+    for (const min of bounds)
+      for (const max of bounds) {
+        if (min > max) continue
+        const { whole, edges } = scoreRangeTenths(min, max)
+        for (const s of grid) {
+          const t = scoreBucket(s)
+          const isWhole = whole !== null && t >= whole.first && t <= whole.last
+          if (isWhole) expect({ min, max, s, inRange: s >= min && s <= max }).toEqual({ min, max, s, inRange: true })
+          if (s >= min && s <= max)
+            expect({ min, max, s, covered: isWhole || edges.includes(t) }).toEqual({ min, max, s, covered: true })
+        }
+      }
   })
 })

@@ -71,6 +71,9 @@ describe('the same request twice, and each filter set, equal a connection withou
     ['a tld', filters(30, { tld: ['jp'] }), DAY_S],
     ['a host', filters(30, { host: ['news1.co.uk'] }), DAY_S],
     ['weekly timeline', filters(90), 7 * DAY_S],
+    ['a score range', filters(90, { maxScore: 0 }), DAY_S],
+    ['another score range, a country', filters(30, { minScore: 0.25, country: ['GB', 'US'] }), DAY_S],
+    ['a score range cutting two tenths, weekly', filters(90, { minScore: -0.35, maxScore: 0.27 }), 7 * DAY_S],
   ]
   test.each(cases)('%s', (_name, f, period) => {
     const first = memoed(reader, f, 20, period)
@@ -95,6 +98,16 @@ describe('the memo follows the store', () => {
     write(writerDb, writer, fresh(25, 21, 5))
     const after = memoed(reader, f)
     expect(after.total).toBe(before.total + 25)
+    expect(after).toEqual(uncached(f))
+  })
+
+  test('another connection writes articles into a whole day of a score range', () => {
+    const f = filters(30, { minScore: -0.5 })
+    const before = memoed(reader, f)
+    const added = fresh(30, 24, 6)
+    write(writerDb, writer, added)
+    const after = memoed(reader, f)
+    expect(after.total).toBe(before.total + added.filter((a) => a.score >= -0.5).length)
     expect(after).toEqual(uncached(f))
   })
 
