@@ -9,7 +9,7 @@ import type { ExtractedArticle } from '../core/article.ts'
 import { pathCategories } from '../core/enrich/category.ts'
 import { detectLanguage } from '../core/enrich/language.ts'
 import type { Category } from '../core/categories.ts'
-import { extractArticle } from '../build/extract/index.ts'
+import { extractArticle } from '../batch/extract/index.ts'
 import { loadBenchmark, loadFundus } from './extract-corpus.ts'
 
 export interface LabelledPage {

@@ -13,8 +13,8 @@
  */
 import { cpus } from 'node:os'
 import { join } from 'node:path'
-import { fixedSnapshotUrls, trendSnapshotUrls } from '../build/snapshot/compute.ts'
-import { buildSnapshot } from '../build/snapshot/run.ts'
+import { fixedSnapshotUrls, trendSnapshotUrls } from '../batch/snapshot/compute.ts'
+import { buildSnapshot } from '../batch/snapshot/run.ts'
 import { createApp } from '../live/app.ts'
 import { serveWithLimits } from '../live/limits.ts'
 import { SnapshotSource } from '../live/snapshot-source.ts'

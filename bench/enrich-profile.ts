@@ -19,11 +19,11 @@ import {
   scoreLexicon,
   sentimentText,
 } from '../core/enrich/index.ts'
-import { generateDemoArchive } from '../build/demo/index.ts'
-import { extractArticle } from '../build/extract/index.ts'
-import { resolveInputs } from '../build/warc/inputs.ts'
-import { readWarc } from '../build/warc/reader.ts'
-import type { HtmlResponse } from '../build/warc/types.ts'
+import { generateDemoArchive } from '../demo/index.ts'
+import { extractArticle } from '../batch/extract/index.ts'
+import { resolveInputs } from '../batch/warc/inputs.ts'
+import { readWarc } from '../batch/warc/reader.ts'
+import type { HtmlResponse } from '../batch/warc/types.ts'
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(name)

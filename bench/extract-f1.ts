@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { extractArticle } from '../build/extract/extract-article.ts'
+import { extractArticle } from '../batch/extract/extract-article.ts'
 import { CORPUS_DIR, loadBenchmark, loadBenchmarkOutput, type BenchmarkPage } from './extract-corpus.ts'
 import { evaluateBodies, matchShingles, type BenchmarkScores } from './extract-shingle-f1.ts'
 

@@ -13,7 +13,7 @@
  *
  * Run: bun bench/extract-fields.ts [--failures N]
  */
-import { extractArticle } from '../build/extract/extract-article.ts'
+import { extractArticle } from '../batch/extract/extract-article.ts'
 import { join } from 'node:path'
 import { CORPUS_DIR, fundusAvailable, loadFundus, type FundusPage } from './extract-corpus.ts'
 import { evaluateBodies } from './extract-shingle-f1.ts'

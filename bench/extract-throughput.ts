@@ -5,7 +5,7 @@
  *
  * Run: bun bench/extract-throughput.ts
  */
-import { extractArticle, type ExtractInput } from '../build/extract/extract-article.ts'
+import { extractArticle, type ExtractInput } from '../batch/extract/extract-article.ts'
 import { loadBenchmark, loadFundus } from './extract-corpus.ts'
 
 const WORDS =

@@ -23,8 +23,8 @@
  */
 import { closeSync, openSync, readdirSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateDemoArchive } from '../build/demo/index.ts'
-import { ingest, type IngestSummary } from '../build/ingest/run.ts'
+import { generateDemoArchive } from '../demo/index.ts'
+import { ingest, type IngestSummary } from '../batch/ingest/run.ts'
 import { openStore } from '../store/open.ts'
 import { LocalCommonCrawl, ccNewsPath } from '../test/support/local-common-crawl.ts'
 import { tempDir } from '../test/support/tmp.ts'

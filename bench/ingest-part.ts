@@ -5,7 +5,7 @@
  *   bun bench/ingest-part.ts <file-list.json> <part> <parts>
  */
 import { readFileSync } from 'node:fs'
-import { readBatches } from '../build/ingest/read-job.ts'
+import { readBatches } from '../batch/ingest/read-job.ts'
 
 const [listPath, part, parts] = [process.argv[2] ?? '', Number(process.argv[3]), Number(process.argv[4])]
 const files = (JSON.parse(readFileSync(listPath, 'utf8')) as string[]).filter((_, i) => i % parts === part)

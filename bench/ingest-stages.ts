@@ -6,7 +6,7 @@
  *
  * The file is written first (real pages: bench/real-warc.ts; demo pages: the demo archive's
  * hourly files concatenated), then read three times from the page cache:
- *   1. our member-by-member gunzip alone (build/warc/decompress.ts);
+ *   1. our member-by-member gunzip alone (batch/warc/decompress.ts);
  *   2. the same plus WARC framing (record-framer.ts), so framing = 2 − 1;
  *   3. the whole path, each record's stages timed one by one: HTTP head, de-chunking and charset
  *      decoding (record-to-event.ts), HTML parse (html-tree.ts), extraction from the tree,
@@ -23,17 +23,17 @@ import { createGunzip } from 'node:zlib'
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
 import { articleId } from '../core/article-id.ts'
 import { dupKey, enrichArticle } from '../core/enrich/index.ts'
-import { generateDemoArchive } from '../build/demo/index.ts'
-import { extractFromTree } from '../build/extract/extract-article.ts'
-import { parseHtmlTree } from '../build/extract/html-tree.ts'
-import { BATCH_RECORDS } from '../build/ingest/batches.ts'
-import { RETENTION_DAYS } from '../build/ingest/run.ts'
-import { openByteSource } from '../build/warc/byte-source.ts'
-import { decompress } from '../build/warc/decompress.ts'
-import { MAX_HTTP_HEADER_BYTES } from '../build/warc/http-message.ts'
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../build/warc/reader.ts'
-import { frameRecords } from '../build/warc/record-framer.ts'
-import { recordToEvent } from '../build/warc/record-to-event.ts'
+import { generateDemoArchive } from '../demo/index.ts'
+import { extractFromTree } from '../batch/extract/extract-article.ts'
+import { parseHtmlTree } from '../batch/extract/html-tree.ts'
+import { BATCH_RECORDS } from '../batch/ingest/batches.ts'
+import { RETENTION_DAYS } from '../batch/ingest/run.ts'
+import { openByteSource } from '../batch/warc/byte-source.ts'
+import { decompress } from '../batch/warc/decompress.ts'
+import { MAX_HTTP_HEADER_BYTES } from '../batch/warc/http-message.ts'
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../batch/warc/reader.ts'
+import { frameRecords } from '../batch/warc/record-framer.ts'
+import { recordToEvent } from '../batch/warc/record-to-event.ts'
 import { ArticleWriter, type ArticleRow } from '../store/articles.ts'
 import { FTS_INSERT_SQL, FTS_PAIRS_TABLE_SQL, ftsValues } from '../store/fts-row.ts'
 import { openStore } from '../store/open.ts'

@@ -12,7 +12,7 @@ export interface MixOptions {
   base: string
   seconds: number
   connections: number
-  /** Default-parameter URLs served from snapshot files (build/snapshot/compute.ts fixedSnapshotUrls). */
+  /** Default-parameter URLs served from snapshot files (batch/snapshot/compute.ts fixedSnapshotUrls). */
   snapshotUrls: readonly string[]
   seed: number
   /** Stop after this many requests (the smoke test); unbounded by default. */

@@ -1,7 +1,7 @@
 /**
  * Issue 9, item 4: load against the real server (live/server.ts in its own process, on loopback)
  * with the realistic mix: 60% snapshot reads, 30% searches with filters, 10% BTC range queries.
- * During each run an "hourly build" (the same `build/main.ts build` the node runs, with new WARC
+ * During each run an "hourly build" (the same `batch/main.ts build` the node runs, with new WARC
  * files to ingest) publishes a version, and a second build hot-swaps another, while the server
  * keeps answering. Prints requests/s, p50/p99, status classes, connection errors and the server's
  * RSS before/after each of the runs. A benchmark, never pass/fail (the smoke test is
@@ -16,8 +16,8 @@
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateDemoArchive } from '../build/demo/index.ts'
-import { fixedSnapshotUrls } from '../build/snapshot/compute.ts'
+import { generateDemoArchive } from '../demo/index.ts'
+import { fixedSnapshotUrls } from '../batch/snapshot/compute.ts'
 import { tempDir } from '../test/support/tmp.ts'
 import { runMix, type MixResult } from './load-mix.ts'
 import { SETTINGS } from '../core/settings.ts'
@@ -61,7 +61,7 @@ const env = (nowMs: number) => ({
 })
 async function build(label: string): Promise<{ label: string; ms: number; code: number }> {
   const started = performance.now()
-  const child = Bun.spawn([process.execPath, 'run', join(ROOT, 'build/main.ts'), 'build', '--no-export'], {
+  const child = Bun.spawn([process.execPath, 'run', join(ROOT, 'batch/main.ts'), 'build', '--no-export'], {
     env: env(NOW + buildHour++ * 3_600_000),
     stdout: 'ignore',
     stderr: 'ignore',

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildSnapshot } from '../build/snapshot/run.ts'
+import { buildSnapshot } from '../batch/snapshot/run.ts'
 import { createApp } from '../live/app.ts'
 import { SnapshotSource } from '../live/snapshot-source.ts'
 import { ArticleWriter, type ArticleRow } from '../store/articles.ts'

@@ -4,7 +4,7 @@
  *   tail carries a few each), and each publisher keeps one country, one language and one TLD, as
  *   real hosts do; publishers' output follows a Zipf law (a few wires, many small sites);
  * - headlines and descriptions mix real words of the demo archive's vocabulary in the article's
- *   language (build/demo/lang: `police`, `football`, `bitcoin`…) with a Zipf vocabulary of
+ *   language (demo/lang: `police`, `football`, `bitcoin`…) with a Zipf vocabulary of
  *   synthetic tokens (`w0`, `w1`, … : rank 0 is the most common), so queries can ask for common,
  *   rare and absent words of either kind;
  * - 8% of English articles from US hosts take the en-US default country (`strict_country` drops
@@ -17,7 +17,7 @@ import { articleId } from '../core/article-id.ts'
 import { isoSeconds } from '../core/config.ts'
 import { mulberry32 } from '../core/random.ts'
 import type { ArticleRow } from '../store/articles.ts'
-import { LANG_PACKS } from '../build/demo/lang/index.ts'
+import { LANG_PACKS } from '../demo/lang/index.ts'
 
 export const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
 

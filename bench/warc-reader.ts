@@ -1,5 +1,5 @@
 /**
- * WARC reader throughput: our reader (build/warc) against warcio's WARCParser, on a synthetic
+ * WARC reader throughput: our reader (batch/warc) against warcio's WARCParser, on a synthetic
  * CC-NEWS-like file. The file is written, and each variant run, in a process of its own, so a
  * variant's peak RSS is its own (Linux keeps a process's peak RSS across exec, so the parent
  * must stay small itself).
@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { WARCParser } from 'warcio'
-import { openByteSource } from '../build/warc/byte-source.ts'
-import { decompress } from '../build/warc/decompress.ts'
-import { frameRecords } from '../build/warc/record-framer.ts'
-import { DEFAULT_MAX_PAYLOAD_BYTES, readWarc } from '../build/warc/reader.ts'
+import { openByteSource } from '../batch/warc/byte-source.ts'
+import { decompress } from '../batch/warc/decompress.ts'
+import { frameRecords } from '../batch/warc/record-framer.ts'
+import { DEFAULT_MAX_PAYLOAD_BYTES, readWarc } from '../batch/warc/reader.ts'
 import { type SyntheticWarc, writeSyntheticWarc } from './warc-synth.ts'
 
 interface Result {

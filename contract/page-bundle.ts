@@ -1,7 +1,7 @@
 /**
  * The web page as files: public/main.ts bundled by Bun.build, public/index.html with the bundle's
  * hashed names filled in. The live node serves it from memory at `/` (live/page.ts) and the batch
- * job writes the same bytes beside the snapshots for static hosts (build/page.ts); both call
+ * job writes the same bytes beside the snapshots for static hosts (batch/page.ts); both call
  * `bundlePage`, so the two copies cannot drift. Nothing from public/ runs on the server.
  */
 import { readFileSync } from 'node:fs'

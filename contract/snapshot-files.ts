@@ -162,7 +162,7 @@ const CONTENT_TYPES: [RegExp, string][] = [
   [/\.parquet$/, 'application/vnd.apache.parquet'],
   [/\.md$/, 'text/markdown; charset=utf-8'],
   [/(^|\/)SHA256SUMS$/, 'text/plain; charset=utf-8'],
-  // The page beside the snapshots (build/page.ts): the strings the live node sends at `/` and
+  // The page beside the snapshots (batch/page.ts): the strings the live node sends at `/` and
   // `/assets/` (contract/page-bundle.ts) and nginx sends for the same files (deploy/), space after `;` included.
   [/\.html$/, 'text/html; charset=utf-8'],
   [/\.js$/, 'text/javascript; charset=utf-8'],

@@ -1,6 +1,6 @@
 /**
  * A source a batch run could not read, as the run's manifest records it and the live node's
- * `/health` shows it (file names, never local folders). Written by build/main.ts, read by
+ * `/health` shows it (file names, never local folders). Written by batch/main.ts, read by
  * live/snapshot-source.ts through the manifest.
  */
 export interface SourceFailure {

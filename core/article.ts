@@ -73,7 +73,7 @@ export type StoredArticle = ExtractedArticle & Enrichment & { id: string }
 
 /**
  * How long after its crawl a page's publication may lie: a later date is an event or expiry date,
- * not publication (build/extract/published-date.ts), beyond clock skew and zone slips. The store
+ * not publication (batch/extract/published-date.ts), beyond clock skew and zone slips. The store
  * relies on it: nothing published in a range was crawled before the range's start minus this.
  */
 export const PUBLISHED_AFTER_CRAWL_MAX_S = 36 * 3600

@@ -24,7 +24,7 @@ export interface Config {
    * What the hourly build ingests: input specs as `bun run ingest` takes them (paths, globs,
    * URLs, `cc-news:YYYY/MM[/DD]`, `cc-news:live`), the word `demo` for the generated demo archive,
    * or `none` (the store alone). Empty when unset: the demo on an empty or demo store, nothing on a
-   * real one (build/origin.ts).
+   * real one (batch/origin.ts).
    */
   inputs: string[]
   /** Worker threads for ingest; 0 = in-process. Default: one per core. */

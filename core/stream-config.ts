@@ -20,7 +20,7 @@ export interface StreamConfig {
   hostConnections: number
 }
 
-/** The defaults, as the settings table has them (build/warc/retry-policy.ts, build/ingest/run.ts read them). */
+/** The defaults, as the settings table has them (batch/warc/retry-policy.ts, batch/ingest/run.ts read them). */
 export const STREAM_DEFAULTS = {
   NEWSDESK_LIVE_MAX_FILES: SETTINGS.NEWSDESK_LIVE_MAX_FILES.default,
   NEWSDESK_LIVE_SAMPLE: SETTINGS.NEWSDESK_LIVE_SAMPLE.default,

@@ -1,7 +1,7 @@
 /**
  * The web page at `/`: contract/page-bundle.ts bundles public/ into memory on the first request (so
  * `npm start` and the tests need no build step and nothing built is committed). The batch job
- * writes the same bundle beside the snapshots for static hosts (build/page.ts).
+ * writes the same bundle beside the snapshots for static hosts (batch/page.ts).
  */
 import {
   ASSET_CACHE_CONTROL,

@@ -1,7 +1,7 @@
 /**
  * The live node's I/O edge: reads the configuration, listens, follows the snapshot folder, and
  * runs the batch job as a child process (at once when no snapshot exists, then every hour), so a
- * crashed build never takes the HTTP node down. build/ is never imported here: it is a program.
+ * crashed build never takes the HTTP node down. batch/ is never imported here: it is a program.
  */
 import type { Database } from 'bun:sqlite'
 import { existsSync } from 'node:fs'
@@ -20,7 +20,7 @@ import { SnapshotSource } from './snapshot-source.ts'
 import { QueryPool } from './query-pool.ts'
 import type { QueryWorkerConfig } from './query-worker.ts'
 
-const BUILD_SCRIPT = fileURLToPath(new URL('../build/main.ts', import.meta.url))
+const BUILD_SCRIPT = fileURLToPath(new URL('../batch/main.ts', import.meta.url))
 const SNAPSHOT_POLL_MS = 2000
 
 function runBuild(): Promise<number> {

@@ -88,7 +88,7 @@ export class SnapshotSource {
   }
 }
 
-/** The manifest's `sources.failed` list (written by build/main.ts), checked field by field: it is read from disk. */
+/** The manifest's `sources.failed` list (written by batch/main.ts), checked field by field: it is read from disk. */
 function sourceFailuresOf(manifest: Manifest): SourceFailure[] {
   const failed = manifest.sources.failed
   if (!Array.isArray(failed)) return []
@@ -98,7 +98,7 @@ function sourceFailuresOf(manifest: Manifest): SourceFailure[] {
     .map((f) => ({ kind: text(f.kind), source: text(f.source), message: text(f.message) }))
 }
 
-/** The manifest's `sources.origin` and `sources.following` (build/main.ts), checked: read from disk. */
+/** The manifest's `sources.origin` and `sources.following` (batch/main.ts), checked: read from disk. */
 function originOf(manifest: Manifest): DataOrigin {
   const { origin, following } = manifest.sources
   return {

@@ -437,7 +437,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   ${SPAN_TRIGGERS_V11}
   `,
   // 12: files whose latest attempt failed, so a capped live run puts them after the others
-  // (build/live-files.ts) instead of retrying the same failing files first on every run.
+  // (batch/live-files.ts) instead of retrying the same failing files first on every run.
   `CREATE TABLE IF NOT EXISTS warc_failures (
     source TEXT PRIMARY KEY,
     failures INTEGER NOT NULL,             -- failed attempts since the file last made progress

@@ -274,7 +274,7 @@ function buildWhere(f: SearchFilters, kinds: readonly FacetKind[], pairs: boolea
     else countable = false
   }
   // A page is never published more than PUBLISHED_AFTER_CRAWL_MAX_S after its crawl
-  // (build/extract/published-date.ts), so nothing in the range was crawled before its start minus
+  // (batch/extract/published-date.ts), so nothing in the range was crawled before its start minus
   // that: a crawl-time walk starts there instead of at the window's oldest crawl.
   clauses.push('a.crawled_at >= ?')
   params.push(f.fromS - PUBLISHED_AFTER_CRAWL_MAX_S)

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { readFileSync, readlinkSync, renameSync, statSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { cleanLeftovers, currentTarget, publishSnapshot } from '../../build/snapshot/publish.ts'
+import { cleanLeftovers, currentTarget, publishSnapshot } from '../../batch/snapshot/publish.ts'
 import { readLatest } from '../../contract/snapshot-files.ts'
 import { tempDir } from '../support/tmp.ts'
 

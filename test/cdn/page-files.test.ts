@@ -1,5 +1,5 @@
 /**
- * build/page.ts: the page the batch job writes beside the snapshots is the live node's `/` and
+ * batch/page.ts: the page the batch job writes beside the snapshots is the live node's `/` and
  * assets byte for byte; a rewrite replaces files by rename (a reader holding the old index.html
  * keeps a whole old page), leaves unchanged files alone, keeps the previous page's assets and
  * removes older ones.
@@ -17,7 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { join } from 'node:path'
-import { writePage } from '../../build/page.ts'
+import { writePage } from '../../batch/page.ts'
 import { createPage } from '../../live/page.ts'
 import { tempDir } from '../support/tmp.ts'
 

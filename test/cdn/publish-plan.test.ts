@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { S3Client } from 'bun'
 import { ASSET_CACHE_CONTROL, INDEX_HEADERS, assetsReferencedBy, bundlePage } from '../../contract/page-bundle.ts'
-import { writePage } from '../../build/page.ts'
+import { writePage } from '../../batch/page.ts'
 import {
   IMMUTABLE,
   type PageState,
@@ -18,8 +18,8 @@ import {
   planPublish,
   publishToBucket,
   urlKeyOf,
-} from '../../build/publish-s3.ts'
-import { publishSnapshot } from '../../build/snapshot/publish.ts'
+} from '../../batch/publish-s3.ts'
+import { publishSnapshot } from '../../batch/snapshot/publish.ts'
 import { createPage } from '../../live/page.ts'
 import { type Manifest, contentTypeOf } from '../../contract/snapshot-files.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -140,7 +140,7 @@ describe('planPublish: the page beside the snapshots', () => {
   })
   const oldPage = ['app-old00001.css', 'app-old00001.js']
   const newPage = ['app-new00002.css', 'app-new00002.js']
-  // Locally build/page.ts keeps the previous page's assets beside the new ones.
+  // Locally batch/page.ts keeps the previous page's assets beside the new ones.
   const local = pageState(sha('2'), newPage, oldPage)
   const remote = pageState(sha('1'), oldPage, ['app-older03.js'])
   const builtAt = Date.parse('2026-11-21T14:00:00Z')

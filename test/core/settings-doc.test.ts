@@ -46,7 +46,20 @@ test('every row of docs/configuration.md is a setting of the table (none documen
  * `npm_package_version` aside).
  */
 test('no environment variable is read outside the table', () => {
-  const dirs = ['answers', 'bench', 'build', 'contract', 'core', 'deploy', 'live', 'public', 'scripts', 'store', 'test']
+  const dirs = [
+    'answers',
+    'batch',
+    'bench',
+    'contract',
+    'core',
+    'demo',
+    'deploy',
+    'live',
+    'public',
+    'scripts',
+    'store',
+    'test',
+  ]
   const pattern = /(?:process\.env|Bun\.env|\benv)\.([A-Za-z_][A-Za-z0-9_]*)|\benv\[['"]([A-Za-z_][A-Za-z0-9_]*)['"]\]/g
   const known = new Set<string>([...SETTING_NAMES, 'npm_package_version'])
   const unknown: string[] = []

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cpSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { DemoArchiveMismatchError, generateDemoArchive } from '../../build/demo/index.ts'
+import { DemoArchiveMismatchError, generateDemoArchive } from '../../demo/index.ts'
 import { listFiles, NOW, tempDir } from './fixtures.ts'
 
 const OPTIONS = { days: 2, articlesPerDay: 300, seed: 20261121 }

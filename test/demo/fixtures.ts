@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import type { TruthArticle } from '../../build/demo/truth.ts'
+import type { TruthArticle } from '../../demo/truth.ts'
 
 export const NOW = new Date('2026-11-21T14:30:00Z')
 

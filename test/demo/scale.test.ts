@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { CATEGORIES } from '../../core/categories.ts'
-import { DEMO_DEFAULTS, DEMO_LANGS } from '../../build/demo/index.ts'
-import { createPlanContext, type PlanContext, planHour } from '../../build/demo/plan.ts'
-import { type TruthArticle, TruthBuilder } from '../../build/demo/truth.ts'
+import { DEMO_DEFAULTS, DEMO_LANGS } from '../../demo/index.ts'
+import { createPlanContext, type PlanContext, planHour } from '../../demo/plan.ts'
+import { type TruthArticle, TruthBuilder } from '../../demo/truth.ts'
 import { BITCOIN_RE, NOW, pearson } from './fixtures.ts'
 
 /** The default archive (90 days × 800 articles a day), planned but not written: timing-free properties. */

@@ -2,12 +2,12 @@ import { describe, expect, test } from 'bun:test'
 import { gunzipSync } from 'node:zlib'
 import iconv from 'iconv-lite'
 import { eld } from 'eld/medium'
-import { isoOffset, isoZ, rfc1123 } from '../../build/demo/dates.ts'
-import { renderArticlePage } from '../../build/demo/html.ts'
-import { DEMO_LANGS } from '../../build/demo/lang/index.ts'
-import { createPlanContext, planHour, slugify, toneProbabilities, truthPublishedMs } from '../../build/demo/plan.ts'
-import { formatInt } from '../../build/demo/text.ts'
-import { gzipStored, pageInput, recordId, sha1Base32 } from '../../build/demo/warc-writer.ts'
+import { isoOffset, isoZ, rfc1123 } from '../../demo/dates.ts'
+import { renderArticlePage } from '../../demo/html.ts'
+import { DEMO_LANGS } from '../../demo/lang/index.ts'
+import { createPlanContext, planHour, slugify, toneProbabilities, truthPublishedMs } from '../../demo/plan.ts'
+import { formatInt } from '../../demo/text.ts'
+import { gzipStored, pageInput, recordId, sha1Base32 } from '../../demo/warc-writer.ts'
 
 const SEED = 20261121
 const ctx = createPlanContext(SEED, 800)

@@ -10,13 +10,13 @@ import { dirname, join } from 'node:path'
 import { answerRequest, matchEndpoint } from '../../answers/answer.ts'
 import type { Handler } from '../../answers/context.ts'
 import { answersFor } from '../../answers/registry.ts'
-import { ARTICLES, CSV_TABLES } from '../../build/export/columns.ts'
-import { writeBundle } from '../../build/export/bundle.ts'
-import { ARTICLES_PARQUET } from '../../build/export/parquet.ts'
-import { importBundle } from '../../build/export/load.ts'
-import { buildSnapshot } from '../../build/snapshot/run.ts'
+import { ARTICLES, CSV_TABLES } from '../../batch/export/columns.ts'
+import { writeBundle } from '../../batch/export/bundle.ts'
+import { ARTICLES_PARQUET } from '../../batch/export/parquet.ts'
+import { importBundle } from '../../batch/export/load.ts'
+import { buildSnapshot } from '../../batch/snapshot/run.ts'
 import { isoSeconds } from '../../core/config.ts'
-import { verifyBundle } from '../../build/verify.ts'
+import { verifyBundle } from '../../batch/verify.ts'
 import { createApp } from '../../live/app.ts'
 import type { VersionListing } from '../../live/snapshot-downloads.ts'
 import { SnapshotSource } from '../../live/snapshot-source.ts'
@@ -274,7 +274,7 @@ describe('downloads over HTTP', () => {
     expect(r.ok).toBe(false)
     expect(r.mismatched).toEqual(['data/candles.csv'])
     expect(r.unlisted).toEqual(['extra.txt'])
-    const cli = Bun.spawnSync([process.execPath, 'build/verify.ts', downloaded], {
+    const cli = Bun.spawnSync([process.execPath, 'batch/verify.ts', downloaded], {
       cwd: join(import.meta.dir, '..', '..'),
     })
     expect(cli.exitCode).toBe(1)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { extractBodyText } from '../../build/extract/body-text.ts'
-import { parseHtmlTree } from '../../build/extract/html-tree.ts'
+import { extractBodyText } from '../../batch/extract/body-text.ts'
+import { parseHtmlTree } from '../../batch/extract/html-tree.ts'
 
 const P = (label: string): string =>
   `<p>${label}: a paragraph of article prose, long enough to count, with commas, clauses, and a full stop.</p>`

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { parseDate, parseUrlDate } from '../../build/extract/dates.ts'
+import { parseDate, parseUrlDate } from '../../batch/extract/dates.ts'
 
 describe('parseDate', () => {
   test.each([

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { BODY_NAME_RE, isBodyNamed, isContentMarker, MAIN_NAME_RE } from '../../build/extract/boilerplate.ts'
-import { type HtmlElement, lowerNamesOf, namesOf, parseHtmlTree, walkElements } from '../../build/extract/html-tree.ts'
+import { BODY_NAME_RE, isBodyNamed, isContentMarker, MAIN_NAME_RE } from '../../batch/extract/boilerplate.ts'
+import { type HtmlElement, lowerNamesOf, namesOf, parseHtmlTree, walkElements } from '../../batch/extract/html-tree.ts'
 
 /** The first element of `tag` in a one-element page. */
 function element(html: string, tag = 'div'): HtmlElement {

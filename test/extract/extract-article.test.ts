@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { extractArticle, type ExtractInput } from '../../build/extract/index.ts'
+import { extractArticle, type ExtractInput } from '../../batch/extract/index.ts'
 
 const WARC_DATE = '2026-11-20T10:00:00Z'
 const TARGET = 'https://www.example.co.uk/news/2026/11/19/rates-hold#top'

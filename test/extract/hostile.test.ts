@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { extractArticle } from '../../build/extract/index.ts'
-import { MAX_DEPTH, MAX_HTML_CHARS, parseHtmlTree } from '../../build/extract/html-tree.ts'
+import { extractArticle } from '../../batch/extract/index.ts'
+import { MAX_DEPTH, MAX_HTML_CHARS, parseHtmlTree } from '../../batch/extract/html-tree.ts'
 
 /**
  * Hostile pages must finish quickly with a bounded result. The time limits are generous (a 2-vCPU

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { readJsonLd } from '../../build/extract/json-ld.ts'
+import { readJsonLd } from '../../batch/extract/json-ld.ts'
 
 const article = {
   '@type': 'NewsArticle',

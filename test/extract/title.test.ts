@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { hostSiteNames, stripSiteName } from '../../build/extract/title.ts'
+import { hostSiteNames, stripSiteName } from '../../batch/extract/title.ts'
 
 describe('stripSiteName', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { countWords } from '../../build/extract/word-count.ts'
+import { countWords } from '../../batch/extract/word-count.ts'
 
 /** The definition for unspaced scripts: word-like segments of Intl.Segmenter. */
 function segmenterWords(text: string): number {

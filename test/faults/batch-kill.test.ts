@@ -19,10 +19,10 @@ import type { Database } from 'bun:sqlite'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PAGE_ASSETS_DIR, PAGE_INDEX, assetsReferencedBy } from '../../contract/page-bundle.ts'
-import { generateDemoArchive } from '../../build/demo/index.ts'
-import { CSV_TABLES } from '../../build/export/columns.ts'
-import { verifyBundle } from '../../build/verify.ts'
-import { commandBuild } from '../../build/main.ts'
+import { generateDemoArchive } from '../../demo/index.ts'
+import { CSV_TABLES } from '../../batch/export/columns.ts'
+import { verifyBundle } from '../../batch/verify.ts'
+import { commandBuild } from '../../batch/main.ts'
 import { parseConfig } from '../../core/config.ts'
 import { createApp } from '../../live/app.ts'
 import { SnapshotSource } from '../../live/snapshot-source.ts'
@@ -49,7 +49,7 @@ const KINDS = [
 type Kind = (typeof KINDS)[number]
 /** Kinds whose kill is certain (a hook or the download wait); only `instant` can miss. */
 const CERTAIN = KINDS.filter((k) => k !== 'instant')
-/** The research bundle's files (build/export/bundle.ts): articles NDJSON, Parquet, one per CSV table, README. */
+/** The research bundle's files (batch/export/bundle.ts): articles NDJSON, Parquet, one per CSV table, README. */
 const BUNDLE_FILES = 2 + CSV_TABLES.length + 1
 
 const tmp = tempDir('faults')

@@ -1,5 +1,5 @@
 /**
- * One real batch run (build/main.ts commandBuild, configured from the environment like the live
+ * One real batch run (batch/main.ts commandBuild, configured from the environment like the live
  * node's child, research bundle included) that SIGKILLs itself at a chosen point, for the fault tests:
  *   build-child.ts none | ingest:<n> | file:<n> | bundle:<n> | files-written | renamed | pointer-written  [--fetch-timeout-ms N]
  * `ingest:<n>` dies inside the n-th batch transaction of this run (on the main thread, which is the
@@ -7,7 +7,7 @@
  * n-th snapshot file, `bundle:<n>` after the n-th research-bundle file of the export.
  */
 import { clockFrom, parseConfig } from '../../core/config.ts'
-import { type BuildOptions, commandBuild } from '../../build/main.ts'
+import { type BuildOptions, commandBuild } from '../../batch/main.ts'
 
 const [fault = 'none', ...rest] = process.argv.slice(2)
 const timeoutAt = rest.indexOf('--fetch-timeout-ms')

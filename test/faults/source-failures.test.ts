@@ -4,15 +4,15 @@
  * garbage (truncated JSON, an HTML error page): the build still publishes every other article and
  * price, and the failures are in the manifest's `sources.failed` and in /health's
  * `source_failures` (file names only, never local folders). The demo and real inputs never share a
- * store (build/origin.ts), so the WARC URLs go with real files (the demo's, copied into a plain
+ * store (batch/origin.ts), so the WARC URLs go with real files (the demo's, copied into a plain
  * folder) and the garbage prices with the demo archive, in two data directories.
  */
 import { afterAll, beforeAll, expect, spyOn, test } from 'bun:test'
 import Ajv from 'ajv'
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateDemoArchive } from '../../build/demo/index.ts'
-import { commandBuild, type SourceFailure } from '../../build/main.ts'
+import { generateDemoArchive } from '../../demo/index.ts'
+import { commandBuild, type SourceFailure } from '../../batch/main.ts'
 import { parseConfig } from '../../core/config.ts'
 import { parseStreamConfig } from '../../core/stream-config.ts'
 import { RESPONSE_SCHEMAS } from '../../core/response-schemas.ts'

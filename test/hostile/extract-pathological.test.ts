@@ -5,7 +5,7 @@
  * markup or characters XML cannot carry.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { extractArticle } from '../../build/extract/index.ts'
+import { extractArticle } from '../../batch/extract/index.ts'
 import { HOSTILE_TEXTS } from './hostile-store.ts'
 
 const MB = 1_000_000

@@ -1,5 +1,5 @@
 /**
- * Both cores on one file (build/ingest/fan-out.ts): the main thread reads one WARC and worker
+ * Both cores on one file (batch/ingest/fan-out.ts): the main thread reads one WARC and worker
  * threads extract its records. The batches must be the ones the one-thread path makes (same rows,
  * same counts, same resume points), so a store filled either way is the same, and a run stopped
  * after a committed batch resumes where the one-thread path would.
@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Database } from 'bun:sqlite'
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateDemoArchive } from '../../build/demo/index.ts'
-import type { Batch } from '../../build/ingest/batches.ts'
-import { readJob } from '../../build/ingest/read-job.ts'
-import { RowWorkers, readJobFannedOut } from '../../build/ingest/fan-out.ts'
-import { filesAtOnce, ingest } from '../../build/ingest/run.ts'
-import type { ToWorker } from '../../build/ingest/worker-protocol.ts'
-import { DEFAULT_RETRY } from '../../build/warc/retry-policy.ts'
+import { generateDemoArchive } from '../../demo/index.ts'
+import type { Batch } from '../../batch/ingest/batches.ts'
+import { readJob } from '../../batch/ingest/read-job.ts'
+import { RowWorkers, readJobFannedOut } from '../../batch/ingest/fan-out.ts'
+import { filesAtOnce, ingest } from '../../batch/ingest/run.ts'
+import type { ToWorker } from '../../batch/ingest/worker-protocol.ts'
+import { DEFAULT_RETRY } from '../../batch/warc/retry-policy.ts'
 import { openStore } from '../../store/open.ts'
 import { tempDir } from '../support/tmp.ts'
 

@@ -2,7 +2,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { ingest } from '../../build/ingest/run.ts'
+import { ingest } from '../../batch/ingest/run.ts'
 import { openStore } from '../../store/open.ts'
 import { tempDir } from '../support/tmp.ts'
 import { WGET, wgetForTests } from '../support/wget.ts'

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { DataView } from '../../answers/context.ts'
-import { fixedSnapshotUrls } from '../../build/snapshot/compute.ts'
+import { fixedSnapshotUrls } from '../../batch/snapshot/compute.ts'
 import { createApp } from '../../live/app.ts'
 import { serveWithLimits } from '../../live/limits.ts'
 import { runMix } from '../../bench/load-mix.ts'

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test'
 import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateDemoArchive } from '../../build/demo/index.ts'
-import { commandBuild } from '../../build/main.ts'
-import { OriginError, type StoreState, isDemoInput, planInputs } from '../../build/origin.ts'
+import { generateDemoArchive } from '../../demo/index.ts'
+import { commandBuild } from '../../batch/main.ts'
+import { OriginError, type StoreState, isDemoInput, planInputs } from '../../batch/origin.ts'
 import { parseConfig } from '../../core/config.ts'
 import { createApp } from '../../live/app.ts'
 import { SnapshotSource } from '../../live/snapshot-source.ts'
@@ -151,7 +151,7 @@ function cli(
   args: string[],
   env: Record<string, string> = {},
 ): { code: number; stderr: string; stdout: string } {
-  const r = Bun.spawnSync([process.execPath, 'run', join(import.meta.dir, '../../build/main.ts'), ...args], {
+  const r = Bun.spawnSync([process.execPath, 'run', join(import.meta.dir, '../../batch/main.ts'), ...args], {
     env: {
       ...(process.env as Record<string, string>),
       NEWSDESK_DATA: join(dir, 'data'),

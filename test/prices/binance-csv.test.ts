@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { readKlineCsv } from '../../build/prices/binance-csv.ts'
-import { PriceDataError } from '../../build/prices/errors.ts'
+import { readKlineCsv } from '../../batch/prices/binance-csv.ts'
+import { PriceDataError } from '../../batch/prices/errors.ts'
 import { ms, readFixture } from './fixtures.ts'
 
 const HOUR_MS = 3_600_000

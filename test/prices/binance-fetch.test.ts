@@ -1,9 +1,9 @@
 /** The REST fetcher against a real HTTP server on loopback that answers like Binance. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Server } from 'bun'
-import { fetchBinanceKlines } from '../../build/prices/binance-fetch.ts'
-import { PriceDataError } from '../../build/prices/errors.ts'
-import type { FetchLike } from '../../build/prices/http-get.ts'
+import { fetchBinanceKlines } from '../../batch/prices/binance-fetch.ts'
+import { PriceDataError } from '../../batch/prices/errors.ts'
+import type { FetchLike } from '../../batch/prices/http-get.ts'
 import { ms, readFixture } from './fixtures.ts'
 
 const H = 3_600_000

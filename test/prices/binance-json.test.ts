@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { readKlineJson } from '../../build/prices/binance-json.ts'
-import { readKlineCsv } from '../../build/prices/binance-csv.ts'
+import { readKlineJson } from '../../batch/prices/binance-json.ts'
+import { readKlineCsv } from '../../batch/prices/binance-csv.ts'
 import { ms, readFixture } from './fixtures.ts'
 
 test('readKlineJson: a recorded REST page equals the same hours read from the spot CSV', async () => {

@@ -5,10 +5,10 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import type { Candle, DailyClose } from '../../core/candle.ts'
-import { readKlineCsv } from '../../build/prices/binance-csv.ts'
-import { readDailyCsv } from '../../build/prices/daily-csv.ts'
-import { createEcbProviders } from '../../build/prices/ecb-provider.ts'
-import type { KlineReadResult } from '../../build/prices/kline-candles.ts'
+import { readKlineCsv } from '../../batch/prices/binance-csv.ts'
+import { readDailyCsv } from '../../batch/prices/daily-csv.ts'
+import { createEcbProviders } from '../../batch/prices/ecb-provider.ts'
+import type { KlineReadResult } from '../../batch/prices/kline-candles.ts'
 import { CORPUS, corpusPath, hasCorpus, ms } from './fixtures.ts'
 
 const H = 3_600_000

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { findColumn, isHeaderRow, parseDecimal, splitCsv, splitLine } from '../../build/prices/csv-table.ts'
+import { findColumn, isHeaderRow, parseDecimal, splitCsv, splitLine } from '../../batch/prices/csv-table.ts'
 
 describe('splitLine', () => {
   test.each([

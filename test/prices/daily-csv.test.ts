@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { readDailyCsv } from '../../build/prices/daily-csv.ts'
+import { readDailyCsv } from '../../batch/prices/daily-csv.ts'
 import { readFixture } from './fixtures.ts'
 
 const day = (c: { dayMs: number }): string => new Date(c.dayMs).toISOString().slice(0, 10)

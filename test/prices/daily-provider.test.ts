@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Server } from 'bun'
 import { pathToFileURL } from 'node:url'
-import { createCsvDailyProvider } from '../../build/prices/daily-provider.ts'
-import { ECB_PROVIDER_NAME, createEcbProviders, readEcbUsdCross } from '../../build/prices/ecb-provider.ts'
-import { PriceDataError } from '../../build/prices/errors.ts'
-import type { FetchLike } from '../../build/prices/http-get.ts'
+import { createCsvDailyProvider } from '../../batch/prices/daily-provider.ts'
+import { ECB_PROVIDER_NAME, createEcbProviders, readEcbUsdCross } from '../../batch/prices/ecb-provider.ts'
+import { PriceDataError } from '../../batch/prices/errors.ts'
+import type { FetchLike } from '../../batch/prices/http-get.ts'
 import { fixturePath, ms, readFixture } from './fixtures.ts'
 
 const ALL = { fromMs: 0, toMs: ms('2100-01-01T00:00:00Z') }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { parseDay, parseEpoch, parseTimestamp } from '../../build/prices/timestamps.ts'
+import { parseDay, parseEpoch, parseTimestamp } from '../../batch/prices/timestamps.ts'
 
 describe('parseEpoch: unit by magnitude', () => {
   test.each([

@@ -1,7 +1,7 @@
 /** Fixture zips were written by Python's zipfile (an independent writer), one deflated, one stored. */
 import { describe, expect, test } from 'bun:test'
-import { PriceDataError } from '../../build/prices/errors.ts'
-import { extractZipEntry, isZip, listZipEntries } from '../../build/prices/zip-entries.ts'
+import { PriceDataError } from '../../batch/prices/errors.ts'
+import { extractZipEntry, isZip, listZipEntries } from '../../batch/prices/zip-entries.ts'
 import { fixturePath, readFixture } from './fixtures.ts'
 
 const bytesOf = async (name: string): Promise<Uint8Array> =>

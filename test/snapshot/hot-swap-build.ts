@@ -1,10 +1,10 @@
 /**
  * The batch run of the hot-swap test, in its own process as the live node runs it (live/server.ts
- * spawns build/main.ts): ingests the given articles into the store, then builds and publishes a
+ * spawns batch/main.ts): ingests the given articles into the store, then builds and publishes a
  * snapshot version through the real build functions.
  */
 import { readFileSync } from 'node:fs'
-import { buildSnapshot } from '../../build/snapshot/run.ts'
+import { buildSnapshot } from '../../batch/snapshot/run.ts'
 import { type ArticleRow, ArticleWriter } from '../../store/articles.ts'
 import { openStore } from '../../store/open.ts'
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
-import { KEEP_VERSIONS, cleanLeftovers, freeVersion, publishSnapshot, versionOf } from '../../build/snapshot/publish.ts'
+import { KEEP_VERSIONS, cleanLeftovers, freeVersion, publishSnapshot, versionOf } from '../../batch/snapshot/publish.ts'
 import { VERSION_PATTERN, listVersions, readLatest, readManifest } from '../../contract/snapshot-files.ts'
 import { tempDir } from '../support/tmp.ts'
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { commandBuild } from '../../build/main.ts'
-import { RUN_LOCK_FILE, RunLockedError, acquireRunLock } from '../../build/run-lock.ts'
+import { commandBuild } from '../../batch/main.ts'
+import { RUN_LOCK_FILE, RunLockedError, acquireRunLock } from '../../batch/run-lock.ts'
 import { parseConfig } from '../../core/config.ts'
 import { tempDir } from '../support/tmp.ts'
 

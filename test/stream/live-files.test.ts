@@ -1,14 +1,14 @@
 /**
- * Which listed live files a capped run starts (build/live-files.ts): half-read first, then new
+ * Which listed live files a capped run starts (batch/live-files.ts): half-read first, then new
  * ones in listing order, and files whose latest attempt failed last, longest-failed first; and the
  * failures ingest records for it (store/warc-files.ts) are kept and cleared as attempts go.
  */
 import { describe, expect, test } from 'bun:test'
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateDemoArchive } from '../../build/demo/index.ts'
-import { type LiveFileState, pendingLiveFiles } from '../../build/live-files.ts'
-import { ingest } from '../../build/ingest/run.ts'
+import { generateDemoArchive } from '../../demo/index.ts'
+import { type LiveFileState, pendingLiveFiles } from '../../batch/live-files.ts'
+import { ingest } from '../../batch/ingest/run.ts'
 import { openStore } from '../../store/open.ts'
 import { getWarcFile, lastFailures } from '../../store/warc-files.ts'
 import { tempDir } from '../support/tmp.ts'

@@ -3,7 +3,7 @@
  * and the process's peak RSS (sampled every 20 ms), so a test can bound the memory of a run alone.
  *   bun test/support/hostile-ingest-child.ts <warc> <store> <workers> <now>
  */
-import { ingest } from '../../build/ingest/run.ts'
+import { ingest } from '../../batch/ingest/run.ts'
 import { openStore } from '../../store/open.ts'
 
 const [file, store, workers, now] = process.argv.slice(2)

@@ -1,6 +1,6 @@
 /** Ingests a folder in its own process (so a test can SIGKILL it mid-run). */
-import { ingest } from '../../build/ingest/run.ts'
-import { resolveInputs } from '../../build/warc/inputs.ts'
+import { ingest } from '../../batch/ingest/run.ts'
+import { resolveInputs } from '../../batch/warc/inputs.ts'
 import { openStore } from '../../store/open.ts'
 
 const [path, input, now] = process.argv.slice(2)

@@ -1,5 +1,5 @@
 /** Publishes a snapshot and SIGKILLs itself at the named step (a real crash, for the publish tests). */
-import { publishSnapshot } from '../../build/snapshot/publish.ts'
+import { publishSnapshot } from '../../batch/snapshot/publish.ts'
 
 const [root, version, dieAt] = process.argv.slice(2)
 if (root === undefined || version === undefined) throw new Error('usage: publish-and-die.ts <root> <version> [step]')

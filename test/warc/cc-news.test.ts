@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import zlib from 'node:zlib'
-import { fetchListing, listingUrl, parseCcNewsSpec } from '../../build/warc/cc-news.ts'
-import { resolveInputs } from '../../build/warc/inputs.ts'
+import { fetchListing, listingUrl, parseCcNewsSpec } from '../../batch/warc/cc-news.ts'
+import { resolveInputs } from '../../batch/warc/inputs.ts'
 
 // A listing as Common Crawl publishes it: gzip text, one path a line, sorted, for one month.
 const JAN_PATHS = [

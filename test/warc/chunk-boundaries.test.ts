@@ -1,12 +1,12 @@
 /** The events must not depend on how the source happens to be chunked (file reads, network packets). */
 import { describe, expect, test } from 'bun:test'
 import zlib from 'node:zlib'
-import { decompress } from '../../build/warc/decompress.ts'
-import { frameRecords } from '../../build/warc/record-framer.ts'
-import { recordToEvent } from '../../build/warc/record-to-event.ts'
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../build/warc/reader.ts'
-import { MAX_HTTP_HEADER_BYTES } from '../../build/warc/http-message.ts'
-import type { WarcEvent } from '../../build/warc/types.ts'
+import { decompress } from '../../batch/warc/decompress.ts'
+import { frameRecords } from '../../batch/warc/record-framer.ts'
+import { recordToEvent } from '../../batch/warc/record-to-event.ts'
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../batch/warc/reader.ts'
+import { MAX_HTTP_HEADER_BYTES } from '../../batch/warc/http-message.ts'
+import type { WarcEvent } from '../../batch/warc/types.ts'
 import {
   LAYOUTS,
   bytesOf,

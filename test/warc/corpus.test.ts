@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { WARCParser } from 'warcio'
-import type { WarcEvent } from '../../build/warc/types.ts'
+import type { WarcEvent } from '../../batch/warc/types.ts'
 import { collect, htmlEvents, outcome } from './warc-fixture.ts'
 
 const CORPUS = path.resolve(import.meta.dir, '../../../shared/corpus/warc')

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import type { IngestSummary } from '../../build/ingest/run.ts'
-import { readWarc } from '../../build/warc/reader.ts'
+import type { IngestSummary } from '../../batch/ingest/run.ts'
+import { readWarc } from '../../batch/warc/reader.ts'
 import { writeHostileWarc } from '../support/hostile-warc.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -47,7 +47,7 @@ describe('a file of hostile records between good ones', () => {
       ...gap(3),
       'skip too-large https://long.example/',
       ...gap(4),
-      // Under the payload cap: parsed with depth and element caps (build/extract/html-tree.ts).
+      // Under the payload cap: parsed with depth and element caps (batch/extract/html-tree.ts).
       'html https://deep.example/',
       ...gap(5),
       'skip corrupt https://cut.example/',

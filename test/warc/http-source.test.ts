@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { readWarc } from '../../build/warc/reader.ts'
-import type { WarcEvent } from '../../build/warc/types.ts'
+import { readWarc } from '../../batch/warc/reader.ts'
+import type { WarcEvent } from '../../batch/warc/types.ts'
 import {
   LAYOUTS,
   collect,

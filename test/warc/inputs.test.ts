@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { resolveInputs } from '../../build/warc/inputs.ts'
+import { resolveInputs } from '../../batch/warc/inputs.ts'
 import { scratchDir } from './warc-fixture.ts'
 
 const scratch = scratchDir()

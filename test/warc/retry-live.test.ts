@@ -1,7 +1,7 @@
 /** The pure parts of following the stream: backoff and Retry-After, which months a window lists, which files it keeps. */
 import { describe, expect, test } from 'bun:test'
-import { filesInWindow, monthsOverlapping } from '../../build/warc/cc-news-live.ts'
-import { backoffMs, isRetryableStatus, retryAfterMs } from '../../build/warc/retry-policy.ts'
+import { filesInWindow, monthsOverlapping } from '../../batch/warc/cc-news-live.ts'
+import { backoffMs, isRetryableStatus, retryAfterMs } from '../../batch/warc/retry-policy.ts'
 
 const policy = { retries: 6, backoffMs: 1000, maxBackoffMs: 60_000 }
 

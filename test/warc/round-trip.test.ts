@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import zlib from 'node:zlib'
 import iconv from 'iconv-lite'
-import type { HtmlResponse } from '../../build/warc/types.ts'
+import type { HtmlResponse } from '../../batch/warc/types.ts'
 import {
   LAYOUTS,
   bytesOf,

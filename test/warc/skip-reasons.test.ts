@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import zlib from 'node:zlib'
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../build/warc/reader.ts'
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../batch/warc/reader.ts'
 import {
   bytesOf,
   collect,

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { readWarc, type ReadWarcOptions } from '../../build/warc/reader.ts'
-import type { HtmlResponse, SkippedRecord, WarcEvent } from '../../build/warc/types.ts'
+import { readWarc, type ReadWarcOptions } from '../../batch/warc/reader.ts'
+import type { HtmlResponse, SkippedRecord, WarcEvent } from '../../batch/warc/types.ts'
 
 const enc = new TextEncoder()
 

@@ -1,4 +1,4 @@
-/** Public API of the demo archive generator (the CLI lives in build/main.ts). */
+/** Public API of the demo archive generator (the CLI lives in batch/main.ts). */
 export {
   articlesPerDayFor,
   DEMO_DEFAULTS,

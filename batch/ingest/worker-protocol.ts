@@ -7,7 +7,7 @@ export interface ToWorker {
   startIndex: number
   /** Compressed byte where record startIndex starts, when a previous run recorded it. */
   startOffset: number | null
-  /** How URLs are retried and resumed (build/warc/retry-policy.ts). */
+  /** How URLs are retried and resumed (batch/warc/retry-policy.ts). */
   retry: RetryPolicy
   /** WARC URL silence limit (ReadWarcOptions.timeoutMs); absent: the default. */
   timeoutMs?: number

@@ -1,4 +1,4 @@
-import type { Category } from '../../../core/categories.ts'
+import type { Category } from '../../core/categories.ts'
 
 /** The 14 languages of the demo archive (ISO 639-1). */
 export const DEMO_LANGS = ['en', 'es', 'pt', 'fr', 'de', 'it', 'nl', 'ru', 'ar', 'hi', 'zh', 'ja', 'ko', 'tr'] as const

@@ -9,7 +9,7 @@
  */
 export const GC_EVERY_HTML_CHARS = 32 * 1024 * 1024
 /**
- * The same for bytes inflated by the streaming gunzip (build/warc/stream-member.ts): a 2 GiB gzip
+ * The same for bytes inflated by the streaming gunzip (batch/warc/stream-member.ts): a 2 GiB gzip
  * bomb is 8,192 dropped output buffers, which took a thread holding enrichment's tables from
  * 190 to 440 MB RSS before the engine collected them.
  */

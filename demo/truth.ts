@@ -2,7 +2,7 @@
  * Ground truth of the demo archive, derived from the same plans the WARC files are written from:
  * one line per well-formed HTML article record, and the aggregate counts, stories and planted lag.
  */
-import type { CountrySource, DateSource, SentimentLabel } from '../../core/article.ts'
+import type { CountrySource, DateSource, SentimentLabel } from '../core/article.ts'
 import { isoZ } from './dates.ts'
 import { canonicalHref } from './html.ts'
 import type { DemoLang } from './lang/index.ts'
@@ -66,7 +66,7 @@ export interface TruthCounts {
   bitcoin_articles: number
   stories: number
   story_articles: number
-  /** What a WARC reader following build/warc/types.ts should report as skipped, by reason. */
+  /** What a WARC reader following batch/warc/types.ts should report as skipped, by reason. */
   expected_reader_skips: {
     'not-response': number
     'not-html': number

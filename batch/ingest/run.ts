@@ -24,7 +24,7 @@ export interface IngestOptions {
   /** Worker threads; 0 runs everything on this thread (tests, debugging). Default: one per core. */
   workers?: number
   onProgress?: (p: IngestSummary) => void
-  /** WARC URL silence limit in ms (build/warc/byte-source.ts WARC_TIMEOUT_MS by default). */
+  /** WARC URL silence limit in ms (batch/warc/byte-source.ts WARC_TIMEOUT_MS by default). */
   fetchTimeoutMs?: number
   /** How WARC URLs are retried and resumed (DEFAULT_RETRY by default). */
   retry?: RetryPolicy
@@ -110,7 +110,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestSummary> {
   }
 
   // Files that committed a batch in this run: a failure after progress is not recorded, so the
-  // file stays a half-read one that the next capped live run resumes first (build/live-files.ts).
+  // file stays a half-read one that the next capped live run resumes first (batch/live-files.ts).
   const committed = new Set<string>()
   const commit = opts.db.transaction((batch: Batch) => {
     const p = progress.get(batch.source)

@@ -31,7 +31,7 @@ export function parquetKind(c: Column): ColumnKind {
     case 'array of entity objects': // JSON text: Parquet readers parse it with their JSON functions
       return 'string'
     default:
-      throw new Error(`no Parquet type for column ${c.name} (${c.type}): add one in build/export/parquet.ts`)
+      throw new Error(`no Parquet type for column ${c.name} (${c.type}): add one in batch/export/parquet.ts`)
   }
 }
 

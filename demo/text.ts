@@ -1,4 +1,4 @@
-import type { Category } from '../../core/categories.ts'
+import type { Category } from '../core/categories.ts'
 import type { Place } from './geo.ts'
 import { DEMO_LANGS, type DemoLang, LANG_PACKS, type LangPack, type Tone } from './lang/index.ts'
 import { at, type Rng } from './prng.ts'

@@ -8,7 +8,7 @@
  *                        CDN serves `/v1/trends` with no rewrite; only files whose sha256 changed
  *                        since the previous publish are uploaded, files the new version lacks are deleted
  *   assets/app-<hash>.{js,css}
- *                        the page's bundle (build/page.ts writes it beside latest.json), immutable: a
+ *                        the page's bundle (batch/page.ts writes it beside latest.json), immutable: a
  *                        hashed name never changes content, so one is uploaded only when the bucket
  *                        lacks it (or holds other bytes under it)
  *   index.html           the page, `no-cache` as the live node and nginx send it (a cached copy could
@@ -19,7 +19,7 @@
  * Upload order, which is the plan's order: the version's files (SHA256SUMS and manifest.json
  * last), the current files, the page's assets, index.html (so it never names a missing asset),
  * deletions of current files, the pointer, then deletions of assets that neither the new nor the
- * previously published index.html names (build/page.ts's local rule: a browser that loaded the
+ * previously published index.html names (batch/page.ts's local rule: a browser that loaded the
  * previous page a moment ago still gets its bundle). A folder without index.html (built before
  * the page writer) leaves the bucket's page alone.
  *

@@ -58,7 +58,7 @@ export function bundleReadme(f: ReadmeFacts): string {
     ),
     '## Reload',
     '',
-    "`bun run build/main.ts import-bundle <folder>` with `NEWSDESK_DATA` set to an empty directory rebuilds a store from this folder (search index included); answers at this version's watermark and build instant are then identical to the API's.",
+    "`bun run batch/main.ts import-bundle <folder>` with `NEWSDESK_DATA` set to an empty directory rebuilds a store from this folder (search index included); answers at this version's watermark and build instant are then identical to the API's.",
     '',
   ].join('\n')
 }

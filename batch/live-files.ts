@@ -2,7 +2,7 @@
  * Which of cc-news:live's listed files a run starts, when NEWSDESK_LIVE_MAX_FILES caps them: the
  * files not finished yet, half-read ones first (they resume where they stopped), then new ones in
  * listing order (newest first), and last the files whose latest attempt failed before committing
- * anything (build/ingest/run.ts records only those), the longest-failed first. A file that keeps
+ * anything (batch/ingest/run.ts records only those), the longest-failed first. A file that keeps
  * failing therefore never holds a slot another file could use, and is still retried whenever the
  * cap leaves room; without the last rule, N files failing on every run would take all N slots and
  * new files would never start. A file that fails after progress stays half-read: it moved on.

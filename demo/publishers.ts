@@ -1,4 +1,4 @@
-import type { CountrySource } from '../../core/article.ts'
+import type { CountrySource } from '../core/article.ts'
 import {
   COUNTRIES,
   findCountry,

@@ -1,5 +1,5 @@
 /**
- * The batch job's command line, the I/O edge of build/: reads the configuration and the clock
+ * The batch job's command line, the I/O edge of batch/: reads the configuration and the clock
  * once, then hands plain values down.
  *
  *   bun run demo                          generate (or extend) the demo archive in $NEWSDESK_DATA/demo
@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Config, ConfigError, clockFrom, parseConfig } from '../core/config.ts'
 import { openStore, storePath } from '../store/open.ts'
-import { DEMO_DEFAULTS, generateDemoArchive } from './demo/index.ts'
+import { DEMO_DEFAULTS, generateDemoArchive } from '../demo/index.ts'
 import {
   DEMO_INPUT,
   type InputPlan,
@@ -88,7 +88,7 @@ function storeState(db: Database): StoreState {
   return { origin: readOrigin(db), holdsData: holdsData(db), sources: ingestedSources(db) }
 }
 
-/** Applies the origin rules (build/origin.ts) and records the run's origin in the store before anything is ingested. */
+/** Applies the origin rules (batch/origin.ts) and records the run's origin in the store before anything is ingested. */
 function planRun(config: Config, configured: readonly string[], command: string): InputPlan {
   const db = openStore(storePath(config.dataDir))
   try {
@@ -322,7 +322,7 @@ function commandIngestPrices(config: Config, now: Date, args: readonly string[])
 export interface BuildOptions {
   /** Live feed, retry and connection knobs (core/stream-config.ts); the defaults when absent. */
   stream?: StreamConfig
-  /** WARC URL silence limit (default build/warc/byte-source.ts WARC_TIMEOUT_MS). */
+  /** WARC URL silence limit (default batch/warc/byte-source.ts WARC_TIMEOUT_MS). */
   fetchTimeoutMs?: number
   /** Fault tests kill the run at chosen points through these. */
   ingestHooks?: IngestHooks
@@ -373,7 +373,7 @@ async function indexIntoOpenSearch(db: Database, url: string, nowSeconds: number
   }
 }
 
-/** One batch run over the configured inputs, never two at once on one data directory (build/run-lock.ts). */
+/** One batch run over the configured inputs, never two at once on one data directory (batch/run-lock.ts). */
 export async function commandBuild(
   config: Config,
   now: Date,

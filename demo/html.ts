@@ -3,7 +3,7 @@
  * (Open Graph, JSON-LD, JSON-LD @graph, <time>, meta date, URL only, nothing), inside the
  * boilerplate a news site wraps around an article: navigation, cookie banner, related links, footer.
  */
-import type { Category } from '../../core/categories.ts'
+import type { Category } from '../core/categories.ts'
 import { isoOffset, isoZ, localDisplay, parts, rfc1123 } from './dates.ts'
 import { LANG_PACKS } from './lang/index.ts'
 import type { ArticleSpec } from './plan.ts'

@@ -3,7 +3,7 @@
  * from a given offset (a file slice, an HTTP `Range` request). With a retry policy, a URL survives
  * the internet: 429/5xx answers, timeouts and dropped connections are retried with backoff, and a
  * connection lost mid-body is resumed with `Range` from the next byte, so the bytes come out as if
- * nothing had happened (build/warc/retry-policy.ts).
+ * nothing had happened (batch/warc/retry-policy.ts).
  */
 import { stat } from 'node:fs/promises'
 import { type RetryPolicy, backoffMs, isRetryableStatus, retryAfterMs } from './retry-policy.ts'

@@ -3,8 +3,8 @@
  * pure function of (seed, articles per day, hour): stories are derived from (seed, day, country),
  * recrawls from the fresh plans of earlier hours, so any hour can be planned on its own.
  */
-import type { DateSource } from '../../core/article.ts'
-import type { Category } from '../../core/categories.ts'
+import type { DateSource } from '../core/article.ts'
+import type { Category } from '../core/categories.ts'
 import { parts, ymd } from './dates.ts'
 import { COUNTRIES, findCountry } from './geo.ts'
 import { type DemoLang, LANG_PACKS, type Tone } from './lang/index.ts'

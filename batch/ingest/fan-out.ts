@@ -4,7 +4,7 @@
  * extraction and enrichment, and takes the rows back in file order, so the batches, and with them
  * what each transaction commits and where a resumed run starts, are the ones readBatches makes on
  * one thread. Used when the files to read are fewer than the workers (one Common Crawl file at a
- * time, build/ingest/run.ts).
+ * time, batch/ingest/run.ts).
  */
 import type { HtmlResponse, WarcEvent } from '../warc/types.ts'
 import { readWarc } from '../warc/reader.ts'
