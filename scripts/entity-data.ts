@@ -118,25 +118,30 @@ export function readWikiann(path: string): LabelledSentence[] {
   return readColumns(path, { tokenCol: 0, tagCol: 1, prefix: true })
 }
 
-/** UNER `.iob2`: `# newdoc id` starts a document. */
-export function readUner(path: string): LabelledSentence[] {
+/**
+ * Tab-separated token lines (token in column 1, tag in column 2) with `#` comment lines, a blank
+ * line between sentences; `newDoc` names the document a comment line starts, or null when the
+ * comment starts none.
+ */
+function readTabbed(path: string, first: string, newDoc: (line: string) => string | null): LabelledSentence[] {
   const out: LabelledSentence[] = []
-  let doc = `${path}#0`
+  let doc = first
   let tokens: string[] = []
   let raw: string[] = []
-  let n = 0
   const flush = () => {
     if (tokens.length > 0) out.push({ tokens, tags: normaliseTags(raw), doc })
     tokens = []
     raw = []
   }
   for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.startsWith('# newdoc')) {
-      flush()
-      doc = `${path}#${++n}`
+    if (line.startsWith('#')) {
+      const next = newDoc(line)
+      if (next !== null) {
+        flush()
+        doc = next
+      }
       continue
     }
-    if (line.startsWith('#')) continue
     if (line.trim() === '') {
       flush()
       continue
@@ -149,33 +154,15 @@ export function readUner(path: string): LabelledSentence[] {
   return out
 }
 
+/** UNER `.iob2`: `# newdoc id` starts a document. */
+export function readUner(path: string): LabelledSentence[] {
+  let n = 0
+  return readTabbed(path, `${path}#0`, (line) => (line.startsWith('# newdoc') ? `${path}#${++n}` : null))
+}
+
 /** GermEval 2014: outer level only; `#` lines carry the source URL, consecutive sentences of one URL are one document. */
 function readGermEval(path: string): LabelledSentence[] {
-  const out: LabelledSentence[] = []
-  let doc = ''
-  let tokens: string[] = []
-  let raw: string[] = []
-  const flush = () => {
-    if (tokens.length > 0) out.push({ tokens, tags: normaliseTags(raw), doc })
-    tokens = []
-    raw = []
-  }
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.startsWith('#\t')) {
-      flush()
-      doc = line.split('\t')[1] ?? ''
-      continue
-    }
-    if (line.trim() === '') {
-      flush()
-      continue
-    }
-    const cols = line.split('\t')
-    tokens.push(cols[1] ?? '')
-    raw.push(cols[2] ?? 'O')
-  }
-  flush()
-  return out
+  return readTabbed(path, '', (line) => (line.startsWith('#\t') ? (line.split('\t')[1] ?? '') : null))
 }
 
 /** Europeana: no sentence breaks; cut after a `.` before a capital (at most 60 tokens), 20 such sentences a document. */

@@ -15,6 +15,7 @@
  * GermEval test and the Europeana held-out fifths are never read here: bench/entities.ts reports
  * on them. The sources' sha256 go into the weights file.
  */
+import { mulberry32 } from '../core/random.ts'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { featureContext, tagsToMentions } from '../core/enrich/entities.ts'
@@ -83,17 +84,6 @@ export function toTrainingSentence(s: LabelledSentence): TrainingSentence {
     if (t !== 0 && t % 2 === 0 && !isAllowed(i === 0 ? 0 : (gold[i - 1] as number), t)) gold[i] = t - 1
   }
   return { tokens, gold: Uint8Array.from(gold) }
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 interface Param {

@@ -155,16 +155,7 @@ export function wordShapeHash(word: string): number {
   let prev = -1
   let run = 0
   for (let i = 0; i < word.length && len < 8; i++) {
-    const code = word.charCodeAt(i)
-    let c: number
-    if (code >= 97 && code <= 122) c = 120
-    else if (code >= 65 && code <= 90) c = 88
-    else if (code >= 48 && code <= 57) c = 100
-    else if (code < 128) c = code
-    else {
-      const ch = word[i] as string
-      c = ch !== ch.toLowerCase() ? 88 : ch !== ch.toUpperCase() ? 120 : code
-    }
+    const c = shapeCode(word, i)
     if (c === prev) {
       run++
       if (run >= 2) continue
@@ -176,6 +167,17 @@ export function wordShapeHash(word: string): number {
   return h >>> 0
 }
 
+/** The shape class of one character: X (88) upper, x (120) lower, d (100) digit, else itself. */
+function shapeCode(word: string, i: number): number {
+  const code = word.charCodeAt(i)
+  if (code >= 97 && code <= 122) return 120
+  if (code >= 65 && code <= 90) return 88
+  if (code >= 48 && code <= 57) return 100
+  if (code < 128) return code
+  const ch = word[i] as string
+  return ch !== ch.toLowerCase() ? 88 : ch !== ch.toUpperCase() ? 120 : code
+}
+
 /**
  * Word shape: upper → X, lower → x, digit → d, others kept; a run of one class longer than two
  * is cut to two (`McDonald` → `XxXxx`, `U.S` → `X.X`, `2024` → `dd`), at most 8 characters.
@@ -185,16 +187,7 @@ export function wordShape(word: string): string {
   let prev = -1
   let run = 0
   for (let i = 0; i < word.length && out.length < 8; i++) {
-    const code = word.charCodeAt(i)
-    let c: number
-    if (code >= 97 && code <= 122) c = 120
-    else if (code >= 65 && code <= 90) c = 88
-    else if (code >= 48 && code <= 57) c = 100
-    else if (code < 128) c = code
-    else {
-      const ch = word[i] as string
-      c = ch !== ch.toLowerCase() ? 88 : ch !== ch.toUpperCase() ? 120 : code
-    }
+    const c = shapeCode(word, i)
     if (c === prev) {
       run++
       if (run >= 2) continue
