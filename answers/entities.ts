@@ -1,5 +1,7 @@
 /** `/v1/entities` (trending entities) and `/v1/entities/{key}` (one entity's coverage), issue 27. */
-import { isoSeconds } from '../core/config.ts'
+import { iso } from '../core/trends/wire.ts'
+import { ENTITY_PAGE_DAYS } from '../core/endpoints.ts'
+import { listParam } from '../core/trends/params.ts'
 import { type EntityWindowCount, rankTrendingEntities } from '../core/entities/trending.ts'
 import { ENTITY_TYPES, type EntityType, entityFilterKeys } from '../core/entity.ts'
 import { num, resolveRange, toFilters } from '../core/search/request.ts'
@@ -7,7 +9,6 @@ import { BACKGROUND_DAYS } from '../core/trends/score.ts'
 import { resolveTrendScope } from '../core/trends/scope.ts'
 import { unprocessable, valueError } from '../core/validation-error.ts'
 import { gridTooLong } from '../core/time-range.ts'
-import type { Params } from '../core/validate.ts'
 import {
   entitiesById,
   entityBackgroundCounts,
@@ -21,11 +22,8 @@ import type { Handler } from './context.ts'
 import { publicArticle, statsBody, statsPeriodSeconds, toneSummary } from './search.ts'
 
 const DAY_S = 86_400
-const iso = (s: number) => isoSeconds(new Date(s * 1000))
 /** Window entities whose background is looked up: the most named ones (a burst needs articles). */
 const CANDIDATES = 2000
-
-const listOf = (v: Params[string]): string[] => (Array.isArray(v) ? v : [])
 
 export const entities: Handler = (params, { data, nowMs }) => {
   const resolved = resolveTrendScope(params, nowMs)
@@ -33,8 +31,10 @@ export const entities: Handler = (params, { data, nowMs }) => {
   const { scope } = resolved
   const fromS = Math.ceil(scope.sinceMs / 1000)
   const toS = Math.ceil(scope.untilMs / 1000)
-  const countries = listOf(params.country)
-  const types = listOf(params.type).filter((t): t is EntityType => (ENTITY_TYPES as readonly string[]).includes(t))
+  const countries = listParam(params, 'country') ?? []
+  const types = (listParam(params, 'type') ?? []).filter((t): t is EntityType =>
+    (ENTITY_TYPES as readonly string[]).includes(t),
+  )
   const size = num(params.size)
   const offset = num(params.offset)
   const bgEnd = Math.floor(fromS / DAY_S)
@@ -104,9 +104,6 @@ export const entities: Handler = (params, { data, nowMs }) => {
   }
 }
 
-/** The entity page's range when neither `date` nor `from`/`to` is given (docs/DECISIONS.md, Entities). */
-export const ENTITY_PAGE_DAYS = 30
-
 export const entityDetail: Handler = (params, { data, nowMs }) => {
   const key = entityFilterKeys([String(params.key)])[0] ?? String(params.key).toLowerCase()
   const { fromMs, toMs } = resolveRange(params, nowMs, ENTITY_PAGE_DAYS)
@@ -127,16 +124,7 @@ export const entityDetail: Handler = (params, { data, nowMs }) => {
   const record = hasEntityTables(data.db) ? entityByKey(data.db, key) : null
   const type = key.slice(0, key.indexOf(':'))
   const related =
-    record === null || num(params.related) === 0
-      ? []
-      : relatedEntities(
-          data.db,
-          record.id,
-          Math.floor(f.fromS / DAY_S),
-          Math.floor((f.toS - 1) / DAY_S) + 1,
-          data.watermark,
-          num(params.related),
-        )
+    record === null || num(params.related) === 0 ? [] : relatedEntities(data.db, record.id, f, num(params.related))
   const relatedInfo = entitiesById(
     data.db,
     related.map((r) => r.id),

@@ -8,6 +8,7 @@ import { SCORE_MAX, SCORE_MIN, SENTIMENT_LABELS } from './article.ts'
 import type { ParamSpec } from './params.ts'
 import { DATE_PRESETS } from './time-range.ts'
 import { ENTITY_KEY_PATTERN, ENTITY_TYPES } from './entity.ts'
+import { BACKGROUND_DAYS } from './trends/score.ts'
 
 /** Tone labels, as `/v1/btc/news` names them. */
 export const SENTIMENTS = SENTIMENT_LABELS
@@ -57,6 +58,9 @@ export const ARTICLE_FIELDS = [
   'words',
   'text',
 ] as const
+
+/** The entity page's range when neither `date` nor `from`/`to` is given. */
+export const ENTITY_PAGE_DAYS = 30
 
 /** Trend slugs: Unicode letters, marks and digits joined by single hyphens (allow-listed before any file lookup). */
 export const TREND_SLUG_PATTERN = /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*$/u
@@ -408,8 +412,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     readsStore: true,
     group: 'trends',
     summary: 'Trending people, organisations and places',
-    description:
-      'Entities named in the window clearly more often than in the 14 days before it: each with its articles in the window, the background articles, the count the background predicts (expected), the burst score (articles − expected) / √(expected + 1) they are ranked by, and the tone of its coverage.',
+    description: `Entities named in the window clearly more often than in the ${BACKGROUND_DAYS} whole days before it (as the trends' background): each with its articles in the window, the background articles, the count the background predicts (expected), the burst score (articles − expected) / √(expected + 1) they are ranked by, and the tone of its coverage.`,
     query: {
       country: { ...p.country, description: 'Only articles from these countries (ISO-2, comma-separated).' },
       type: {
@@ -432,8 +435,7 @@ export const ENDPOINTS: readonly EndpointSpec[] = [
     readsStore: true,
     group: 'trends',
     summary: 'One entity: volume and tone over time, who is named with it, its latest stories',
-    description:
-      'The coverage of one person, organisation or place: the stats of the articles naming it (facets, tone, timeline as /v1/stats gives them), the entities most often named in the same articles, and its latest stories (one article per syndicated story). An unknown key gives an empty answer.',
+    description: `The coverage of one person, organisation or place: the stats of the articles naming it (facets, tone, timeline as /v1/stats gives them; the last ${ENTITY_PAGE_DAYS} days unless date or from/to say otherwise), the entities most often named in the same articles, and its latest stories (one article per syndicated story); the filters narrow all three. An unknown key gives an empty answer.`,
     pathParams: {
       key: {
         kind: 'string',

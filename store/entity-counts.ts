@@ -229,26 +229,56 @@ export function storySignals(
 /** How many of an entity's latest articles the entities named beside it are counted over. */
 export const RELATED_SAMPLE = 5000
 
+/** The filters of an entity page that narrow the articles its related entities are counted over. */
+export interface RelatedSlice {
+  fromS: number
+  toS: number
+  maxSeq: number | null
+  country?: readonly string[]
+  lang?: readonly string[]
+  category?: readonly string[]
+  sentiment?: readonly string[]
+}
+
 /**
  * The entities most often named in the same articles as `id`, over its latest RELATED_SAMPLE
- * articles of the days [firstDay, endDay) (seq order is ingest order, close to time order).
+ * articles of the slice (published in [fromS, toS), of the filters' countries, languages,
+ * categories and tones; seq order is ingest order, close to time order).
  */
 export function relatedEntities(
   db: Database,
   id: number,
-  firstDay: number,
-  endDay: number,
-  maxSeq: number | null,
+  s: RelatedSlice,
   limit: number,
 ): { id: number; articles: number }[] {
+  const clauses: string[] = []
+  const params: Binding[] = []
+  for (const column of ['country', 'lang', 'category', 'sentiment'] as const) {
+    const values = s[column]
+    if (values === undefined || values.length === 0) continue
+    clauses.push(`a.${column} IN (${marks(values)})`)
+    params.push(...values)
+  }
   return db
     .query<{ id: number; articles: number }, Binding[]>(
       `SELECT o.entity AS id, count(*) AS articles
-       FROM (SELECT seq FROM article_entities WHERE entity = ? AND day >= ? AND day < ? AND seq <= ?
-             ORDER BY seq DESC LIMIT ${RELATED_SAMPLE}) s
+       FROM (SELECT ae.seq FROM article_entities ae JOIN articles a ON a.seq = ae.seq
+             WHERE ae.entity = ? AND ae.day >= ? AND ae.day < ? AND ae.seq <= ?
+               AND a.published_at >= ? AND a.published_at < ?${clauses.map((c) => ` AND ${c}`).join('')}
+             ORDER BY ae.seq DESC LIMIT ${RELATED_SAMPLE}) s
        JOIN article_entities o INDEXED BY article_entities_seq ON o.seq = s.seq
        WHERE o.entity <> ?
        GROUP BY o.entity ORDER BY articles DESC, o.entity LIMIT ?`,
     )
-    .all(id, firstDay, endDay, maxSeq ?? Number.MAX_SAFE_INTEGER, id, limit)
+    .all(
+      id,
+      Math.floor(s.fromS / DAY_S),
+      Math.floor((s.toS - 1) / DAY_S) + 1,
+      s.maxSeq ?? Number.MAX_SAFE_INTEGER,
+      s.fromS,
+      s.toS,
+      ...params,
+      id,
+      limit,
+    )
 }

@@ -207,6 +207,27 @@ describe('/v1/entities/{key}', () => {
     for (const s of stories) expect(s.entities.map((e) => e.key)).toContain(key)
   })
 
+  test.each([
+    { query: 'country=DE', keep: (a: A) => a.country === 'DE' },
+    { query: 'sentiment=neg,neu&lang=de', keep: (a: A) => a.sentiment !== 'pos' && a.lang === 'de' },
+  ])('$query narrows the stats, the related entities and the stories alike', async ({ query, keep }) => {
+    const key = 'place:berlin'
+    const r = await f.json(`/v1/entities/${key}?from=2026-10-10&to=2026-11-21&${query}`)
+    expect(r.status).toBe(200)
+    const want = f.articles.filter(
+      (a) => within(a, epoch('2026-10-10T00:00:00Z'), epoch('2026-11-21T00:00:00Z')) && names(a, key) && keep(a),
+    )
+    expect(want.length).toBeGreaterThan(0)
+    expect(r.body.total).toBe(want.length)
+    const beside = new Map<string, number>()
+    for (const a of want) for (const e of a.entities) if (e.key !== key) beside.set(e.key, (beside.get(e.key) ?? 0) + 1)
+    const related = r.body.related as { key: string; articles: number }[]
+    expect(related.length).toBe(Math.min(20, beside.size))
+    for (const x of related) expect(x.articles).toBe(beside.get(x.key) ?? -1)
+    const urls = new Set(want.map((a) => a.url))
+    for (const story of r.body.stories as Hit[]) expect(urls.has(story.url)).toBe(true)
+  })
+
   test('an unknown key is an empty answer, not an error', async () => {
     const r = await f.json('/v1/entities/person:nobody-at-all')
     expect(r.status).toBe(200)

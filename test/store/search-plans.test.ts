@@ -302,7 +302,21 @@ describe('search plans (every shape from the registry)', () => {
     entitiesById(rec.db, ids)
     entityByKey(rec.db, top[0]?.key ?? '')
     entityDisplayName(rec.db, ids[0] ?? 0, maxSeq)
-    relatedEntities(rec.db, ids[0] ?? 0, Math.floor(nowS / 86_400) - 30, Math.floor(nowS / 86_400) + 1, maxSeq, 20)
+    relatedEntities(rec.db, ids[0] ?? 0, { fromS: nowS - 30 * 86_400, toS: nowS, maxSeq }, 20)
+    relatedEntities(
+      rec.db,
+      ids[0] ?? 0,
+      {
+        fromS: nowS - 7 * 86_400,
+        toS: nowS,
+        maxSeq,
+        country: ['GB', 'FR'],
+        lang: ['en'],
+        category: ['world'],
+        sentiment: ['neg'],
+      },
+      20,
+    )
     articleIdsNaming(
       rec.db,
       top.map((t) => t.key),
