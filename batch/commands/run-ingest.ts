@@ -24,6 +24,7 @@ export async function runIngest(
   now: Date,
   specs: readonly string[],
   opts: BuildOptions = {},
+  pick: (sources: string[]) => string[] = (sources) => sources,
 ): Promise<RunIngest> {
   const stream = opts.stream ?? parseStreamConfig({})
   const retry: RetryPolicy = {
@@ -65,7 +66,7 @@ export async function runIngest(
     const workers = config.workers ?? undefined
     const summary = await ingest({
       db,
-      sources: [...new Set(sources)],
+      sources: pick([...new Set(sources)]),
       now,
       retry,
       hostConnections: stream.hostConnections,
