@@ -58,10 +58,17 @@ export function entityWindowCounts(db: Database, s: EntitySlice): Map<number, En
   const addTone = (entity: number, sentiment: string, n: number, scoreMilli: number) =>
     add(entity, sentiment === 'pos' ? n : 0, sentiment === 'neu' ? n : 0, sentiment === 'neg' ? n : 0, scoreMilli)
   const countries = s.countries ?? []
-  const first = Math.ceil(s.fromS / DAY_S)
-  const end = Math.floor(s.toS / DAY_S)
-  const parts: [number, number][] = []
+  let first = Math.ceil(s.fromS / DAY_S)
+  let end = Math.floor(s.toS / DAY_S)
+  /** Article ranges read from the articles: added (sign 1), or taken off a whole day (sign -1). */
+  const parts: [number, number, 1 | -1][] = []
   if (end > first) {
+    // A part day longer than half a day is its whole (packed) day less the rest of it: at most 12
+    // hours of articles are read at either end of a window.
+    if (first * DAY_S - s.fromS > DAY_S / 2) parts.push([--first * DAY_S, s.fromS, -1])
+    else if (s.fromS < first * DAY_S) parts.push([s.fromS, first * DAY_S, 1])
+    if (s.toS - end * DAY_S > DAY_S / 2) parts.push([s.toS, ++end * DAY_S, -1])
+    else if (end * DAY_S < s.toS) parts.push([end * DAY_S, s.toS, 1])
     addWholeDays(db, first, end, countries, add)
     if (s.maxSeq !== null) {
       // Rows written after the snapshot: few (one batch at most), found by seq.
@@ -76,24 +83,24 @@ export function entityWindowCounts(db: Database, s: EntitySlice): Map<number, En
         .all(s.maxSeq, first, end, ...countries)
       for (const r of past) addTone(r.entity, r.sentiment, -r.n, -r.s)
     }
-    if (s.fromS < first * DAY_S) parts.push([s.fromS, first * DAY_S])
-    if (end * DAY_S < s.toS) parts.push([end * DAY_S, s.toS])
-  } else parts.push([s.fromS, s.toS])
-  for (const [from, to] of parts) {
+  } else parts.push([s.fromS, s.toS, 1])
+  for (const [from, to, sign] of parts) {
     if (to <= from) continue
     const countryClause = countries.length > 0 ? `AND a.country IN (${marks(countries)})` : ''
     const seqClause = s.maxSeq !== null ? 'AND a.seq <= ?' : ''
     // The article's tone from the covering index, the entity from the entity rows' seq index (which
-    // holds the key): no row lookup either side (6× faster than reading the entity rows' tone).
+    // holds the key): no row lookup either side (6× faster than reading the entity rows' tone). The
+    // score in thousandths is rounded as the writer rounds it (Math.round: half up), so what is
+    // taken off a whole day is what its counts hold.
     const rows = db
       .query<{ entity: number; sentiment: string; s: number }, Binding[]>(
-        `SELECT ae.entity, a.sentiment, CAST(round(a.score * 1000) AS INTEGER) AS s
+        `SELECT ae.entity, a.sentiment, CAST(floor(a.score * 1000 + 0.5) AS INTEGER) AS s
          FROM articles a INDEXED BY articles_tkey_facets
          JOIN article_entities ae INDEXED BY article_entities_seq ON ae.seq = a.seq
          WHERE a.tkey >= ? AND a.tkey < ? AND a.published_at >= ? AND a.published_at < ? ${seqClause} ${countryClause}`,
       )
       .iterate(timeKeyFloor(from), timeKeyFloor(to), from, to, ...(s.maxSeq !== null ? [s.maxSeq] : []), ...countries)
-    for (const r of rows) addTone(r.entity, r.sentiment, 1, r.s)
+    for (const r of rows) addTone(r.entity, r.sentiment, sign, sign * r.s)
   }
   const types = s.types ?? []
   const typeOf = types.length > 0 ? entityTypes(db) : null

@@ -52,7 +52,7 @@ const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ')
 function bruteWindow(s: Slice): Map<number, EntityWindowCount> {
   const rows = db
     .query<{ entity: number; sentiment: string; n: number; s: number }, (string | number)[]>(
-      `SELECT ae.entity, a.sentiment, count(*) AS n, sum(CAST(round(a.score * 1000) AS INTEGER)) AS s
+      `SELECT ae.entity, a.sentiment, count(*) AS n, sum(ae.score_milli) AS s
        FROM article_entities ae JOIN articles a ON a.seq = ae.seq JOIN entities e ON e.id = ae.entity
        WHERE a.published_at >= ? AND a.published_at < ? AND a.seq <= ?
        ${s.countries.length > 0 ? `AND a.country IN (${marks(s.countries)})` : ''}
@@ -84,6 +84,8 @@ const slices = (): Slice[] => {
     [NOW_S - 45 * DAY_S - 3_600, NOW_S - 20 * DAY_S + 7_200],
     [Math.floor(NOW_S / DAY_S) * DAY_S - 10 * DAY_S, Math.floor(NOW_S / DAY_S) * DAY_S],
     [NOW_S - 5 * 3_600, NOW_S - 3_600],
+    // From 06:00 and to 11:00: a start part of 18 hours (its whole day less 6 hours), an end part of 11.
+    [NOW_S - 3 * DAY_S - 8 * 3_600, NOW_S - 3 * 3_600],
   ]
   const filters: { countries: string[]; types: EntityType[] }[] = [
     { countries: [], types: [] },
