@@ -62,7 +62,7 @@ export function entityWindowCounts(db: Database, s: EntitySlice): Map<number, En
   let end = Math.floor(s.toS / DAY_S)
   /** Article ranges read from the articles: added (sign 1), or taken off a whole day (sign -1). */
   const parts: [number, number, 1 | -1][] = []
-  if (end > first) {
+  if (end >= first) {
     // A part day longer than half a day is its whole (packed) day less the rest of it: at most 12
     // hours of articles are read at either end of a window.
     if (first * DAY_S - s.fromS > DAY_S / 2) parts.push([--first * DAY_S, s.fromS, -1])
