@@ -9,7 +9,7 @@
  */
 import { LEXICON } from './lexicon-words.ts'
 import { type LexiconScore, scoreLexicon } from './lexicon.ts'
-import { foldCase, wordTokensWithBreaks } from './tokens.ts'
+import { foldCase, wordTokens, wordTokensWithBreaks } from './tokens.ts'
 
 /**
  * How features are drawn. `negation`: how far a negator reaches, in words, or `'clause'` (to the
@@ -35,13 +35,12 @@ const NEGATORS: Readonly<Record<string, ReadonlySet<string>>> = {
   de: new Set(['nicht', 'kein', 'keine', 'keinen', 'keiner', 'keinem', 'keines', 'nie', 'niemals', 'ohne', 'weder']),
 }
 
-function cleanedTokens(text: string): { tokens: string[]; breakBefore: boolean[] } {
-  const cleaned = foldCase(text).replace(URL_RE, ' ').replace(CASHTAG_RE, ' ').replace(NUMBER_RE, ' 0 ')
-  return wordTokensWithBreaks(cleaned, MAX_TOKENS)
+function cleaned(text: string): string {
+  return foldCase(text).replace(URL_RE, ' ').replace(CASHTAG_RE, ' ').replace(NUMBER_RE, ' 0 ')
 }
 
 export function sentimentTokens(text: string): string[] {
-  return cleanedTokens(text).tokens
+  return wordTokens(cleaned(text), MAX_TOKENS)
 }
 
 /** A crude stem (`surged`, `surges`, `surging` → `surg`; `steigenden` → `steigend`), so rare inflections share a weight. */
@@ -81,7 +80,11 @@ export function lexiconCountFeatures(terms: string): string[] {
  * the same text in the same language when the caller already has it (enrichment does), else computed.
  */
 export function sentimentFeatures(text: string, lang: string, spec: FeatureSpec, lexicon?: LexiconScore): string[] {
-  const { tokens, breakBefore } = cleanedTokens(text)
+  // Where the clauses break matters only to clause-wide negation; finding them costs a scan per token.
+  const { tokens, breakBefore } =
+    spec.negation === 'clause'
+      ? wordTokensWithBreaks(cleaned(text), MAX_TOKENS)
+      : { tokens: sentimentTokens(text), breakBefore: [] }
   const suffix = SUFFIX_RE[lang]
   const negators = NEGATORS[lang]
   const stems = tokens.map((t) => stem(t, suffix))
