@@ -11,7 +11,7 @@
  */
 import type { Database } from 'bun:sqlite'
 import { isFlat, parseQuery } from '../core/search/query-syntax.ts'
-import { matchExpression } from './search-sqlite.ts'
+import { matchExpression } from './sqlite-search/match-expression.ts'
 import { dayRuns, encodeCounts, type FacetCombo } from './count-blob.ts'
 import { timeKeyFloor } from './time-key.ts'
 import { entityOfToken, entityTermKey } from './fts-facets.ts'

@@ -136,6 +136,26 @@ describe(`crawl-time sorts and deep date offsets over ${N} articles`, () => {
     },
   )
 
+  test.each([
+    { q: null, plan: 'crawl-index-walk' },
+    { q: 'w1', plan: 'crawl-hours' },
+  ])('the 90-day range, q $q: matches past the bound, so the plan is $plan (store/sqlite-search/plan.ts)', (c) => {
+    const pages: string[] = []
+    new SqliteSearchIndex(db, { onPlan: (p) => p.table === 'page' && pages.push(p.plan) }).search({
+      query: c.q === null ? null : parseQuery(c.q),
+      fromS: NOW_S - 90 * 86400,
+      toS: NOW_S,
+      strictCountry: false,
+      maxSeq: null,
+      sort: 'crawled',
+      size: 20,
+      offset: 0,
+      dedupe: false,
+      fullText: false,
+    })
+    expect(pages).toEqual([c.plan])
+  })
+
   test('the 90-day range has more matches than the exact-count limit, so the walk is the path taken', () => {
     const page = index.search({
       query: null,
