@@ -1,7 +1,7 @@
 /**
  * Per-day counts of the store's most common words (and most named entities), so `/v1/stats` for such a word adds up one
  * small row per day instead of joining every match to its row (docs/DECISIONS.md, Stats with a
- * common word). A key is the MATCH expression of a one-word query (store/search-sqlite.ts,
+ * common word). A key is the MATCH expression of a one-word query (store/sqlite-search/match-expression.ts,
  * `matchExpression`); its row for a day holds, for each facet combination (host, language,
  * country, TLD, default-country mark: `facet_combos`), how many of that day's articles match it.
  *

@@ -1,6 +1,6 @@
 /**
  * Word-less searches sorted by crawl time over more matches than the exact-count limit walk the
- * crawl-time index instead of sorting (store/search-sqlite.ts). Their pages must equal a
+ * crawl-time index instead of sorting (store/sqlite-search/plan.ts, crawl-index-walk). Their pages must equal a
  * brute-force sort, including articles crawled days after publication and ones published up to
  * 36 h after their crawl, the furthest the store allows.
  */
@@ -320,7 +320,7 @@ describe(`relevance tiers and dedupe pages over ${N} articles`, () => {
 
 /**
  * Totals of word-less searches with two filters or more come from the per-day counts, and the
- * part days at either end from the rows (store/search-sqlite.ts, #countFromDays): each total
+ * part days at either end from the rows (store/sqlite-search/count.ts, countTotal): each total
  * against a brute-force count, on both sides of the exact-count limit and with ends mid-day.
  */
 describe(`totals of two filters or more over ${N} articles`, () => {
