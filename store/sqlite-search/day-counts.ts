@@ -4,6 +4,7 @@
  * but hosts, article_spans / article_days for hosts, article_tone_spans for hosts of a slice
  * filtered by category or tone. A tone-score range goes to the counts by tenth (score-days.ts).
  */
+import type { Database } from 'bun:sqlite'
 import { SENTIMENT_LABELS } from '../../core/article.ts'
 import { StatsTally, type StatsRow, type Tally, type TallyCounts } from '../../core/search/stats-tally.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
@@ -119,14 +120,14 @@ export function daysInto(ctx: SearchContext, tally: Tally, f: SearchFilters, fir
  * `total_changes()` (this connection's own writes), so no answer can come from an older store.
  */
 const DAYS_MEMO_MAX = 32
-const daysMemoByConnection = new WeakMap<object, Map<string, TallyCounts>>()
+const daysMemoByConnection = new WeakMap<Database, Map<string, TallyCounts>>()
 /**
  * The same for slices with a tone-score range (migration 19), in slots of their own so that
  * ranges, whose keys are many, never push the plain answers out: at 1M, sharing the 32 slots
  * took the `stats: no words` bench class's p99 from 24–70 to 35–105 ms.
  */
 const SCORE_DAYS_MEMO_MAX = 16
-const scoreDaysMemoByConnection = new WeakMap<object, Map<string, TallyCounts>>()
+const scoreDaysMemoByConnection = new WeakMap<Database, Map<string, TallyCounts>>()
 
 /** daysInto through the per-connection memo. */
 export function memoDaysInto(

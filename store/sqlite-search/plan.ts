@@ -179,9 +179,13 @@ export type CountPlan = (typeof COUNT_PLANS)[number]['plan']
 export interface StatsFacts {
   /** A counted word with a tone-score range whose articles outside the range are the fewer. */
   fewerOutsideRange: () => boolean
+  /** Whether the range holds whole UTC days and the timeline is daily or coarser. */
   wholeDays: boolean
+  /** Whether there is a query (an entity filter alone is not: daysCover refuses it). */
   words: boolean
+  /** Whether the word-less per-day and span counts hold these filters for a whole stats answer. */
   daysCover: boolean
+  /** Whether the query, or the one entity without a query, has per-day counts for these filters. */
   countedTerm: () => boolean
 }
 
