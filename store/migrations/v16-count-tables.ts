@@ -2,8 +2,10 @@
  * Migration 16's count tables and triggers, written out in full so that later code cannot change
  * what it installs: the covering index with category, tone and score; article_day_facets by
  * category and tone label with score sums in thousandths; the word counts' tables with a blob by
- * tone beside the one by host; article_spans' triggers as migration 11 made them. NEVER CHANGE THIS FILE (store/migrations/README.md).
+ * tone beside the one by host; article_spans' triggers as migration 11 made them.
+ * NEVER CHANGE THIS FILE (store/migrations/README.md).
  */
+
 /**
  * Migration 16's count triggers, written out in full so that later code cannot change what it
  * installs. article_day_facets now counts by category and tone label too and sums the scores in

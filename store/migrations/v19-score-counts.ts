@@ -61,7 +61,7 @@ const SCORE_SPANS_V19 = (row: 'NEW' | 'OLD', delta: 1 | -1): string => {
         )
         .join('\n       ')
 }
-/** Migration 19: the counts by score tenth, filled from the articles, articles_score, and their triggers. NEVER CHANGE THIS FILE (store/migrations/README.md). */
+/** Migration 19: the counts by score tenth, filled from the articles, articles_score, and their triggers. */
 export const SCORE_COUNTS_SQL_V19 = `
   DROP TRIGGER IF EXISTS article_score_facets_insert;
   DROP TRIGGER IF EXISTS article_score_facets_delete;
