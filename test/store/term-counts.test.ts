@@ -1,5 +1,5 @@
 /**
- * Word counts (store/term-counts.ts, migration 13): the blob format, the choice of words, and
+ * Word counts (store/term-counts.ts, migration 13; the blob format in count-blob.test.ts): the choice of words, and
  * stats that stay equal to a read of the articles through every write the store sees between two
  * refreshes (new articles, a re-crawl that moves an article, retention) and after the next one.
  * The reference answer is the same query with an exclusion of an absent word, which the engine
@@ -12,7 +12,7 @@ import { indexTokens } from '../../core/search/tokens.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
 import { ArticleWriter, applyRetention } from '../../store/articles.ts'
 import { entityTermKey } from '../../store/fts-facets.ts'
-import { dayRuns, decodeCounts, encodeCounts } from '../../store/count-blob.ts'
+import { decodeCounts, encodeCounts } from '../../store/count-blob.ts'
 import { openStore } from '../../store/open.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { refreshTermCounts, termKey } from '../../store/term-counts.ts'
@@ -30,81 +30,6 @@ const MID_DAY_RANGES = [
   { fromS: MIDNIGHT_S - 29 * DAY_S + 11 * 3600, toS: MIDNIGHT_S - 5 * DAY_S + 13 * 3600 },
   { fromS: MIDNIGHT_S - 22 * DAY_S + 11 * 3600, toS: MIDNIGHT_S - 2 * DAY_S + 13 * 3600 },
 ]
-
-describe('count blobs', () => {
-  test.each<[string, [number, number, number][]]>([
-    ['empty', []],
-    ['one entry', [[1, 1, 0]]],
-    [
-      'id 0, large counts, signed sums',
-      [
-        [0, 127, -127_000],
-        [1, 128, 128_000],
-        [300, 16_384, -1],
-      ],
-    ],
-    [
-      'wide gaps',
-      [
-        [5, 1, 999],
-        [200_000, 3, -3000],
-        [2 ** 40, 2 ** 33, -(2 ** 40)],
-      ],
-    ],
-  ])('%s round-trips', (_name, entries) => {
-    const back: [number, number, number][] = []
-    decodeCounts(encodeCounts(entries), (id, n, s) => back.push([id, n, s]))
-    expect(back).toEqual(entries)
-  })
-
-  test('one byte per small gap, count and score sum', () => {
-    // Zigzag: 0 → 0, -1 → 1, 1 → 2, -2 → 3: one byte each.
-    expect(
-      encodeCounts([
-        [1, 2, -1],
-        [2, 3, 1],
-        [3, 1, 0],
-      ]).length,
-    ).toBe(9)
-  })
-
-  test('ids out of order and truncated blobs are refused', () => {
-    expect(() =>
-      encodeCounts([
-        [4, 1, 0],
-        [3, 1, 0],
-      ]),
-    ).toThrow(/bad entry/)
-    const blob = encodeCounts([[1, 300, 5]])
-    expect(() => decodeCounts(blob.slice(0, blob.length - 1), () => {})).toThrow(/truncated/)
-  })
-})
-
-test.each<[number[], { first: number; end: number }[]]>([
-  [[], []],
-  [[5], [{ first: 5, end: 6 }]],
-  [
-    [5, 6, 7, 9, 12, 13],
-    [
-      { first: 5, end: 8 },
-      { first: 9, end: 10 },
-      { first: 12, end: 14 },
-    ],
-  ],
-])('dayRuns(%j)', (days, runs) => {
-  expect(dayRuns(days)).toEqual(runs)
-})
-
-describe('termKey', () => {
-  test('one plain word is a key, case and diacritics folded as the index folds them', () => {
-    expect(termKey('Market')).toBe(termKey('market'))
-    expect(termKey('élection')).toBe(termKey('election'))
-    expect(termKey('market')).not.toBeNull()
-  })
-  test.each(['two words', '"a phrase"', '-market', 'crash OR rally', '...'])('%s is not', (q) => {
-    expect(termKey(q)).toBeNull()
-  })
-})
 
 const filters = (q: string, f: Partial<SearchFilters> = {}): SearchFilters => ({
   query: parseQuery(q),
