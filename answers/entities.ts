@@ -2,7 +2,7 @@
 import { iso } from '../core/trends/wire.ts'
 import { ENTITY_PAGE_DAYS } from '../core/endpoints.ts'
 import { listParam } from '../core/trends/params.ts'
-import { type EntityWindowCount, rankTrendingEntities } from '../core/entities/trending.ts'
+import { rankTrendingEntities, topByArticles } from '../core/entities/trending.ts'
 import { ENTITY_TYPES, type EntityType, entityFilterKeys } from '../core/entity.ts'
 import { num, resolveRange, toFilters } from '../core/search/request.ts'
 import { BACKGROUND_DAYS } from '../core/trends/score.ts'
@@ -46,12 +46,7 @@ export const entities: Handler = (params, { data, nowMs }) => {
     if (hasEntityTables(data.db)) {
       const window = entityWindowCounts(data.db, { fromS, toS, countries, types, maxSeq: data.watermark })
       const min = num(params.min_articles)
-      const candidates = new Map<number, EntityWindowCount>(
-        [...window]
-          .filter(([, c]) => c.articles >= min)
-          .sort((a, b) => b[1].articles - a[1].articles || a[0] - b[0])
-          .slice(0, CANDIDATES),
-      )
+      const candidates = topByArticles(window, min, CANDIDATES)
       const background = entityBackgroundCounts(data.db, [...candidates.keys()], bgFirst, bgEnd, countries)
       ranked = rankTrendingEntities({
         window: candidates,

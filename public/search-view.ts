@@ -6,6 +6,7 @@ import { type Query, apiUrl, getJson, isAbort, latestOnly } from './api-client.t
 import { TONE_WORDS } from './display-names.ts'
 import { byId, h, setStatus } from './dom.ts'
 import { showError } from './errors-shown.ts'
+import { mountEntityCard } from './entity-card.ts'
 import type { ParamSpecs } from './param-specs.ts'
 import { hitItem } from './result-item.ts'
 import { mountStats } from './search-stats.ts'
@@ -55,6 +56,11 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
     writeState({ exclude_host: toggled(listOf(readState().get('exclude_host')), host).join(','), offset: undefined })
     void render()
   }
+  /** Keeps the search to one entity named with the one it was kept to. */
+  const card = mountEntityCard(specs, (key) => {
+    writeState({ entity: key, offset: undefined })
+    void render()
+  })
   const next = latestOnly()
   const maxOffset = specs.maximum(SEARCH, 'offset')
   const stats = mountStats(specs, (param, values) => {
@@ -129,6 +135,7 @@ export function mountSearch(specs: ParamSpecs): { render: () => void } {
     renderHidden(hidden, listOf(state.get('exclude_host')), toggleHidden)
     renderEntityFilter(named, listOf(state.get('entity')), toggleEntity)
     stats.render(filters)
+    card.render(filters)
     try {
       const answer = await getJson<SearchAnswer>(
         SEARCH,

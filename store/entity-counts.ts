@@ -10,6 +10,7 @@ import type { EntityType } from '../core/entity.ts'
 import type { EntityWindowCount } from '../core/entities/trending.ts'
 import { ENTITY_SCHEMA_VERSION } from './search-sqlite.ts'
 import { timeKeyFloor } from './time-key.ts'
+import { addWholeDays } from './entity-blobs.ts'
 
 const DAY_S = 86_400
 
@@ -45,70 +46,66 @@ export function hasEntityTables(db: Database): boolean {
 /** Articles naming each entity in [fromS, toS), by tone. */
 export function entityWindowCounts(db: Database, s: EntitySlice): Map<number, EntityWindowCount> {
   const out = new Map<number, EntityWindowCount>()
-  const add = (entity: number, sentiment: string, n: number, scoreMilli: number) => {
-    const c = out.get(entity) ?? { articles: 0, pos: 0, neu: 0, neg: 0, scoreMilli: 0 }
-    c.articles += n
-    if (sentiment === 'pos' || sentiment === 'neu' || sentiment === 'neg') c[sentiment] += n
+  const add = (entity: number, pos: number, neu: number, neg: number, scoreMilli: number) => {
+    let c = out.get(entity)
+    if (c === undefined) out.set(entity, (c = { articles: 0, pos: 0, neu: 0, neg: 0, scoreMilli: 0 }))
+    c.articles += pos + neu + neg
+    c.pos += pos
+    c.neu += neu
+    c.neg += neg
     c.scoreMilli += scoreMilli
-    out.set(entity, c)
   }
+  const addTone = (entity: number, sentiment: string, n: number, scoreMilli: number) =>
+    add(entity, sentiment === 'pos' ? n : 0, sentiment === 'neu' ? n : 0, sentiment === 'neg' ? n : 0, scoreMilli)
   const countries = s.countries ?? []
-  const types = s.types ?? []
-  const typeJoin = types.length > 0 ? `JOIN entities e ON e.id = x.entity AND e.type IN (${marks(types)})` : ''
-  const first = Math.ceil(s.fromS / DAY_S)
-  const end = Math.floor(s.toS / DAY_S)
-  const parts: [number, number][] = []
-  if (end > first) {
-    const countryClause = countries.length > 0 ? `AND country IN (${marks(countries)})` : ''
-    // Added up here as the rows come (a GROUP BY sorts them all first: 4× slower at 1M).
-    const rows = db.query<{ entity: number; sentiment: string; n: number; s: number }, Binding[]>(
-      `SELECT x.entity, x.sentiment, x.n, x.score_milli AS s
-       FROM (SELECT entity, sentiment, n, score_milli FROM entity_days
-             WHERE day >= ? AND day < ? ${countryClause}) x ${typeJoin}`,
-    )
-    for (const r of rows.iterate(first, end, ...countries, ...types)) add(r.entity, r.sentiment, r.n, r.s)
+  let first = Math.ceil(s.fromS / DAY_S)
+  let end = Math.floor(s.toS / DAY_S)
+  /** Article ranges read from the articles: added (sign 1), or taken off a whole day (sign -1). */
+  const parts: [number, number, 1 | -1][] = []
+  if (end >= first) {
+    // A part day longer than half a day is its whole (packed) day less the rest of it: at most 12
+    // hours of articles are read at either end of a window.
+    if (first * DAY_S - s.fromS > DAY_S / 2) parts.push([--first * DAY_S, s.fromS, -1])
+    else if (s.fromS < first * DAY_S) parts.push([s.fromS, first * DAY_S, 1])
+    if (s.toS - end * DAY_S > DAY_S / 2) parts.push([s.toS, ++end * DAY_S, -1])
+    else if (end * DAY_S < s.toS) parts.push([end * DAY_S, s.toS, 1])
+    addWholeDays(db, first, end, countries, add)
     if (s.maxSeq !== null) {
       // Rows written after the snapshot: few (one batch at most), found by seq.
+      const countryClause = countries.length > 0 ? `AND country IN (${marks(countries)})` : ''
       const past = db
         .query<{ entity: number; sentiment: string; n: number; s: number }, Binding[]>(
-          `SELECT x.entity, x.sentiment, count(*) AS n, sum(x.score_milli) AS s
-           FROM (SELECT entity, sentiment, score_milli FROM article_entities INDEXED BY article_entities_seq
-                 WHERE seq > ? AND day >= ? AND day < ? ${countryClause}) x ${typeJoin}
-           GROUP BY x.entity, x.sentiment`,
+          `SELECT entity, sentiment, count(*) AS n, sum(score_milli) AS s
+           FROM article_entities INDEXED BY article_entities_seq
+           WHERE seq > ? AND day >= ? AND day < ? ${countryClause}
+           GROUP BY entity, sentiment`,
         )
-        .all(s.maxSeq, first, end, ...countries, ...types)
-      for (const r of past) add(r.entity, r.sentiment, -r.n, -r.s)
+        .all(s.maxSeq, first, end, ...countries)
+      for (const r of past) addTone(r.entity, r.sentiment, -r.n, -r.s)
     }
-    if (s.fromS < first * DAY_S) parts.push([s.fromS, first * DAY_S])
-    if (end * DAY_S < s.toS) parts.push([end * DAY_S, s.toS])
-  } else parts.push([s.fromS, s.toS])
-  for (const [from, to] of parts) {
+  } else parts.push([s.fromS, s.toS, 1])
+  for (const [from, to, sign] of parts) {
     if (to <= from) continue
     const countryClause = countries.length > 0 ? `AND a.country IN (${marks(countries)})` : ''
     const seqClause = s.maxSeq !== null ? 'AND a.seq <= ?' : ''
     // The article's tone from the covering index, the entity from the entity rows' seq index (which
-    // holds the key): no row lookup either side (6× faster than reading the entity rows' tone).
+    // holds the key): no row lookup either side (6× faster than reading the entity rows' tone). The
+    // score in thousandths is rounded as the writer rounds it (Math.round: half up), so what is
+    // taken off a whole day is what its counts hold.
     const rows = db
-      .query<{ entity: number; sentiment: string; n: number; s: number }, Binding[]>(
-        `SELECT x.entity, x.sentiment, 1 AS n, x.s
-         FROM (SELECT ae.entity, a.sentiment, CAST(round(a.score * 1000) AS INTEGER) AS s
-               FROM articles a INDEXED BY articles_tkey_facets
-               JOIN article_entities ae INDEXED BY article_entities_seq ON ae.seq = a.seq
-               WHERE a.tkey >= ? AND a.tkey < ? AND a.published_at >= ? AND a.published_at < ? ${seqClause} ${countryClause}) x
-         ${typeJoin}`,
+      .query<{ entity: number; sentiment: string; s: number }, Binding[]>(
+        `SELECT ae.entity, a.sentiment, CAST(floor(a.score * 1000 + 0.5) AS INTEGER) AS s
+         FROM articles a INDEXED BY articles_tkey_facets
+         JOIN article_entities ae INDEXED BY article_entities_seq ON ae.seq = a.seq
+         WHERE a.tkey >= ? AND a.tkey < ? AND a.published_at >= ? AND a.published_at < ? ${seqClause} ${countryClause}`,
       )
-      .iterate(
-        timeKeyFloor(from),
-        timeKeyFloor(to),
-        from,
-        to,
-        ...(s.maxSeq !== null ? [s.maxSeq] : []),
-        ...countries,
-        ...types,
-      )
-    for (const r of rows) add(r.entity, r.sentiment, r.n, r.s)
+      .iterate(timeKeyFloor(from), timeKeyFloor(to), from, to, ...(s.maxSeq !== null ? [s.maxSeq] : []), ...countries)
+    for (const r of rows) addTone(r.entity, r.sentiment, sign, sign * r.s)
   }
-  for (const [id, c] of out) if (c.articles <= 0) out.delete(id)
+  const types = s.types ?? []
+  const typeOf = types.length > 0 ? entityTypes(db) : null
+  for (const [id, c] of out)
+    if (c.articles <= 0 || (typeOf !== null && !types.includes(typeOf.get(id) as EntityType))) out.delete(id)
   return out
 }
 
@@ -120,16 +117,27 @@ export function entityBackgroundCounts(
   endDay: number,
   countries: readonly string[] = [],
 ): Map<number, number> {
-  const countryClause = countries.length > 0 ? `AND country IN (${marks(countries)})` : ''
-  const q = db.query<{ n: number | null }, Binding[]>(
-    `SELECT sum(n) AS n FROM entity_days WHERE entity = ? AND day >= ? AND day < ? ${countryClause}`,
-  )
+  const wanted = new Set(ids)
   const out = new Map<number, number>()
-  for (const id of ids) {
-    const n = q.get(id, firstDay, endDay, ...countries)?.n ?? 0
-    if (n > 0) out.set(id, n)
-  }
+  addWholeDays(db, firstDay, endDay, countries, (id, pos, neu, neg) => {
+    if (wanted.has(id)) out.set(id, (out.get(id) ?? 0) + pos + neu + neg)
+  })
+  for (const [id, n] of out) if (n <= 0) out.delete(id)
   return out
+}
+
+/** Every entity's type by id, kept per connection and extended as new entities appear (a key's type never changes). */
+const typeCache = new WeakMap<Database, { maxId: number; types: Map<number, EntityType> }>()
+function entityTypes(db: Database): Map<number, EntityType> {
+  let c = typeCache.get(db)
+  if (c === undefined) typeCache.set(db, (c = { maxId: 0, types: new Map() }))
+  for (const r of db
+    .query<{ id: number; type: EntityType }, [number]>('SELECT id, type FROM entities WHERE id > ? ORDER BY id')
+    .iterate(c.maxId)) {
+    c.types.set(r.id, r.type)
+    c.maxId = r.id
+  }
+  return c.types
 }
 
 export function entitiesById(db: Database, ids: readonly number[]): Map<number, EntityRecord> {

@@ -6,6 +6,7 @@ import { FTS_TABLE_SQL_V5, facetTextV5 } from './migrations/v5-facet-tokens.ts'
 import { ARTICLE_DAYS_TRIGGERS_V6 } from './migrations/v6-article-days-triggers.ts'
 import { SPAN_LEVELS_V11, SPAN_TRIGGERS_V11 } from './migrations/v11-span-counts.ts'
 import { TERM_STALE_TRIGGERS_V13 } from './migrations/v13-term-stale-triggers.ts'
+import { ENTITY_DAY_BLOBS_V20 } from './migrations/v20-entity-day-blobs.ts'
 import { FTS_INSERT_SQL_V15, FTS_PAIRS_TABLE_SQL_V15, facetTextV16, ftsValuesV16 } from './migrations/v16-fts-row.ts'
 
 /**
@@ -762,4 +763,7 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
       OR OLD.sentiment IS NOT NEW.sentiment OR OLD.score IS NOT NEW.score
     BEGIN ${SCORE_SPANS_V19('OLD', -1)} ${SCORE_SPANS_V19('NEW', 1)} END;
   `,
+  // 20 (issue 27): entity counts packed one row a day and country, so trending lists over long
+  // windows read a blob a day (store/entity-blobs.ts); stale days are read from entity_days.
+  ENTITY_DAY_BLOBS_V20,
 ]

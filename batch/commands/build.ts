@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import type { Config } from '../../core/config.ts'
 import { openStore, storePath } from '../../store/open.ts'
 import { generateDemoArchive } from '../../demo/index.ts'
-import { DEMO_INPUT, isDemoArchive, publicName } from '../origin.ts'
+import { DEMO_INPUT, type InputPlan, isDemoArchive, publicName } from '../origin.ts'
+import { holdsData } from '../../store/origin.ts'
+import { FIRST_PASS_DAYS, type FirstPass, splitFirstPass } from '../first-pass.ts'
 import type { IngestSummary } from '../ingest/run.ts'
 import type { PriceLoad } from '../load-prices.ts'
 import { buildSnapshot } from '../snapshot/run.ts'
@@ -98,23 +100,90 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
     }
   }
   printPriceLoads(prices)
-  const { summary, listingsFailed } = await runIngest(config, now, specs, opts)
+  const context: PassContext = { config, now, args, opts, plan, specs, prices, failed: [] }
+  // A first run publishes the newest days first, then the rest (batch/first-pass.ts).
+  const split: { pass: FirstPass | null } = { pass: null }
+  const pick = storeIsEmpty(config)
+    ? (sources: string[]) => {
+        split.pass = splitFirstPass(sources)
+        return split.pass?.first ?? sources
+      }
+    : undefined
+  await ingestAndPublish(context, pick, () => split.pass)
+  // After the first snapshot, so a page that fails to bundle fails the run without holding back the data.
+  const page = await writePage(config.snapshotsDir)
+  console.log(
+    `page: ${page.files.join(', ')} (${page.written.length} written, ${page.removed.length} old assets removed)`,
+  )
+  if (split.pass !== null) {
+    console.log(
+      `first run: the newest ${FIRST_PASS_DAYS} days are served; now the other ${split.pass.rest.length} files`,
+    )
+    await ingestAndPublish(context, undefined, () => null)
+  }
+  // A failed source does not fail the build: it is in the manifest and /health, the rest is published.
+  for (const f of context.failed) console.error(`warning: ${f.kind} source failed: ${f.source}: ${f.message}`)
+}
+
+interface PassContext {
+  config: Config
+  now: Date
+  args: readonly string[]
+  opts: BuildOptions
+  plan: InputPlan
+  specs: readonly string[]
+  prices: PriceLoad[]
+  /** Every source failure of the run's passes, reported at its end. */
+  failed: SourceFailure[]
+}
+
+function storeIsEmpty(config: Config): boolean {
+  const db = openStore(storePath(config.dataDir))
+  try {
+    return !holdsData(db)
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Ingests the sources `pick` keeps (all when absent) and publishes a snapshot of the store; when
+ * `pending()` names files left for a later pass, the manifest says so.
+ */
+async function ingestAndPublish(
+  c: PassContext,
+  pick: ((sources: string[]) => string[]) | undefined,
+  pending: () => FirstPass | null,
+): Promise<void> {
+  const { config, now, plan, prices } = c
+  const { summary, listingsFailed } = await runIngest(config, now, c.specs, c.opts, pick)
   printSummary(summary)
   const failed = sourceFailures(summary, prices, listingsFailed)
+  c.failed.push(...failed)
+  const left = pending()
   const db = openStore(storePath(config.dataDir))
   try {
     // Before the snapshot: its watermark must be searchable in OpenSearch when latest.json moves.
     if (config.search === 'opensearch' && config.openSearchUrl !== null)
-      await indexIntoOpenSearch(db, config.openSearchUrl, nowSeconds)
-    const bundle = args.includes('--no-export') ? false : { withText: args.includes('--with-text') }
+      await indexIntoOpenSearch(db, config.openSearchUrl, Math.floor(now.getTime() / 1000))
+    const bundle = c.args.includes('--no-export') ? false : { withText: c.args.includes('--with-text') }
     const started = performance.now()
     const manifest = buildSnapshot({
       db,
       root: config.snapshotsDir,
       now,
-      sources: { origin: plan.origin, following: plan.inputs.map(publicName), ingest: summary, prices, failed },
+      sources: {
+        origin: plan.origin,
+        following: plan.inputs.map(publicName),
+        ingest: summary,
+        prices,
+        failed,
+        ...(left === null
+          ? {}
+          : { pending: { files: left.rest.length, why: `first run: the newest ${FIRST_PASS_DAYS} days first` } }),
+      },
       bundle,
-      ...(opts.publishHooks === undefined ? {} : { hooks: opts.publishHooks }),
+      ...(c.opts.publishHooks === undefined ? {} : { hooks: c.opts.publishHooks }),
     })
     const exported = manifest.export === undefined ? 'no bundle' : `bundle of ${manifest.export.articles} articles`
     console.log(
@@ -123,11 +192,4 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
   } finally {
     db.close()
   }
-  // After the snapshot, so a page that fails to bundle fails the run without holding back the data.
-  const page = await writePage(config.snapshotsDir)
-  console.log(
-    `page: ${page.files.join(', ')} (${page.written.length} written, ${page.removed.length} old assets removed)`,
-  )
-  // A failed source does not fail the build: it is in the manifest and /health, the rest is published.
-  for (const f of failed) console.error(`warning: ${f.kind} source failed: ${f.source}: ${f.message}`)
 }

@@ -61,3 +61,29 @@ export function rankTrendingEntities(input: TrendingInput): TrendingEntity[] {
   }
   return out.sort((x, y) => y.burst - x.burst || y.articles - x.articles || x.id - y.id)
 }
+
+/**
+ * The `k` entities of the window with the most articles (at least `min`), ties by the lower id:
+ * the set a sort by (articles desc, id asc) would cut at k, found with a numeric sort of the
+ * counts alone (a full sort of ~50,000 entries was a third of a 30-day list's time).
+ */
+export function topByArticles<C extends { articles: number }>(
+  window: ReadonlyMap<number, C>,
+  min: number,
+  k: number,
+): Map<number, C> {
+  const counts: number[] = []
+  for (const c of window.values()) if (c.articles >= min) counts.push(c.articles)
+  if (counts.length <= k) return new Map([...window].filter(([, c]) => c.articles >= min))
+  const sorted = Float64Array.from(counts).sort()
+  const cut = sorted[sorted.length - k] as number
+  const out = new Map<number, C>()
+  const ties: number[] = []
+  for (const [id, c] of window) {
+    if (c.articles > cut) out.set(id, c)
+    else if (c.articles === cut) ties.push(id)
+  }
+  ties.sort((a, b) => a - b)
+  for (const id of ties.slice(0, k - out.size)) out.set(id, window.get(id) as C)
+  return out
+}

@@ -116,3 +116,45 @@ test.skipIf(!HAS_CHROMIUM)(
     }
   },
 )
+
+test.skipIf(!HAS_CHROMIUM)(
+  'a search kept to one entity shows its card (/v1/entities/{key}); a name named with it moves the search there',
+  async () => {
+    const { page, close, problems } = await openPage(e2e.browsing)
+    try {
+      const top = await api<{ entities: Named[] }>(page, '/v1/entities?size=50&window=30d&min_articles=1')
+      const pick = top.entities[0]
+      if (pick === undefined) throw new Error('the demo has no trending entity in 30 days')
+      const cardOf = (key: string) =>
+        api<{ name: string; total: number; related: Named[] }>(
+          page,
+          `/v1/entities/${encodeURIComponent(key)}?related=8&stories=0`,
+        )
+      const want = await cardOf(pick.key)
+      await page.goto(`${e2e.served.base}?entity=${encodeURIComponent(pick.key)}`)
+      await page.waitForSelector(`#entity-card[data-entity="${pick.key}"]:not([hidden])`)
+      expect(await page.locator('#entity-card .entity-name').textContent()).toBe(want.name)
+      expect(await page.locator('#entity-card .entity-total').textContent()).toBe(want.total.toLocaleString('en-US'))
+      const related = await page
+        .locator('#entity-card .entity-related button')
+        .evaluateAll((bs) => bs.map((b) => b.getAttribute('data-entity') ?? ''))
+      expect(related).toEqual(want.related.map((r) => r.key))
+      const next = want.related[0]
+      if (next !== undefined) {
+        await page.locator(`#entity-card .entity-related button[data-entity="${next.key}"]`).click()
+        await page.waitForFunction((k) => new URL(location.href).searchParams.get('entity') === k, next.key)
+        await page.waitForSelector(`#entity-card[data-entity="${next.key}"]`)
+        expect(await page.locator('#entity-card .entity-name').textContent()).toBe((await cardOf(next.key)).name)
+      }
+      // Two entities: no card (it describes one).
+      await page.goto(
+        `${e2e.served.base}?entity=${encodeURIComponent(`${pick.key},${top.entities[1]?.key ?? 'person:x'}`)}`,
+      )
+      await settled(page)
+      expect(await page.locator('#entity-card').isHidden()).toBe(true)
+      expect(problems).toEqual([])
+    } finally {
+      await close()
+    }
+  },
+)

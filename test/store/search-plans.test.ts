@@ -29,6 +29,7 @@ import {
   entityWindowCounts,
   relatedEntities,
 } from '../../store/entity-counts.ts'
+import { refreshEntityBlobs } from '../../store/entity-blobs.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { planFaults, planOf, type RanStatement, recordingDb } from '../support/recording-db.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -289,16 +290,21 @@ describe('search plans (every shape from the registry)', () => {
       .all()
     expect(top.length).toBe(3)
     const ids = top.map((t) => t.id)
-    for (const watermark of [null, maxSeq - 5])
-      for (const [fromS, toS] of [
-        [nowS - 86_400, nowS],
-        [nowS - 30 * 86_400 - 3_600, nowS],
-      ] as const) {
-        entityWindowCounts(rec.db, { fromS, toS, maxSeq: watermark })
-        entityWindowCounts(rec.db, { fromS, toS, countries: ['GB', 'FR'], types: ['place'], maxSeq: watermark })
-      }
-    entityBackgroundCounts(rec.db, ids, Math.floor(nowS / 86_400) - 14, Math.floor(nowS / 86_400))
-    entityBackgroundCounts(rec.db, ids, Math.floor(nowS / 86_400) - 14, Math.floor(nowS / 86_400), ['GB'])
+    // Every day stale (read from entity_days), then packed (read from the blobs: migration 20).
+    for (const packed of [false, true]) {
+      if (packed) refreshEntityBlobs(store)
+      for (const watermark of [null, maxSeq - 5])
+        for (const [fromS, toS] of [
+          [nowS - 86_400, nowS],
+          [nowS - 30 * 86_400 - 3_600, nowS],
+          [nowS - 3 * 86_400 - 20 * 3_600, nowS - 86_400],
+        ] as const) {
+          entityWindowCounts(rec.db, { fromS, toS, maxSeq: watermark })
+          entityWindowCounts(rec.db, { fromS, toS, countries: ['GB', 'FR'], types: ['place'], maxSeq: watermark })
+        }
+      entityBackgroundCounts(rec.db, ids, Math.floor(nowS / 86_400) - 14, Math.floor(nowS / 86_400))
+      entityBackgroundCounts(rec.db, ids, Math.floor(nowS / 86_400) - 14, Math.floor(nowS / 86_400), ['GB'])
+    }
     entitiesById(rec.db, ids)
     entityByKey(rec.db, top[0]?.key ?? '')
     entityDisplayName(rec.db, ids[0] ?? 0, maxSeq)
@@ -324,7 +330,8 @@ describe('search plans (every shape from the registry)', () => {
       nowS,
       maxSeq,
     )
-    const ENTITY_TABLE_SCAN = /^SCAN (article_entities|entity_days|entities|ae|e|o)\b(?! USING)/
+    const ENTITY_TABLE_SCAN =
+      /^SCAN (article_entities|entity_days|entity_day_blobs|entity_blob_stale|entities|ae|e|o)\b(?! USING)/
     for (const st of rec.ran) {
       const plan = planOf(store, st)
       for (const f of planFaults(plan, { orderedWalk: false, sql: st.sql })) bad.push(`${f} in ${st.sql}`)
