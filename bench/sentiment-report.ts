@@ -1,15 +1,16 @@
 /**
- * Tone report: the shipped models, the model shipped before issue 25 (164a8fb, tweets only) and
- * the lexicon, on held-out sentences of every labelled set (scripts/sentiment-data.ts): the
- * held-out 20% of each set the models learn from, and all of SemEval-2017 and SEntFiN, which no
- * model ever learned from (whole sources held out). Accuracy, macro-F1, how many negatives were
- * read as positive, and confusion matrices, per source and per language.
+ * Tone report: the shipped models beside the models shipped before (PREVIOUS_COMMIT, what main
+ * ships today) and the lexicon, on held-out sentences of every labelled set
+ * (scripts/sentiment-data.ts): the held-out 20% of each set the models learn from, and all of
+ * SemEval-2017 and SEntFiN, which no model ever learned from (whole sources held out). Accuracy,
+ * macro-F1, how many negatives were read as positive, and confusion matrices, per source and per
+ * language. Both models are scored on the same sentences: the held-out shares did not move.
  *
- *   bun run bench/sentiment-report.ts [--corpus ../shared/corpus] [--old bench/.data/sentiment-weights-164a8fb.json]
+ *   bun run bench/sentiment-report.ts [--corpus ../shared/corpus] [--previous weights.json]
  *
- * The old weights come from git (`git show 164a8fb:core/enrich/sentiment-weights.json`), cached
- * under bench/.data (git-ignored). The old model learned from 80% of the tweets' validation split,
- * so on the tweets it is scored only on held-out rows it never saw.
+ * The previous weights come from git (`git show PREVIOUS_COMMIT:core/enrich/sentiment-weights.json`),
+ * cached under bench/.data (git-ignored); they are format 2 and load with the features they were
+ * trained with (LEGACY_FEATURE_SPEC).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -24,18 +25,17 @@ import {
   type SentimentModel,
   type SentimentWeights,
 } from '../core/enrich/sentiment-model.ts'
-import { type LabelledText, parseLabelledCsv, sentenceKey, splitHeldOut } from '../core/enrich/sentiment-split.ts'
+import type { LabelledText } from '../core/enrich/sentiment-split.ts'
 import {
   corpusDir,
   hasSentimentCorpus,
   loadSentimentData,
   SENTIMENT_SOURCES,
   type SentimentSourceName,
-  TWEETS_VALID_FILE,
 } from '../scripts/sentiment-data.ts'
 
 const CLASSES: readonly SentimentLabel[] = ['neg', 'neu', 'pos']
-const OLD_COMMIT = '164a8fb'
+const PREVIOUS_COMMIT = 'f6db75c'
 
 interface Report {
   n: number
@@ -72,28 +72,13 @@ export function report(truth: readonly SentimentLabel[], predicted: readonly Sen
   }
 }
 
-/** The pre-issue-25 weights (format 1: one English model) as a model of today's shape. */
-function loadOldModel(path: string): SentimentModel {
-  const w = JSON.parse(readFileSync(path, 'utf8')) as {
-    format: string
-    bias: number[]
-    vocab: string[]
-    weights: number[]
-  }
-  if (w.format !== 'newsdesk-sentiment-logreg/1') throw new Error(`${path}: expected format 1, got ${w.format}`)
-  const rows = new Map<string, readonly [number, number, number]>()
-  w.vocab.forEach((f, i) => rows.set(f, [w.weights[3 * i] ?? 0, w.weights[3 * i + 1] ?? 0, w.weights[3 * i + 2] ?? 0]))
-  // Today's features are a superset of format 1's (negation marks are new); the old rows ignore the rest.
-  return { lang: 'en', bias: [w.bias[0] ?? 0, w.bias[1] ?? 0, w.bias[2] ?? 0], rows }
-}
-
-function oldWeightsPath(repo: string): string | null {
-  const i = process.argv.indexOf('--old')
+function previousWeightsPath(repo: string): string | null {
+  const i = process.argv.indexOf('--previous')
   if (i >= 0) return resolve(process.argv[i + 1] ?? '')
-  const cached = join(repo, 'bench/.data', `sentiment-weights-${OLD_COMMIT}.json`)
+  const cached = join(repo, 'bench/.data', `sentiment-weights-${PREVIOUS_COMMIT}.json`)
   if (existsSync(cached)) return cached
   try {
-    const text = execFileSync('git', ['show', `${OLD_COMMIT}:core/enrich/sentiment-weights.json`], {
+    const text = execFileSync('git', ['show', `${PREVIOUS_COMMIT}:core/enrich/sentiment-weights.json`], {
       cwd: repo,
       encoding: 'utf8',
       maxBuffer: 64 << 20,
@@ -133,15 +118,13 @@ function main(): void {
     return
   }
   const data = loadSentimentData(corpus)
-  const oldPath = oldWeightsPath(repo)
-  const old = oldPath === null ? null : loadOldModel(oldPath)
-  if (old === null) console.log(`note: the ${OLD_COMMIT} weights are unavailable; the old model is left out`)
-  // The old model's training rows (80% of the tweets' validation split), to keep them out of its tweets score.
-  const oldTrain = new Set(
-    splitHeldOut(parseLabelledCsv(readFileSync(join(corpus, TWEETS_VALID_FILE), 'utf8')), 20251121, 0.2).train.map(
-      (r) => sentenceKey(r.text),
-    ),
-  )
+  const previousPath = previousWeightsPath(repo)
+  const previous =
+    previousPath === null
+      ? null
+      : loadSentimentModels(JSON.parse(readFileSync(previousPath, 'utf8')) as SentimentWeights)
+  if (previous === null)
+    console.log(`note: the ${PREVIOUS_COMMIT} weights are unavailable; the previous model is left out`)
 
   type Labeller = { name: string; label: (text: string, lang: string) => SentimentLabel; langs: readonly string[] }
   const labellers: Labeller[] = [
@@ -150,9 +133,15 @@ function main(): void {
       label: (t, lang) => predictSentiment(t, SHIPPED_MODELS.get(lang)).label,
       langs: [...SHIPPED_MODELS.keys()],
     },
-    ...(old === null
+    ...(previous === null
       ? []
-      : [{ name: `old model (${OLD_COMMIT})`, label: (t: string) => predictSentiment(t, old).label, langs: ['en'] }]),
+      : [
+          {
+            name: `previous model (${PREVIOUS_COMMIT})`,
+            label: (t: string, lang: string) => predictSentiment(t, previous.get(lang)).label,
+            langs: [...previous.keys()],
+          },
+        ]),
     ...notShipped(repo).map(([lang, model]) => ({
       name: `${lang} model, not shipped`,
       label: (t: string) => predictSentiment(t, model).label,
@@ -165,10 +154,6 @@ function main(): void {
       rows.map((r) => r.label),
       rows.map((r) => l.label(r.text, lang)),
     )
-  const rowsFor = (l: Labeller, source: SentimentSourceName) =>
-    l.name.startsWith('old') && source === 'tweets'
-      ? data.heldOut.tweets.filter((r) => !oldTrain.has(sentenceKey(r.text)))
-      : data.heldOut[source]
 
   console.log('Held-out sentences per source (one row per sentence; targets that disagree in polarity dropped):')
   for (const s of data.sources) {
@@ -196,19 +181,17 @@ function main(): void {
       if (!l.langs.includes(g.lang)) continue
       const r = evaluate(
         l,
-        g.sources.flatMap((s) => rowsFor(l, s)),
+        g.sources.flatMap((s) => data.heldOut[s]),
         g.lang,
       )
       console.log(row(`${g.name} | ${l.name}`, r))
-      if (l.name !== 'lexicon') confusions.push(`- ${g.name.replaceAll('*', '')}, ${l.name}: ${confusionLine(r)}`)
+      confusions.push(`- ${g.name.replaceAll('*', '')}, ${l.name}: ${confusionLine(r)}`)
     }
   }
   console.log('\nConfusion matrices (truth: predicted neg/neu/pos):')
   for (const c of confusions) console.log(c)
-  if (old !== null)
-    console.log(
-      `\nold model on tweets: only the held-out rows outside its own training split (${rowsFor(labellers[1] as Labeller, 'tweets').length} of ${data.heldOut.tweets.length}). German had no model before: the lexicon was its label${SHIPPED_MODELS.has('de') ? '' : ', and still is'}.`,
-    )
+  const lexiconLangs = ['en', 'de'].filter((lang) => !SHIPPED_MODELS.has(lang))
+  if (lexiconLangs.length > 0) console.log(`\nNo model ships for ${lexiconLangs.join(', ')}: the lexicon labels it.`)
 }
 
 main()

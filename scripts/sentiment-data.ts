@@ -83,6 +83,8 @@ export interface SourceRows {
   /** Rows before collapsing, and sentences dropped because their targets disagree. */
   rawRows: number
   dropped: number
+  /** Keys of kept sentences whose targets did not all agree (polar for one, neutral for another). */
+  mixed: Set<string>
   /** sha256 of each input file, hex. */
   checksums: Record<string, string>
 }
@@ -152,11 +154,12 @@ export function loadSource(corpus: string, source: SentimentSource): SourceRows 
     checksums[file] = sha256(text)
     targets.push(...(file.endsWith('.csv') ? csvTargets(text) : jsonlTargets(text, source.name)))
   }
-  const { rows, dropped } = collapseBySentence(targets)
-  return { source, rows, rawRows: targets.length, dropped, checksums }
+  const { rows, dropped, mixed } = collapseBySentence(targets)
+  return { source, rows, rawRows: targets.length, dropped, mixed, checksums }
 }
 
-export type SourcedText = LabelledText & { source: SentimentSourceName }
+/** A training sentence, its source, and whether its targets disagreed (polar for one, neutral for another). */
+export type SourcedText = LabelledText & { source: SentimentSourceName; mixedTargets: boolean }
 
 export interface SentimentData {
   sources: SourceRows[]
@@ -181,9 +184,12 @@ export function loadSentimentData(corpus: string): SentimentData {
     for (const r of heldOut[source.name]) measured.add(sentenceKey(r.text))
   }
   const train: SentimentData['train'] = { en: [], de: [] }
-  for (const { source, rows } of sources) {
+  for (const { source, rows, mixed } of sources) {
     if (!source.trainable) continue
-    for (const r of rows) if (!measured.has(sentenceKey(r.text))) train[source.lang].push({ ...r, source: source.name })
+    for (const r of rows) {
+      const key = sentenceKey(r.text)
+      if (!measured.has(key)) train[source.lang].push({ ...r, source: source.name, mixedTargets: mixed.has(key) })
+    }
   }
   return { sources, train, heldOut }
 }

@@ -8,114 +8,62 @@
  * splits (MIT); German from GerNTSA (news sentences, CC BY 4.0). SemEval-2017 and SEntFiN headlines
  * (licence unknown) are never learned from, only measured on. Each set is one row per sentence and
  * split by sentence: 20% of each trainable source is held out (bench/sentiment-report.ts reports
- * on it) and never read here except for the last line.
+ * on it) and read here only at the end: for the summary lines and the ship gate below.
  *
- * Model: multinomial logistic regression over binary unigram, stem, bigram, negation and
- * lexicon-verdict features (core/enrich/sentiment-features.ts), class-balanced, L2-regularised,
- * fitted by full-batch Adam (no shuffling, so the result is the same on every run). The L2
- * strength, class balancing and the weight of the tweets (a different register from news) are
- * picked on a dev share of the training sentences (another sentence hash), by macro-F1 averaged
- * over the sources, then the model is refitted on all training sentences. A language's model
- * ships only if it beats that language's lexicon on the dev share in both macro-F1 and accuracy;
- * else the lexicon keeps labelling it (the candidate goes to bench/.data for the report).
+ * Model (scripts/sentiment-fit.ts): multinomial logistic regression over binary unigram, stem,
+ * bigram, negation and lexicon features (core/enrich/sentiment-features.ts, drawn as a recorded
+ * feature spec says), class-balanced, L2-regularised, fitted by full-batch Adam (no shuffling, so
+ * the result is the same on every run). Picked on a dev share of the training sentences (another
+ * sentence hash): the feature spec and whether sentences whose targets disagreed may teach, then
+ * the L2 strength and the tweets' weight (en) or class balance (de). Every candidate gets decision
+ * offsets tuned on the dev share that keep negatives read as positive under 5% on every dev source
+ * (scripts/sentiment-offsets.ts), and candidates compete on dev macro-F1 with their offsets, since
+ * that is what ships. The chosen one is refitted on all training sentences and its offsets are
+ * added to its bias. A language's model ships only if it beats that language's lexicon in both
+ * macro-F1 and accuracy on the dev share and on the held-out news sentences of its language; else
+ * the lexicon keeps labelling it (the candidate goes to bench/.data for the report).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { SentimentLabel } from '../core/article.ts'
 import { scoreLexicon } from '../core/enrich/lexicon.ts'
 import { lexiconLabel } from '../core/enrich/sentiment.ts'
-import { lexiconFingerprint, sentimentFeatures } from '../core/enrich/sentiment-features.ts'
+import { type FeatureSpec, LEGACY_FEATURE_SPEC, lexiconFingerprint } from '../core/enrich/sentiment-features.ts'
 import { MODEL_CLASSES, MODEL_FORMAT } from '../core/enrich/sentiment-model.ts'
-import { fingerprint, isHeldOutSentence, type LabelledText } from '../core/enrich/sentiment-split.ts'
-import { classF1 } from './class-f1.ts'
+import { fingerprint, isHeldOutSentence } from '../core/enrich/sentiment-split.ts'
 import {
   corpusDir,
   HELD_OUT_SHARE,
   hasSentimentCorpus,
   loadSentimentData,
   SENTENCE_SPLIT_SEED,
+  SENTIMENT_SOURCES,
   type SentimentData,
   type SourcedText,
 } from './sentiment-data.ts'
-import { fitSoftmax } from './softmax-adam.ts'
+import { type DevLogits, MAX_NEG_AS_POS, type Offsets, tuneOffsets } from './sentiment-offsets.ts'
+import { type Measured, measure, measureBySource } from './sentiment-scores.ts'
+import {
+  featureCache,
+  fit,
+  ITERATIONS,
+  LEARNING_RATE,
+  labelOf,
+  logits,
+  MIN_DF,
+  type Params,
+  evaluate,
+} from './sentiment-fit.ts'
 
 const DEV_SEED = 7
 const DEV_SHARE = 0.15
-const ITERATIONS = 300
-const LEARNING_RATE = 0.05
-const MIN_DF = 3
 const CLASSES = MODEL_CLASSES
 /** Weights this close to zero change no prediction; dropping them keeps the file small. */
 const PRUNE_BELOW = 0.01
 
-interface Params {
-  l2: number
-  /** What a tweet's gradient counts for beside a news sentence's. */
-  tweetWeight: number
-  /** Each class carries a third of the total weight (else each row counts once). */
-  balanced: boolean
-}
-
-interface Fitted {
-  lang: string
-  vocab: string[]
-  bias: number[]
-  weights: Float64Array
-}
-
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name)
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback
-}
-
-function fit(rows: readonly SourcedText[], lang: string, p: Params): Fitted {
-  const features = rows.map((r) => sentimentFeatures(r.text, lang))
-  const df = new Map<string, number>()
-  for (const fs of features) for (const f of fs) df.set(f, (df.get(f) ?? 0) + 1)
-  const vocab = [...df]
-    .filter(([, n]) => n >= MIN_DF)
-    .map(([f]) => f)
-    .sort()
-  const index = new Map(vocab.map((f, i) => [f, i]))
-  const docs = features.map((fs) => Int32Array.from(fs.flatMap((f) => index.get(f) ?? []).sort((a, b) => a - b)))
-  const ys = rows.map((r) => CLASSES.indexOf(r.label))
-  const sourceWeight = rows.map((r) => (r.source === 'tweets' ? p.tweetWeight : 1))
-  // Class balance over the source-weighted rows: each class carries a third of the total weight.
-  const classTotal = CLASSES.map((_, k) => ys.reduce((s, y, i) => s + (y === k ? (sourceWeight[i] as number) : 0), 0))
-  const total = classTotal.reduce((a, b) => a + b, 0)
-  const docWeight = ys.map(
-    (y, i) => (sourceWeight[i] as number) / (p.balanced ? CLASSES.length * (classTotal[y] as number) : total),
-  )
-  const { bias, weights } = fitSoftmax({
-    docs,
-    ys,
-    docWeight,
-    classes: CLASSES.length,
-    features: vocab.length,
-    l2: p.l2,
-    iterations: ITERATIONS,
-    learningRate: LEARNING_RATE,
-  })
-  return { lang, vocab, bias: [...bias], weights }
-}
-
-function predict(model: Fitted, index: ReadonlyMap<string, number>, text: string): SentimentLabel {
-  const z = [...model.bias]
-  for (const f of sentimentFeatures(text, model.lang)) {
-    const i = index.get(f)
-    if (i === undefined) continue
-    for (let k = 0; k < 3; k++) z[k] = (z[k] as number) + (model.weights[i * 3 + k] as number)
-  }
-  return CLASSES[z.indexOf(Math.max(...z))] as SentimentLabel
-}
-
-function evaluate(model: Fitted, rows: readonly LabelledText[]): { accuracy: number; macroF1: number } {
-  const index = new Map(model.vocab.map((f, i) => [f, i]))
-  const predicted = rows.map((r) => predict(model, index, r.text))
-  const truth = rows.map((r) => r.label)
-  const correct = predicted.filter((p, i) => p === truth[i]).length
-  const macroF1 = CLASSES.reduce((s, c) => s + classF1(truth, predicted, c), 0) / CLASSES.length
-  return { accuracy: correct / rows.length, macroF1 }
 }
 
 /** Four decimals keep the file small. */
@@ -123,60 +71,99 @@ function round(x: number): number {
   return Math.round(x * 1e4) / 1e4
 }
 
-interface DevScore {
-  macroF1: number
-  accuracy: number
-}
+type DevScore = Pick<Measured, 'macroF1' | 'accuracy'>
 
-/** Macro-F1 and accuracy on the dev share, averaged over the sources so news sentences and tweets count alike. */
-function devScore(label: (text: string) => SentimentLabel, dev: readonly SourcedText[]): DevScore {
-  const sources = [...new Set(dev.map((r) => r.source))]
-  let macroF1 = 0
-  let accuracy = 0
-  for (const source of sources) {
-    const rows = dev.filter((r) => r.source === source)
-    const truth = rows.map((r) => r.label)
-    const predicted = rows.map((r) => label(r.text))
-    macroF1 += CLASSES.reduce((s, c) => s + classF1(truth, predicted, c), 0) / CLASSES.length
-    accuracy += predicted.filter((p, i) => p === truth[i]).length / rows.length
-  }
-  return { macroF1: macroF1 / sources.length, accuracy: accuracy / sources.length }
+/** Dev macro-F1 and accuracy averaged over the sources, so news sentences and tweets count alike. */
+function devScore(label: (text: string) => SentimentLabel, dev: readonly SourcedText[]): Measured {
+  return measureBySource(
+    dev.map((r) => r.label),
+    dev.map((r) => label(r.text)),
+    dev.map((r) => r.source),
+  )
 }
 
 const formatScore = (s: DevScore) => `macro-F1 ${s.macroF1.toFixed(4)}, accuracy ${s.accuracy.toFixed(4)}`
+const formatParams = (p: Params) =>
+  `l2=${p.l2} tweets×${p.tweetWeight} balanced=${p.balanced} negation=${p.spec.negation} lexicon-counts=${p.spec.lexicon_counts} targets=${p.targets}`
 
+interface Candidate {
+  params: Params
+  plain: DevScore
+  offsets: Offsets
+  withOffsets: Measured
+}
+
+interface Tuned {
+  best: Candidate
+  lexiconDev: DevScore
+}
+
+/** Rows (and their features) the parameters learn from: `unanimous` leaves out sentences whose targets disagreed. */
+function learnedFrom<T>(rows: readonly SourcedText[], xs: readonly T[], p: Params): { rows: SourcedText[]; xs: T[] } {
+  const keep = rows.map((r) => p.targets === 'polar' || !r.mixedTargets)
+  return { rows: rows.filter((_, i) => keep[i]), xs: xs.filter((_, i) => keep[i]) }
+}
+
+/**
+ * Each candidate is fitted on the fit share, gets its decision offsets on the dev share
+ * (scripts/sentiment-offsets.ts), and is scored by dev macro-F1 with them: what would ship. The
+ * grid is searched a coordinate at a time: `first`, then `then(best of first)`.
+ */
 function tune(
   rows: readonly SourcedText[],
   lang: string,
-  grid: readonly Params[],
-): { best: Params; dev: DevScore; lexiconDev: DevScore } {
+  first: readonly Params[],
+  then: (best: Params) => Params[],
+): Tuned {
   const devRows = rows.filter((r) => isHeldOutSentence(r.text, DEV_SEED, DEV_SHARE))
   const fitRows = rows.filter((r) => !isHeldOutSentence(r.text, DEV_SEED, DEV_SHARE))
-  let best = grid[0] as Params
-  let bestScore: DevScore = { macroF1: -1, accuracy: -1 }
-  for (const p of grid) {
-    const model = fit(fitRows, lang, p)
+  const fitFeatures = featureCache(fitRows, lang)
+  const devFeatures = featureCache(devRows, lang)
+  const tried = new Map<string, Candidate>()
+  const tryParams = (p: Params): Candidate => {
+    const key = JSON.stringify(p)
+    const known = tried.get(key)
+    if (known !== undefined) return known
+    const learned = learnedFrom(fitRows, fitFeatures(p.spec), p)
+    const model = fit(learned.rows, learned.xs, lang, p)
     const index = new Map(model.vocab.map((f, i) => [f, i]))
-    const score = devScore((t) => predict(model, index, t), devRows)
-    console.log(`${lang} dev  l2=${p.l2}  tweets×${p.tweetWeight}  balanced=${p.balanced}  ${formatScore(score)}`)
-    if (score.macroF1 > bestScore.macroF1 + 1e-9) {
-      bestScore = score
-      best = p
+    const dev: DevLogits = {
+      logits: devFeatures(p.spec).map((fs) => logits(model, index, fs)),
+      truth: devRows.map((r) => r.label),
+      source: devRows.map((r) => r.source),
     }
+    const plain = measureBySource(dev.truth, dev.logits.map(labelOf), dev.source)
+    const { offsets, score } = tuneOffsets(dev)
+    console.log(
+      `${lang} dev  ${formatParams(p)}  plain ${formatScore(plain)} | offsets ${offsets.neg}/${offsets.pos}: ${formatScore(score)}, worst neg→pos ${(100 * score.negAsPos).toFixed(1)}%`,
+    )
+    const c = { params: p, plain, offsets, withOffsets: score }
+    tried.set(key, c)
+    return c
   }
+  const bestOf = (ps: readonly Params[]) =>
+    ps.map(tryParams).reduce((a, b) => (b.withOffsets.macroF1 > a.withOffsets.macroF1 + 1e-9 ? b : a))
+  const best = bestOf([bestOf(first).params, ...then(bestOf(first).params)])
   const lexiconDev = devScore((t) => lexiconLabel(scoreLexicon(t, lang).score), devRows)
-  console.log(`${lang} dev  lexicon alone  ${formatScore(lexiconDev)}`)
-  return { best, dev: bestScore, lexiconDev }
+  console.log(`${lang} dev  lexicon alone  ${formatScore(lexiconDev)} (the bound on neg→pos: ${100 * MAX_NEG_AS_POS}%)`)
+  return { best, lexiconDev }
 }
 
-function trainLanguage(data: SentimentData, lang: 'en' | 'de', grid: readonly Params[]) {
-  const rows = data.train[lang]
-  const { best, dev, lexiconDev } = tune(rows, lang, grid)
-  console.log(
-    `${lang} chosen l2=${best.l2} tweets×${best.tweetWeight} balanced=${best.balanced} (dev ${formatScore(dev)})`,
-  )
-  const ships = dev.macroF1 > lexiconDev.macroF1 && dev.accuracy > lexiconDev.accuracy
-  const model = fit(rows, lang, best)
+function trainLanguage(
+  data: SentimentData,
+  lang: 'en' | 'de',
+  first: readonly Params[],
+  then: (best: Params) => Params[],
+) {
+  const { best: chosen, lexiconDev } = tune(data.train[lang], lang, first, then)
+  const { params: best, offsets, plain: dev, withOffsets: devWithOffsets } = chosen
+  console.log(`${lang} chosen ${formatParams(best)} (dev ${formatScore(devWithOffsets)} with offsets)`)
+  const all = data.train[lang]
+  const { rows, xs } = learnedFrom(all, featureCache(all, lang)(best.spec), best)
+  const model = fit(rows, xs, lang, best)
+  // The offsets become part of the bias: inference needs no threshold of its own.
+  model.bias[0] = (model.bias[0] as number) + offsets.neg
+  model.bias[2] = (model.bias[2] as number) + offsets.pos
   const vocab: string[] = []
   const weights: number[] = []
   model.vocab.forEach((feature, i) => {
@@ -186,15 +173,29 @@ function trainLanguage(data: SentimentData, lang: 'en' | 'de', grid: readonly Pa
     weights.push(...row)
   })
   const sources = [...new Set(rows.map((r) => r.source))].sort()
+  // A language's model ships only if it beats that language's lexicon in macro-F1 and accuracy,
+  // on the dev share and on every held-out share of a real-news source it learned from.
+  let beatsHeldOut = true
   for (const source of sources) {
     const held = evaluate(model, data.heldOut[source])
-    console.log(`${lang} held out ${source}: accuracy ${held.accuracy.toFixed(4)}, macro-F1 ${held.macroF1.toFixed(4)}`)
+    const lexicon = measure(
+      data.heldOut[source].map((r) => r.label),
+      data.heldOut[source].map((r) => lexiconLabel(scoreLexicon(r.text, lang).score)),
+    )
+    const isNews = SENTIMENT_SOURCES.find((s) => s.name === source)?.realNews === true
+    if (isNews && !(held.macroF1 > lexicon.macroF1 && held.accuracy > lexicon.accuracy)) beatsHeldOut = false
+    console.log(
+      `${lang} held out ${source}: accuracy ${held.accuracy.toFixed(4)}, macro-F1 ${held.macroF1.toFixed(4)}, neg→pos ${(100 * held.negAsPos).toFixed(1)}% (lexicon ${lexicon.accuracy.toFixed(4)}, ${lexicon.macroF1.toFixed(4)})`,
+    )
   }
+  const ships =
+    devWithOffsets.macroF1 > lexiconDev.macroF1 && devWithOffsets.accuracy > lexiconDev.accuracy && beatsHeldOut
   return {
     entry: {
       bias: model.bias.map(round),
       vocab,
       weights,
+      features: best.spec,
       lexicon_fingerprint: lexiconFingerprint(lang),
       trained_on: sources,
       train_rows: rows.length,
@@ -203,12 +204,19 @@ function trainLanguage(data: SentimentData, lang: 'en' | 'de', grid: readonly Pa
         l2: best.l2,
         tweet_weight: best.tweetWeight,
         class_balanced: best.balanced,
+        targets: best.targets,
+        decision_offsets: offsets,
         min_df: MIN_DF,
         iterations: ITERATIONS,
         learning_rate: LEARNING_RATE,
         prune_below: PRUNE_BELOW,
       },
       dev: { macro_f1: round(dev.macroF1), accuracy: round(dev.accuracy) },
+      dev_with_offsets: {
+        macro_f1: round(devWithOffsets.macroF1),
+        accuracy: round(devWithOffsets.accuracy),
+        worst_neg_as_pos: round(devWithOffsets.negAsPos),
+      },
       lexicon_dev: { macro_f1: round(lexiconDev.macroF1), accuracy: round(lexiconDev.accuracy) },
     },
     ships,
@@ -231,15 +239,16 @@ function main(): void {
       `${s.source.name}: ${s.rawRows} rows → ${s.rows.length} sentences (${s.dropped} dropped, targets disagree); ${s.source.trainable ? `held out ${data.heldOut[s.source.name].length}` : 'measure only'}`,
     )
   }
-  const en = trainLanguage(
-    data,
-    'en',
-    [0.3, 0.6, 1].flatMap((tweetWeight) => [5e-4, 1e-3].map((l2) => ({ l2, tweetWeight, balanced: true }))),
+  // Feature spec and target rule first (the first spec is the format-2 model's), then l2 and the
+  // tweets' weight (en) or class balance (de) at the best of those.
+  const specs: FeatureSpec[] = [LEGACY_FEATURE_SPEC, { negation: 'clause', lexicon_counts: true }]
+  const firstGrid = (base: Omit<Params, 'spec' | 'targets'>): Params[] =>
+    specs.flatMap((spec) => (['polar', 'unanimous'] as const).map((targets) => ({ ...base, spec, targets })))
+  const en = trainLanguage(data, 'en', firstGrid({ l2: 1e-3, tweetWeight: 1, balanced: true }), (p) =>
+    [0.6, 1, 2].flatMap((tweetWeight) => [1e-3, 3e-3].map((l2) => ({ ...p, l2, tweetWeight }))),
   )
-  const de = trainLanguage(
-    data,
-    'de',
-    [true, false].flatMap((balanced) => [1e-3, 3e-3].map((l2) => ({ l2, tweetWeight: 1, balanced }))),
+  const de = trainLanguage(data, 'de', firstGrid({ l2: 3e-3, tweetWeight: 1, balanced: true }), (p) =>
+    [true, false].flatMap((balanced) => [1e-3, 3e-3, 1e-2].map((l2) => ({ ...p, l2, balanced }))),
   )
   if (!en.ships) throw new Error('the English model does not beat the lexicon on the dev share: not writing weights')
   const models: Record<string, typeof en.entry> = {}
@@ -256,15 +265,16 @@ function main(): void {
       `${JSON.stringify({ format: MODEL_FORMAT, classes: [...CLASSES], models: { [lang]: trained.entry } })}\n`,
     )
     console.log(
-      `${lang}: the model does not beat the lexicon on the dev share in both macro-F1 and accuracy; not shipped (the lexicon labels ${lang}); candidate in ${candidate}`,
+      `${lang}: the model does not beat the lexicon in both macro-F1 and accuracy on the dev share and the held-out news; not shipped (the lexicon labels ${lang}); candidate in ${candidate}`,
     )
   }
   const file = {
     format: MODEL_FORMAT,
     classes: [...CLASSES],
     description:
-      'Per-language multinomial logistic regression over binary unigram, stem, bigram, negation and lexicon-verdict features ' +
-      '(core/enrich/sentiment-features.ts), trained by scripts/train-sentiment.ts. en: NewsMTSC (MIT) and ' +
+      'Per-language multinomial logistic regression over binary unigram, stem, bigram, negation and lexicon features ' +
+      "(core/enrich/sentiment-features.ts, drawn as each model's `features` says), with dev-tuned decision offsets in the bias, " +
+      'trained by scripts/train-sentiment.ts. en: NewsMTSC (MIT) and ' +
       `zeroshot/twitter-financial-news-sentiment (MIT)${models.de === undefined ? '' : '; de: derived from GerNTSA by Christian Goer (CC BY 4.0, https://github.com/cgoer/GerNTSA)'}. ` +
       'See docs/sentiment-data.md.',
     data: {
@@ -286,8 +296,9 @@ function main(): void {
         .map(([lang, t]) => [
           lang,
           {
-            reason: 'does not beat the lexicon on the dev share in both macro-F1 and accuracy',
-            dev: t.entry.dev,
+            reason:
+              'does not beat the lexicon in both macro-F1 and accuracy on the dev share (with its decision offsets) and the held-out news sentences',
+            dev: t.entry.dev_with_offsets,
             lexicon_dev: t.entry.lexicon_dev,
           },
         ]),

@@ -1,31 +1,46 @@
 /**
  * What the tone model sees of a headline or sentence: folded word tokens without links and
  * cashtags, numbers collapsed to `0`, as unigrams, crude stems (`~surg`), stemmed bigrams, negated
- * stems (`!gain`: up to three words after `not`, `no`, `kein`… are marked, so "no gain" and
- * "gain" do not share a weight), plus the language's lexicon verdict (`lex:+`, `lex:--` …), so the
- * model learns how far to trust the word list and still knows `hacked` or `plunges` when the
- * labelled sets never used them. Training (scripts/train-sentiment.ts) and inference
- * (sentiment-model.ts) both call this.
+ * stems (`!gain`: words after `not`, `no`, `kein`… are marked, so "no gain" and "gain" do not share
+ * a weight), plus the language's lexicon verdict (`lex:+`, `lex:--` …), so the model learns how
+ * far to trust the word list and still knows `hacked` or `plunges` when the labelled sets never
+ * used them. Training (scripts/train-sentiment.ts) and inference (sentiment-model.ts) both call
+ * this, with the feature spec the weights file records for the model.
  */
 import { LEXICON } from './lexicon-words.ts'
-import { scoreLexicon } from './lexicon.ts'
-import { foldCase, wordTokens } from './tokens.ts'
+import { type LexiconScore, scoreLexicon } from './lexicon.ts'
+import { foldCase, wordTokens, wordTokensWithBreaks } from './tokens.ts'
+
+/**
+ * How features are drawn. `negation`: how far a negator reaches, in words, or `'clause'` (to the
+ * next punctuation mark); `lexicon_counts`: also how many positive and negative lexicon terms the
+ * text holds (`lexp:1`, `lexn:2` = two or more, `lexmix` = both), beside the summed verdict.
+ */
+export interface FeatureSpec {
+  negation: number | 'clause'
+  lexicon_counts: boolean
+}
+
+/** What format-2 weights (before the spec was recorded) were trained with. */
+export const LEGACY_FEATURE_SPEC: FeatureSpec = { negation: 3, lexicon_counts: false }
 
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+/g
 // `$AAPL`, `$BTC.X`: tickers say which company, not how the news is for it.
 const CASHTAG_RE = /\$[a-z][a-z0-9.]{0,9}/g
 const NUMBER_RE = /\d+(?:[.,]\d+)*/g
 const MAX_TOKENS = 80
-const NEGATION_REACH = 3
 const SUFFIX_RE: Readonly<Record<string, RegExp>> = { en: /(?:ing|ed|es|s|ly)$/, de: /(?:en|er|es|em|e|n|s)$/ }
 const NEGATORS: Readonly<Record<string, ReadonlySet<string>>> = {
   en: new Set(['not', 'no', 'never', 'nor', 'without', 'cannot', 'neither']),
   de: new Set(['nicht', 'kein', 'keine', 'keinen', 'keiner', 'keinem', 'keines', 'nie', 'niemals', 'ohne', 'weder']),
 }
 
+function cleaned(text: string): string {
+  return foldCase(text).replace(URL_RE, ' ').replace(CASHTAG_RE, ' ').replace(NUMBER_RE, ' 0 ')
+}
+
 export function sentimentTokens(text: string): string[] {
-  const cleaned = foldCase(text).replace(URL_RE, ' ').replace(CASHTAG_RE, ' ').replace(NUMBER_RE, ' 0 ')
-  return wordTokens(cleaned, MAX_TOKENS)
+  return wordTokens(cleaned(text), MAX_TOKENS)
 }
 
 /** A crude stem (`surged`, `surges`, `surging` → `surg`; `steigenden` → `steigend`), so rare inflections share a weight. */
@@ -44,27 +59,51 @@ export function lexiconFeatures(score: number): string[] {
   return Math.abs(score) >= 3 ? [`lex:${sign}`, `lex:${sign}${sign}`] : [`lex:${sign}`]
 }
 
+/** How many positive and negative terms the lexicon found (`terms` is "+surge,-not good"), capped at two. */
+export function lexiconCountFeatures(terms: string): string[] {
+  if (terms === '') return []
+  let positive = 0
+  let negative = 0
+  for (const term of terms.split(',')) {
+    if (term.startsWith('+')) positive++
+    else if (term.startsWith('-')) negative++
+  }
+  const out: string[] = []
+  if (positive > 0) out.push(`lexp:${Math.min(positive, 2)}`)
+  if (negative > 0) out.push(`lexn:${Math.min(negative, 2)}`)
+  if (positive > 0 && negative > 0) out.push('lexmix')
+  return out
+}
+
 /**
- * Distinct features of `text` in `lang` (en or de). `lexiconScore` is the lexicon's score of the
- * same text in the same language when the caller already has it (enrichment does), else computed.
+ * Distinct features of `text` in `lang` (en or de) under `spec`. `lexicon` is the lexicon's score of
+ * the same text in the same language when the caller already has it (enrichment does), else computed.
  */
-export function sentimentFeatures(text: string, lang = 'en', lexiconScore?: number): string[] {
-  const tokens = sentimentTokens(text)
+export function sentimentFeatures(text: string, lang: string, spec: FeatureSpec, lexicon?: LexiconScore): string[] {
+  // Where the clauses break matters only to clause-wide negation; finding them costs a scan per token.
+  const { tokens, breakBefore } =
+    spec.negation === 'clause'
+      ? wordTokensWithBreaks(cleaned(text), MAX_TOKENS)
+      : { tokens: sentimentTokens(text), breakBefore: [] }
   const suffix = SUFFIX_RE[lang]
   const negators = NEGATORS[lang]
   const stems = tokens.map((t) => stem(t, suffix))
   const features = new Set<string>(tokens)
   for (const s of stems) features.add(`~${s}`)
   for (let i = 0; i + 1 < stems.length; i++) features.add(`${stems[i]} ${stems[i + 1]}`)
+  const reach = spec.negation === 'clause' ? MAX_TOKENS : spec.negation
   let negatedLeft = 0
   for (let i = 0; i < tokens.length; i++) {
-    if (isNegator(tokens[i] ?? '', negators, lang)) negatedLeft = NEGATION_REACH
+    if (spec.negation === 'clause' && breakBefore[i] === true) negatedLeft = 0
+    if (isNegator(tokens[i] ?? '', negators, lang)) negatedLeft = reach
     else if (negatedLeft > 0) {
       features.add(`!${stems[i]}`)
       negatedLeft--
     }
   }
-  for (const f of lexiconFeatures(lexiconScore ?? scoreLexicon(text, lang).score)) features.add(f)
+  const lex = lexicon ?? scoreLexicon(text, lang)
+  for (const f of lexiconFeatures(lex.score)) features.add(f)
+  if (spec.lexicon_counts) for (const f of lexiconCountFeatures(lex.terms)) features.add(f)
   return [...features]
 }
 
@@ -81,8 +120,4 @@ export function lexiconFingerprint(lang: string): string {
     h = Math.imul(h, 0x01000193)
   }
   return (h >>> 0).toString(16).padStart(8, '0')
-}
-
-export function englishLexiconFingerprint(): string {
-  return lexiconFingerprint('en')
 }

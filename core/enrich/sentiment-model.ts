@@ -6,9 +6,12 @@
  */
 import type { SentimentLabel } from '../article.ts'
 import shipped from './sentiment-weights.json' with { type: 'json' }
-import { sentimentFeatures } from './sentiment-features.ts'
+import type { LexiconScore } from './lexicon.ts'
+import { type FeatureSpec, LEGACY_FEATURE_SPEC, sentimentFeatures } from './sentiment-features.ts'
 
-export const MODEL_FORMAT = 'newsdesk-sentiment-logreg/2'
+/** Format 3 records each model's feature spec; format 2 (no spec) still loads, with the spec it was trained with. */
+export const MODEL_FORMAT = 'newsdesk-sentiment-logreg/3'
+const LEGACY_FORMAT = 'newsdesk-sentiment-logreg/2'
 export const MODEL_CLASSES: readonly SentimentLabel[] = ['neg', 'neu', 'pos']
 
 /** One language's weights. `weights` is row-major: three numbers (neg, neu, pos) per `vocab` entry. */
@@ -17,6 +20,8 @@ export interface LanguageWeights {
   vocab: string[]
   weights: number[]
   lexicon_fingerprint: string
+  /** How features are drawn (format 3; a FeatureSpec, checked on load); absent in format 2. */
+  features?: { negation: number | string; lexicon_counts: boolean }
 }
 
 /** The weights file: one model per language, plus how they were trained (not read at inference). */
@@ -28,6 +33,7 @@ export interface SentimentWeights {
 
 export interface SentimentModel {
   lang: string
+  spec: FeatureSpec
   bias: readonly [number, number, number]
   rows: ReadonlyMap<string, readonly [number, number, number]>
 }
@@ -39,21 +45,31 @@ export interface SentimentPrediction {
   probabilities: { neg: number; neu: number; pos: number }
 }
 
-function loadLanguage(lang: string, w: LanguageWeights): SentimentModel {
+function featureSpec(lang: string, f: LanguageWeights['features']): FeatureSpec {
+  if (f === undefined) throw new Error(`sentiment weights ${lang}: no feature spec`)
+  const { negation } = f
+  if (negation === 'clause' || (typeof negation === 'number' && Number.isInteger(negation) && negation >= 0))
+    return { negation, lexicon_counts: f.lexicon_counts }
+  throw new Error(`sentiment weights ${lang}: bad negation reach ${negation}`)
+}
+
+function loadLanguage(lang: string, w: LanguageWeights, format: string): SentimentModel {
   if (w.weights.length !== w.vocab.length * 3 || w.bias.length !== 3)
     throw new Error(`sentiment weights ${lang}: wrong sizes`)
+  const spec = format === LEGACY_FORMAT ? LEGACY_FEATURE_SPEC : featureSpec(lang, w.features)
   const rows = new Map<string, readonly [number, number, number]>()
   w.vocab.forEach((feature, i) => {
     rows.set(feature, [w.weights[3 * i] ?? 0, w.weights[3 * i + 1] ?? 0, w.weights[3 * i + 2] ?? 0])
   })
-  return { lang, bias: [w.bias[0] ?? 0, w.bias[1] ?? 0, w.bias[2] ?? 0], rows }
+  return { lang, spec, bias: [w.bias[0] ?? 0, w.bias[1] ?? 0, w.bias[2] ?? 0], rows }
 }
 
 /** Per language code, its model. */
 export function loadSentimentModels(w: SentimentWeights): ReadonlyMap<string, SentimentModel> {
-  if (w.format !== MODEL_FORMAT) throw new Error(`sentiment weights: unknown format ${w.format}`)
+  if (w.format !== MODEL_FORMAT && w.format !== LEGACY_FORMAT)
+    throw new Error(`sentiment weights: unknown format ${w.format}`)
   if (w.classes.join(',') !== MODEL_CLASSES.join(',')) throw new Error('sentiment weights: classes must be neg,neu,pos')
-  return new Map(Object.entries(w.models).map(([lang, lw]) => [lang, loadLanguage(lang, lw)]))
+  return new Map(Object.entries(w.models).map(([lang, lw]) => [lang, loadLanguage(lang, lw, w.format)]))
 }
 
 export const SHIPPED_MODELS: ReadonlyMap<string, SentimentModel> = loadSentimentModels(shipped)
@@ -66,16 +82,16 @@ function shippedModel(lang: string): SentimentModel {
 
 export const SHIPPED_MODEL: SentimentModel = shippedModel('en')
 
-/** `lexiconScore`: the lexicon's score of the same text in the model's language, when the caller has it. */
+/** `lexicon`: the lexicon's score of the same text in the model's language, when the caller has it. */
 export function predictSentiment(
   text: string,
   model: SentimentModel = SHIPPED_MODEL,
-  lexiconScore?: number,
+  lexicon?: LexiconScore,
 ): SentimentPrediction {
   let neg = model.bias[0]
   let neu = model.bias[1]
   let pos = model.bias[2]
-  for (const feature of sentimentFeatures(text, model.lang, lexiconScore)) {
+  for (const feature of sentimentFeatures(text, model.lang, model.spec, lexicon)) {
     const row = model.rows.get(feature)
     if (row === undefined) continue
     neg += row[0]

@@ -147,8 +147,14 @@ export function sentenceKey(text: string): string {
  * a sentence labelled positive for one target and negative for another is dropped (its tone is
  * mixed); otherwise a polar label beats neutral (a headline that is good news for one company and
  * says nothing of another reads as good news). The first spelling of the sentence is kept.
+ * `mixed` holds the keys of the kept sentences whose targets did not all agree (polar and neutral),
+ * which training may leave out (scripts/train-sentiment.ts, `targets: 'unanimous'`).
  */
-export function collapseBySentence(rows: readonly TargetLabel[]): { rows: LabelledText[]; dropped: number } {
+export function collapseBySentence(rows: readonly TargetLabel[]): {
+  rows: LabelledText[]
+  dropped: number
+  mixed: Set<string>
+} {
   const bySentence = new Map<string, { text: string; labels: Set<SentimentLabel> }>()
   for (const r of rows) {
     const key = sentenceKey(r.text)
@@ -158,12 +164,17 @@ export function collapseBySentence(rows: readonly TargetLabel[]): { rows: Labell
     else seen.labels.add(r.label)
   }
   const out: LabelledText[] = []
+  const mixed = new Set<string>()
   let dropped = 0
-  for (const { text, labels } of bySentence.values()) {
-    if (labels.has('pos') && labels.has('neg')) dropped++
-    else out.push({ text, label: labels.has('pos') ? 'pos' : labels.has('neg') ? 'neg' : 'neu' })
+  for (const [key, { text, labels }] of bySentence) {
+    if (labels.has('pos') && labels.has('neg')) {
+      dropped++
+      continue
+    }
+    if (labels.size > 1) mixed.add(key)
+    out.push({ text, label: labels.has('pos') ? 'pos' : labels.has('neg') ? 'neg' : 'neu' })
   }
-  return { rows: out, dropped }
+  return { rows: out, dropped, mixed }
 }
 
 /** Whether a sentence belongs to the held-out share: FNV-1a of its key and the seed, so the split needs no shuffle and never puts one sentence on both sides. */

@@ -45,10 +45,20 @@ export function classifySentiment(
   const model = models.get(lang)
   if (model !== undefined) {
     // `lexicon` is the same text scored in the same language: the model reuses it as a feature.
-    const p = predictSentiment(text, model, lexicon.score)
-    return { sentiment: p.label, score: round3(p.score), labelled_by: 'model' }
+    const p = predictSentiment(text, model, lexicon)
+    return { sentiment: p.label, score: signedLike(p.label, round3(p.score)), labelled_by: 'model' }
   }
   return { sentiment: lexiconLabel(lexicon.score), score: round3(squash(lexicon.score)), labelled_by: 'lexicon' }
+}
+
+/**
+ * The score's sign agrees with the label (pos > 0, neg < 0; the BTC endpoints rely on it). A polar
+ * label always has P(pos) ≠ P(neg), but the difference can round to 0 at three decimals.
+ */
+function signedLike(label: SentimentLabel, score: number): number {
+  if (label === 'pos' && score <= 0) return 0.001
+  if (label === 'neg' && score >= 0) return -0.001
+  return score
 }
 
 function round3(x: number): number {

@@ -4,9 +4,17 @@ import { join } from 'node:path'
 import type { SentimentLabel } from '../../core/article.ts'
 import { scoreLexicon } from '../../core/enrich/lexicon.ts'
 import { classifySentiment, lexiconLabel, sentimentText } from '../../core/enrich/sentiment.ts'
-import { lexiconFingerprint, sentimentFeatures, sentimentTokens } from '../../core/enrich/sentiment-features.ts'
+import {
+  type FeatureSpec,
+  LEGACY_FEATURE_SPEC,
+  lexiconCountFeatures,
+  lexiconFingerprint,
+  sentimentFeatures,
+  sentimentTokens,
+} from '../../core/enrich/sentiment-features.ts'
 import {
   loadSentimentModels,
+  MODEL_FORMAT,
   predictSentiment,
   SHIPPED_MODELS,
   type SentimentWeights,
@@ -96,25 +104,42 @@ describe('sentiment features', () => {
     ])
   })
 
+  const CLAUSE: FeatureSpec = { negation: 'clause', lexicon_counts: true }
+
   test.each([
-    { lang: 'en', text: 'Profits did not rise', want: ['!rise'] },
-    { lang: 'en', text: "Sales didn't grow at all this year", want: ['!grow', '!at', '!all'] },
-    { lang: 'de', text: 'Keine Erholung in Sicht', want: ['!erholung', '!in', '!sicht'] },
-    { lang: 'en', text: 'Profits rise', want: [] },
-  ])('negation marks up to three words after a negator: $text', ({ lang, text, want }) => {
-    expect(sentimentFeatures(text, lang).filter((f) => f.startsWith('!'))).toEqual([...want])
+    { lang: 'en', spec: LEGACY_FEATURE_SPEC, text: 'Profits did not rise', want: ['!rise'] },
+    {
+      lang: 'en',
+      spec: LEGACY_FEATURE_SPEC,
+      text: "Sales didn't grow at all this year",
+      want: ['!grow', '!at', '!all'],
+    },
+    { lang: 'de', spec: LEGACY_FEATURE_SPEC, text: 'Keine Erholung in Sicht', want: ['!erholung', '!in', '!sicht'] },
+    { lang: 'en', spec: LEGACY_FEATURE_SPEC, text: 'Profits rise', want: [] },
+    {
+      lang: 'en',
+      spec: CLAUSE,
+      text: "Sales didn't grow at all this year",
+      want: ['!grow', '!at', '!all', '!this', '!year'],
+    },
+    { lang: 'en', spec: CLAUSE, text: 'No deal, shares rally', want: ['!deal'] },
+    { lang: 'en', spec: CLAUSE, text: 'Not good. Stocks rally', want: ['!good'] },
+    { lang: 'de', spec: CLAUSE, text: 'Keine Erholung in Sicht; Aktien steigen', want: ['!erholung', '!in', '!sicht'] },
+  ])('negation marks ($spec.negation): $text', ({ lang, spec, text, want }) => {
+    expect(sentimentFeatures(text, lang, spec).filter((f) => f.startsWith('!'))).toEqual([...want])
   })
 
-  test('the lexicon verdict can be passed in instead of recomputed', () => {
-    expect(sentimentFeatures('Stocks closed', 'en', 4)).toContain('lex:++')
-    expect(sentimentFeatures('Stocks closed', 'en')).toEqual(
-      sentimentFeatures('Stocks closed', 'en', scoreLexicon('Stocks closed', 'en').score),
-    )
+  test('the lexicon score can be passed in instead of recomputed', () => {
+    expect(sentimentFeatures('Stocks closed', 'en', LEGACY_FEATURE_SPEC, { score: 4, terms: '' })).toContain('lex:++')
+    for (const spec of [LEGACY_FEATURE_SPEC, CLAUSE])
+      expect(sentimentFeatures('Stocks slump, not good', 'en', spec)).toEqual(
+        sentimentFeatures('Stocks slump, not good', 'en', spec, scoreLexicon('Stocks slump, not good', 'en')),
+      )
   })
 
   test('unigrams, stems, stemmed bigrams and the lexicon verdict, each once', () => {
     // "surged" is +3 in the lexicon, twice: +6, so both lex:+ and lex:++ (|score| ≥ 3).
-    expect(sentimentFeatures('Stocks surged, stocks surged')).toEqual([
+    expect(sentimentFeatures('Stocks surged, stocks surged', 'en', LEGACY_FEATURE_SPEC)).toEqual([
       'stocks',
       'surged',
       '~stock',
@@ -124,7 +149,29 @@ describe('sentiment features', () => {
       'lex:+',
       'lex:++',
     ])
-    expect(sentimentFeatures('Stocks closed')).toEqual(['stocks', 'closed', '~stock', '~clos', 'stock clos', 'lex:0'])
+    expect(sentimentFeatures('Stocks closed', 'en', LEGACY_FEATURE_SPEC)).toEqual([
+      'stocks',
+      'closed',
+      '~stock',
+      '~clos',
+      'stock clos',
+      'lex:0',
+    ])
+  })
+
+  test.each([
+    { terms: '', want: [] },
+    { terms: '+surge', want: ['lexp:1'] },
+    { terms: '+surge,+record,+beat', want: ['lexp:2'] },
+    { terms: '-not good', want: ['lexn:1'] },
+    { terms: '+gain,-loss,-fear', want: ['lexp:1', 'lexn:2', 'lexmix'] },
+  ])('lexicon counts of "$terms"', ({ terms, want }) => expect(lexiconCountFeatures(terms)).toEqual([...want]))
+
+  test('lexicon counts only under a spec that asks for them', () => {
+    const text = 'Profit jumps but outlook is weak'
+    const counts = (spec: FeatureSpec) => sentimentFeatures(text, 'en', spec).filter((f) => f.startsWith('lexp:'))
+    expect(counts(LEGACY_FEATURE_SPEC)).toEqual([])
+    expect(counts(CLAUSE).length).toBe(scoreLexicon(text, 'en').terms.includes('+') ? 1 : 0)
   })
 })
 
@@ -144,7 +191,7 @@ describe('shipped weights', () => {
     },
   )
 
-  // Today German is in not_shipped: its GerNTSA model lost to the German lexicon on the dev share.
+  // Today German is in not_shipped: its GerNTSA model loses to the German lexicon in accuracy (dev and held out).
   test.each(['en', 'de'])('%s either ships a model or the weights file says why not', (lang) => {
     expect(SHIPPED_MODELS.has(lang)).toBe(!(lang in shipped.not_shipped))
   })
@@ -164,6 +211,47 @@ describe('shipped weights', () => {
   test.each(BAD)('reject $name', ({ patch }) => {
     const bad: SentimentWeights = { ...shipped, ...patch }
     expect(() => loadSentimentModels(bad)).toThrow()
+  })
+
+  const tiny = { bias: [0, 0, 0], vocab: [], weights: [], lexicon_fingerprint: '' }
+  test('format 2 weights (no feature spec) load with the spec they were trained with', () => {
+    const models = loadSentimentModels({
+      format: 'newsdesk-sentiment-logreg/2',
+      classes: ['neg', 'neu', 'pos'],
+      models: { en: tiny },
+    })
+    expect(models.get('en')?.spec).toEqual(LEGACY_FEATURE_SPEC)
+  })
+
+  test.each([
+    { name: 'no feature spec', features: undefined },
+    {
+      name: 'a negation reach that is neither a count nor clause',
+      features: { negation: 'sentence', lexicon_counts: true },
+    },
+    { name: 'a negative reach', features: { negation: -1, lexicon_counts: false } },
+  ])('format 3 rejects $name', ({ features }) => {
+    const w: SentimentWeights = {
+      format: MODEL_FORMAT,
+      classes: ['neg', 'neu', 'pos'],
+      models: { en: { ...tiny, features } },
+    }
+    expect(() => loadSentimentModels(w)).toThrow()
+  })
+
+  // The contract: the score's sign agrees with the label (pos > 0, neg < 0), BTC endpoints rely on it.
+  test.each([
+    'Shares tumble after the bank reports a huge loss',
+    'Retailer posts record profit and raises its dividend',
+    'The committee will meet on Tuesday to discuss the budget',
+    'Stocks are not falling, not rising',
+    '',
+    'Profit jumps but outlook is weak',
+  ])('score sign agrees with the label: %s', (text) => {
+    const got = classifySentiment(text, 'en', scoreLexicon(text, 'en'))
+    if (got.sentiment === 'pos') expect(got.score).toBeGreaterThan(0)
+    if (got.sentiment === 'neg') expect(got.score).toBeLessThan(0)
+    expect(Math.abs(got.score)).toBeLessThanOrEqual(1)
   })
 
   // Written for this test, not taken from any labelled set: headlines whose tone nobody would dispute.
@@ -229,11 +317,12 @@ describe('labelled set and split', () => {
 
 describe('sentence collapse and split', () => {
   test.each([
-    { name: 'agreeing targets', labels: ['pos', 'pos'], want: 'pos' },
-    { name: 'polar beats neutral', labels: ['neu', 'neg', 'neu'], want: 'neg' },
-    { name: 'all neutral', labels: ['neu', 'neu'], want: 'neu' },
-    { name: 'pos and neg: dropped', labels: ['pos', 'neg', 'neu'], want: null },
-  ])('$name', ({ labels, want }) => {
+    { name: 'agreeing targets', labels: ['pos', 'pos'], want: 'pos', mixed: false },
+    { name: 'polar beats neutral', labels: ['neu', 'neg', 'neu'], want: 'neg', mixed: true },
+    { name: 'all neutral', labels: ['neu', 'neu'], want: 'neu', mixed: false },
+    { name: 'one target', labels: ['pos'], want: 'pos', mixed: false },
+    { name: 'pos and neg: dropped', labels: ['pos', 'neg', 'neu'], want: null, mixed: false },
+  ])('$name', ({ labels, want, mixed }) => {
     const rows = labels.map((label, i) => ({
       text: i === 0 ? 'Shares rise.' : '  shares RISE ',
       target: `t${i}`,
@@ -242,6 +331,7 @@ describe('sentence collapse and split', () => {
     const got = collapseBySentence(rows)
     expect(got.rows).toEqual(want === null ? [] : [{ text: 'Shares rise.', label: want as SentimentLabel }])
     expect(got.dropped).toBe(want === null ? 1 : 0)
+    expect([...got.mixed]).toEqual(mixed ? ['shares rise'] : [])
   })
 
   test('the held-out share depends on the sentence alone and is near the asked share', () => {
@@ -260,7 +350,9 @@ describe('held-out quality (needs the shared corpus)', () => {
     'the shipped English model was trained on this split and beats the lexicon on held-out NewsMTSC, tweets and SEntFiN',
     () => {
       const data = loadSentimentData(CORPUS_DIR)
-      expect(fingerprint(data.train.en)).toBe(shipped.models.en.train_fingerprint)
+      const { targets } = shipped.models.en.params
+      const learned = data.train.en.filter((r) => targets === 'polar' || !r.mixedTargets)
+      expect(fingerprint(learned)).toBe(shipped.models.en.train_fingerprint)
       const macroF1 = (
         rows: readonly { text: string; label: SentimentLabel }[],
         label: (text: string) => SentimentLabel,
@@ -286,4 +378,12 @@ describe('held-out quality (needs the shared corpus)', () => {
       }
     },
   )
+  test.skipIf(!ready)('the shipped English model reads under 5% of held-out real-news negatives as positive', () => {
+    const data = loadSentimentData(CORPUS_DIR)
+    const negatives = (['newsmtsc', 'semeval', 'sentfin'] as const).flatMap((s) =>
+      data.heldOut[s].filter((r) => r.label === 'neg'),
+    )
+    const readPos = negatives.filter((r) => predictSentiment(r.text, SHIPPED_MODELS.get('en')).label === 'pos').length
+    expect(readPos / negatives.length).toBeLessThan(0.05)
+  })
 })
