@@ -15,7 +15,6 @@ import {
   entityByKey,
   entityDisplayName,
   entityWindowCounts,
-  hasEntityTables,
   relatedEntities,
 } from '../store/entity-counts.ts'
 import type { Handler } from './context.ts'
@@ -42,29 +41,24 @@ export const entities: Handler = (params, { data, nowMs }) => {
   const memoKey = `entities:${fromS}:${toS}:${countries.join(',')}:${types.join(',')}:${num(params.min_articles)}`
   let ranked = data.memo?.get(memoKey) as ReturnType<typeof rankTrendingEntities> | undefined
   if (ranked === undefined) {
-    ranked = []
-    if (hasEntityTables(data.db)) {
-      const window = entityWindowCounts(data.db, { fromS, toS, countries, types, maxSeq: data.watermark })
-      const min = num(params.min_articles)
-      const candidates = topByArticles(window, min, CANDIDATES)
-      const background = entityBackgroundCounts(data.db, [...candidates.keys()], bgFirst, bgEnd, countries)
-      ranked = rankTrendingEntities({
-        window: candidates,
-        background,
-        windowSeconds: toS - fromS,
-        backgroundSeconds: BACKGROUND_DAYS * DAY_S,
-        minArticles: min,
-      })
-    }
+    const window = entityWindowCounts(data.db, { fromS, toS, countries, types, maxSeq: data.watermark })
+    const min = num(params.min_articles)
+    const candidates = topByArticles(window, min, CANDIDATES)
+    const background = entityBackgroundCounts(data.db, [...candidates.keys()], bgFirst, bgEnd, countries)
+    ranked = rankTrendingEntities({
+      window: candidates,
+      background,
+      windowSeconds: toS - fromS,
+      backgroundSeconds: BACKGROUND_DAYS * DAY_S,
+      minArticles: min,
+    })
     data.memo?.set(memoKey, ranked)
   }
   const page = ranked.slice(offset, offset + size)
-  const info = hasEntityTables(data.db)
-    ? entitiesById(
-        data.db,
-        page.map((r) => r.id),
-      )
-    : new Map()
+  const info = entitiesById(
+    data.db,
+    page.map((r) => r.id),
+  )
   return {
     status: 200,
     body: {
@@ -116,7 +110,7 @@ export const entityDetail: Handler = (params, { data, nowMs }) => {
     const name = typeof params.from === 'string' ? 'from' : 'to'
     return unprocessable([valueError(['query', name], tooLong, String(params[name] ?? ''))])
   }
-  const record = hasEntityTables(data.db) ? entityByKey(data.db, key) : null
+  const record = entityByKey(data.db, key)
   const type = key.slice(0, key.indexOf(':'))
   const related =
     record === null || num(params.related) === 0 ? [] : relatedEntities(data.db, record.id, f, num(params.related))

@@ -57,7 +57,7 @@ export async function checkCountsAgainstArticles(
     `\nword counts on real headlines: ${counted.keys} words in ≥ 30 titles plus descriptions; ${compared} /v1/stats answers compared with a read of the articles, ${differ.length} differ${differ.length > 0 ? `: ${differ.slice(0, 5).join(', ')}` : ''}`,
   )
 
-  // Search totals from the per-day counts (store/search-sqlite.ts, #countFromDays) on the same
+  // Search totals from the per-day counts (store/sqlite-search/count.ts, countTotal) on the same
   // real store: a counted word with filters, and filters without words (every pair of the
   // commonest countries and languages), each against the same question read from the articles.
   const index = new SqliteSearchIndex(db)

@@ -11,7 +11,7 @@ import { answerRequest } from '../answers/answer.ts'
 import type { DataView, Payload } from '../answers/context.ts'
 import { answersFor } from '../answers/registry.ts'
 import { findEndpoint } from '../core/endpoints.ts'
-import { openStore } from '../store/open.ts'
+import { openStore, StoreNotMigratedError } from '../store/open.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { warmPages } from '../store/warm-pages.ts'
 import type { FromQueryWorker, QueryJob, ToQueryWorker, WorkerReady } from './query-pool.ts'
@@ -59,6 +59,11 @@ function warmUp(nowMs: number, warm: boolean): FromQueryWorker {
         if (payload.status === 200) warmed++
         else failures.push(`${job.url}: status ${payload.status}`)
       } catch (error) {
+        // A store the batch job has not migrated yet opens for no request: said once, not per job.
+        if (error instanceof StoreNotMigratedError) {
+          failures.push(`warm-up skipped: ${error.message}`)
+          break
+        }
         failures.push(`${job.url}: ${error instanceof Error ? error.message : String(error)}`)
       }
     }

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import cron from 'node-cron'
 import { ConfigError, clockFrom, parseConfig } from '../core/config.ts'
-import { openStore, storePath } from '../store/open.ts'
+import { openStore, StoreNotMigratedError, storePath } from '../store/open.ts'
 import type { SearchIndex } from '../core/search/types.ts'
 import { syncTransport } from '../store/opensearch/sync-transport.ts'
 import { INDEX_PATTERN } from '../store/opensearch/index-template.ts'
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   const path = storePath(config.dataDir)
   const started = performance.now()
   let db: Database | null = null
+  let waitingForMigration = false
   // One transport for the process: the OpenSearch engine holds no state beyond the connection.
   const openSearch =
     config.search === 'opensearch' && config.openSearchUrl !== null ? syncTransport(config.openSearchUrl) : null
@@ -47,8 +48,16 @@ async function main(): Promise<void> {
   const snapshots = new SnapshotSource({
     root: config.snapshotsDir,
     db: () => {
-      if (db === null && existsSync(path))
-        db = openStore(path, { readonly: true, mmapBytes: config.sqliteMmapMb * 1048576 })
+      if (db === null && existsSync(path)) {
+        try {
+          db = openStore(path, { readonly: true, mmapBytes: config.sqliteMmapMb * 1048576 })
+        } catch (error) {
+          // Not migrated yet: the batch job (started below) migrates it; the next poll tries again.
+          if (!(error instanceof StoreNotMigratedError)) throw error
+          if (!waitingForMigration) console.error(`newsdesk: ${error.message}; waiting for the batch job`)
+          waitingForMigration = true
+        }
+      }
       return db
     },
     index: searchIndex,
@@ -99,8 +108,12 @@ async function main(): Promise<void> {
     }
   }
   if (snapshots.current === null) {
-    console.log('newsdesk: no snapshot yet: building one (the demo archive is generated and ingested on the first run)')
-    void build('first run')
+    console.log(
+      waitingForMigration
+        ? 'newsdesk: the store is older than this program: a batch run migrates it'
+        : 'newsdesk: no snapshot yet: building one (the demo archive is generated and ingested on the first run)',
+    )
+    void build(waitingForMigration ? 'migration' : 'first run')
   }
   cron.schedule('5 * * * *', () => build('hourly'), { noOverlap: true })
 }

@@ -8,7 +8,6 @@
 import type { Database } from 'bun:sqlite'
 import type { EntityType } from '../core/entity.ts'
 import type { EntityWindowCount } from '../core/entities/trending.ts'
-import { ENTITY_SCHEMA_VERSION } from './search-sqlite.ts'
 import { timeKeyFloor } from './time-key.ts'
 import { addWholeDays } from './entity-blobs.ts'
 
@@ -35,13 +34,6 @@ export interface EntitySlice {
 
 type Binding = string | number
 const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ')
-
-/** Whether the store has the entity tables (schema 18 or later). */
-export function hasEntityTables(db: Database): boolean {
-  return (
-    (db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version ?? 0) >= ENTITY_SCHEMA_VERSION
-  )
-}
 
 /** Articles naming each entity in [fromS, toS), by tone. */
 export function entityWindowCounts(db: Database, s: EntitySlice): Map<number, EntityWindowCount> {
@@ -177,7 +169,7 @@ export function articleIdsNaming(
   toS: number,
   maxSeq: number | null,
 ): Set<string> {
-  if (keys.length === 0 || !hasEntityTables(db)) return new Set()
+  if (keys.length === 0) return new Set()
   const rows = db
     .query<{ id: string }, Binding[]>(
       `SELECT a.id FROM entities e
@@ -208,7 +200,7 @@ export function storySignals(
       .all(...chunk))
       byUrl.set(r.url, { seq: r.seq, sentiment: r.sentiment, score: r.score })
   }
-  if (!hasEntityTables(db) || byUrl.size === 0) return { byUrl, entities: [] }
+  if (byUrl.size === 0) return { byUrl, entities: [] }
   const counts = new Map<number, number>()
   const seqs = [...byUrl.values()].map((v) => v.seq)
   for (let i = 0; i < seqs.length; i += 500) {

@@ -12,15 +12,37 @@ export function storePath(dataDir: string): string {
   return join(dataDir, STORE_FILE)
 }
 
+/** A read-only open of a store that the batch job has not migrated to this program's schema yet. */
+export class StoreNotMigratedError extends Error {
+  constructor(
+    readonly path: string,
+    readonly version: number,
+  ) {
+    super(
+      `store ${path} is at schema version ${version}, older than this program's ${MIGRATIONS.length}: a read-only connection cannot migrate it; open it once read-write (the batch job, \`bun run build\`) first`,
+    )
+    this.name = 'StoreNotMigratedError'
+  }
+}
+
 /**
  * Opens (and migrates) the store. WAL mode lets the live node read while the batch job writes;
  * synchronous=NORMAL in WAL keeps every committed transaction across a process kill (only an OS
  * crash can lose the last ones), which is the guarantee ingest needs.
+ *
+ * Every reader can then count on the current schema (store/search-sqlite.ts asks no version): a
+ * read-only open cannot migrate, so it throws StoreNotMigratedError on a store older than this
+ * program, and the live node waits for the batch job (live/server.ts).
  */
 export function openStore(path: string, opts: { readonly?: boolean; mmapBytes?: number } = {}): Database {
   if (opts.readonly) {
     const db = new Database(path, { readonly: true, strict: true })
     db.exec('PRAGMA busy_timeout = 5000')
+    const version = schemaVersion(db)
+    if (version < MIGRATIONS.length) {
+      db.close()
+      throw new StoreNotMigratedError(path, version)
+    }
     // Readers map the file instead of copying pages into a private cache: the pages are the OS
     // page cache's, shared between processes, and searches skip a copy per page.
     db.exec(`PRAGMA mmap_size = ${Math.max(0, Math.floor(opts.mmapBytes ?? READER_MMAP_BYTES))}`)
@@ -37,9 +59,12 @@ export function openStore(path: string, opts: { readonly?: boolean; mmapBytes?: 
   return db
 }
 
+function schemaVersion(db: Database): number {
+  return db.query<{ user_version: number }, []>('PRAGMA user_version').get()?.user_version ?? 0
+}
+
 function migrate(db: Database): void {
-  const row = db.query<{ user_version: number }, []>('PRAGMA user_version').get()
-  const current = row?.user_version ?? 0
+  const current = schemaVersion(db)
   if (current > MIGRATIONS.length) {
     throw new Error(`store schema version ${current} is newer than this program (${MIGRATIONS.length})`)
   }

@@ -1,7 +1,7 @@
 /**
  * Per-day counts of the store's most common words (and most named entities), so `/v1/stats` for such a word adds up one
  * small row per day instead of joining every match to its row (docs/DECISIONS.md, Stats with a
- * common word). A key is the MATCH expression of a one-word query (store/search-sqlite.ts,
+ * common word). A key is the MATCH expression of a one-word query (store/sqlite-search/match-expression.ts,
  * `matchExpression`); its row for a day holds, for each facet combination (host, language,
  * country, TLD, default-country mark: `facet_combos`), how many of that day's articles match it.
  *
@@ -11,7 +11,7 @@
  */
 import type { Database } from 'bun:sqlite'
 import { isFlat, parseQuery } from '../core/search/query-syntax.ts'
-import { matchExpression } from './search-sqlite.ts'
+import { matchExpression } from './sqlite-search/match-expression.ts'
 import { dayRuns, encodeCounts, type FacetCombo } from './count-blob.ts'
 import { timeKeyFloor } from './time-key.ts'
 import { entityOfToken, entityTermKey } from './fts-facets.ts'

@@ -25,7 +25,7 @@ export interface WarmPagesResult {
   stopped: boolean
 }
 
-/** The covering indexes walked, newest key first (store/schema.ts creates them). */
+/** The covering indexes walked, newest key first (migrations 8, 14 and 16 create them; every store is migrated on open). */
 const TKEY_INDEXES = ['articles_tkey_facets', 'articles_tkey_dup'] as const
 
 export function warmPages(
@@ -36,14 +36,7 @@ export function warmPages(
 ): WarmPagesResult {
   const CHUNK = chunkRows
   const read: WarmPagesResult['read'] = []
-  const present = new Set(
-    db
-      .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type IN ('index', 'table')")
-      .all()
-      .map((r) => r.name),
-  )
   for (const name of TKEY_INDEXES) {
-    if (!present.has(name)) continue
     // count() over a LIMITed descending walk of the index reads its leaf pages and nothing else.
     const chunk = db.query<{ n: number; lo: number | null }, [number, number]>(
       `SELECT count(*) AS n, min(tkey) AS lo FROM (SELECT tkey FROM articles INDEXED BY ${name} WHERE tkey < ? ORDER BY tkey DESC LIMIT ?)`,
@@ -62,24 +55,22 @@ export function warmPages(
     }
     read.push({ name, rows, complete: true })
   }
-  if (present.has('articles_fts_data')) {
-    // length() of each block reads it whole, overflow pages included.
-    const chunk = db.query<{ n: number; hi: number | null }, [number, number]>(
-      `SELECT count(*) AS n, max(id) AS hi, sum(length(block)) AS bytes FROM (SELECT id, block FROM articles_fts_data WHERE id > ? ORDER BY id LIMIT ?)`,
-    )
-    let above = Number.MIN_SAFE_INTEGER
-    let rows = 0
-    for (;;) {
-      if (now() >= deadlineMs) {
-        read.push({ name: 'articles_fts_data', rows, complete: false })
-        return { read, stopped: true }
-      }
-      const r = chunk.get(above, CHUNK)
-      rows += r?.n ?? 0
-      if (r === null || r.n < CHUNK || r.hi === null) break
-      above = r.hi
+  // length() of each block reads it whole, overflow pages included.
+  const chunk = db.query<{ n: number; hi: number | null }, [number, number]>(
+    `SELECT count(*) AS n, max(id) AS hi, sum(length(block)) AS bytes FROM (SELECT id, block FROM articles_fts_data WHERE id > ? ORDER BY id LIMIT ?)`,
+  )
+  let above = Number.MIN_SAFE_INTEGER
+  let rows = 0
+  for (;;) {
+    if (now() >= deadlineMs) {
+      read.push({ name: 'articles_fts_data', rows, complete: false })
+      return { read, stopped: true }
     }
-    read.push({ name: 'articles_fts_data', rows, complete: true })
+    const r = chunk.get(above, CHUNK)
+    rows += r?.n ?? 0
+    if (r === null || r.n < CHUNK || r.hi === null) break
+    above = r.hi
   }
+  read.push({ name: 'articles_fts_data', rows, complete: true })
   return { read, stopped: false }
 }

@@ -19,7 +19,7 @@ import { DAILY_INDEX_LAYOUT } from '../../store/opensearch/index-template.ts'
 import { asyncTransport, openSearchClient } from '../../store/opensearch/transport.ts'
 import { demoDir, demoParams, loadDemoPrices, planRun } from './inputs.ts'
 import { printPriceLoads, printSummary } from './report.ts'
-import { type BuildOptions, runIngest } from './run-ingest.ts'
+import { type BuildOptions, type IngestOnly, runIngest } from './run-ingest.ts'
 
 const publicMessage = (message: string): string => message.replace(/(?:\/[^\s/:]+)+\/([^\s/:]+)/g, '$1')
 
@@ -109,7 +109,7 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
         return split.pass?.first ?? sources
       }
     : undefined
-  await ingestAndPublish(context, pick, () => split.pass)
+  await ingestAndPublish(context, { ...(pick === undefined ? {} : { pick }) }, () => split.pass)
   // After the first snapshot, so a page that fails to bundle fails the run without holding back the data.
   const page = await writePage(config.snapshotsDir)
   console.log(
@@ -119,7 +119,9 @@ async function runBuild(config: Config, now: Date, args: readonly string[], opts
     console.log(
       `first run: the newest ${FIRST_PASS_DAYS} days are served; now the other ${split.pass.rest.length} files`,
     )
-    await ingestAndPublish(context, undefined, () => null)
+    // Exactly the rest, as listed for the first pass: a file that failed there waits for the next
+    // run, as it would have in one pass, and listings are not fetched twice.
+    await ingestAndPublish(context, { sources: split.pass.rest }, () => null)
   }
   // A failed source does not fail the build: it is in the manifest and /health, the rest is published.
   for (const f of context.failed) console.error(`warning: ${f.kind} source failed: ${f.source}: ${f.message}`)
@@ -147,19 +149,18 @@ function storeIsEmpty(config: Config): boolean {
 }
 
 /**
- * Ingests the sources `pick` keeps (all when absent) and publishes a snapshot of the store; when
+ * Ingests the sources `only` keeps (all when empty) and publishes a snapshot of the store; when
  * `pending()` names files left for a later pass, the manifest says so.
  */
-async function ingestAndPublish(
-  c: PassContext,
-  pick: ((sources: string[]) => string[]) | undefined,
-  pending: () => FirstPass | null,
-): Promise<void> {
+async function ingestAndPublish(c: PassContext, only: IngestOnly, pending: () => FirstPass | null): Promise<void> {
   const { config, now, plan, prices } = c
-  const { summary, listingsFailed } = await runIngest(config, now, c.specs, c.opts, pick)
+  const { summary, listingsFailed } = await runIngest(config, now, c.specs, c.opts, only)
   printSummary(summary)
-  const failed = sourceFailures(summary, prices, listingsFailed)
-  c.failed.push(...failed)
+  // The manifest names every failure of the run so far: a file that failed in the first pass is
+  // not read again in the second, and stays reported until a later run reads it.
+  const seen = new Set(c.failed.map((f) => JSON.stringify(f)))
+  for (const f of sourceFailures(summary, prices, listingsFailed)) if (!seen.has(JSON.stringify(f))) c.failed.push(f)
+  const failed = [...c.failed]
   const left = pending()
   const db = openStore(storePath(config.dataDir))
   try {

@@ -25,7 +25,7 @@ export async function runIngest(
   now: Date,
   specs: readonly string[],
   opts: BuildOptions = {},
-  pick: (sources: string[]) => string[] = (sources) => sources,
+  only: IngestOnly = {},
 ): Promise<RunIngest> {
   const stream = opts.stream ?? parseStreamConfig({})
   const retry: RetryPolicy = {
@@ -33,11 +33,14 @@ export async function runIngest(
     backoffMs: stream.fetchBackoffMs,
     maxBackoffMs: stream.fetchMaxBackoffMs,
   }
-  const live = specs.filter(isCcNewsLive)
-  const sources = await resolveInputs(
-    specs.filter((s) => !isCcNewsLive(s)),
-    { ccNewsBaseUrl: config.ccNewsBaseUrl, retry },
-  )
+  const live = only.sources === undefined ? specs.filter(isCcNewsLive) : []
+  const sources =
+    only.sources === undefined
+      ? await resolveInputs(
+          specs.filter((s) => !isCcNewsLive(s)),
+          { ccNewsBaseUrl: config.ccNewsBaseUrl, retry },
+        )
+      : [...only.sources]
   const db = openStore(storePath(config.dataDir))
   try {
     const listingsFailed: RunIngest['listingsFailed'] = []
@@ -67,7 +70,7 @@ export async function runIngest(
     const workers = config.workers ?? undefined
     const summary = await ingest({
       db,
-      sources: pick([...new Set(sources)]),
+      sources: (only.pick ?? ((x: string[]) => x))([...new Set(sources)]),
       now,
       retry,
       hostConnections: stream.hostConnections,
@@ -121,6 +124,14 @@ export async function runIngest(
   } finally {
     db.close()
   }
+}
+
+/** Which of a run's sources a pass ingests (batch/first-pass.ts). */
+export interface IngestOnly {
+  /** Keeps some of the sources the specs name (after listing); all when absent. */
+  pick?: (sources: string[]) => string[]
+  /** These sources instead of the specs: nothing is resolved or listed again. */
+  sources?: readonly string[]
 }
 
 export interface BuildOptions {

@@ -73,7 +73,7 @@ export interface Tally {
   addFacetCounts(row: Omit<StatsRow, 'host' | 't' | 'n' | 's'>, n: number): void
   addTimeline(t: number, tone: PeriodTone): void
   addHost(host: string, n: number): void
-  /** Adds counts another tally added up (a memo of whole days, store/search-sqlite.ts). */
+  /** Adds counts another tally added up (a memo of whole days, store/sqlite-search/day-counts.ts). */
   addCounts(c: TallyCounts): void
 }
 

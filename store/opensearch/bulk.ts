@@ -16,7 +16,7 @@ import {
   retentionPlan,
 } from './index-template.ts'
 import type { AsyncTransport } from './transport.ts'
-import { ARTICLE_COLUMNS, type StoreArticleRow, articleEntities } from '../search-sqlite.ts'
+import { ARTICLE_COLUMNS, type StoreArticleRow, articleEntities } from '../sqlite-search/rows.ts'
 import type { ArticleEntity } from '../../core/entity.ts'
 
 /**

@@ -3,6 +3,7 @@
  * the main thread; a query past its budget is stopped and answered 503 naming the budget, and the
  * pool goes on answering; the node answers /health while a worker is busy with a slow query.
  */
+import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { ENDPOINTS } from '../../core/endpoints.ts'
 import { createApp } from '../../live/app.ts'
@@ -10,6 +11,7 @@ import { serveWithLimits } from '../../live/limits.ts'
 import { QueryPool, type QueryJob, type WorkerReady } from '../../live/query-pool.ts'
 import type { QueryWorkerConfig } from '../../live/query-worker.ts'
 import { WARMUP_REQUESTS } from '../../live/query-warmup.ts'
+import { MIGRATIONS } from '../../store/schema.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -110,6 +112,30 @@ test('a real worker with no store yet (before the first build) is ready at once 
     expect(
       (await readyReports(reports, 1)).map((r) => ({ warmed: r.warmed, pages: r.pages, failures: r.failures })),
     ).toEqual([{ warmed: 0, pages: null, failures: [] }])
+  } finally {
+    pool.close()
+  }
+})
+
+test('a real worker on a store the batch job has not migrated yet skips its warm-up, saying so once', async () => {
+  const oldPath = `${tmp.dir}/old.sqlite`
+  buildFixtureStore(oldPath, articles.slice(0, 20)).close()
+  const raw = new Database(oldPath)
+  raw.exec(`PRAGMA user_version = ${MIGRATIONS.length - 1}`)
+  raw.close()
+  const reports: WorkerReady[] = []
+  const pool = new QueryPool({
+    workerUrl: new URL('../../live/query-worker.ts', import.meta.url),
+    config: { storePath: oldPath, mmapBytes: 0 } satisfies QueryWorkerConfig,
+    size: 1,
+    budgetMs: 30_000,
+    onReady: (r) => reports.push(r),
+  })
+  try {
+    const [ready] = await readyReports(reports, 1)
+    expect({ warmed: ready?.warmed, pages: ready?.pages }).toEqual({ warmed: 0, pages: null })
+    expect(ready?.failures.length).toBe(1)
+    expect(ready?.failures[0]).toContain(`older than this program's ${MIGRATIONS.length}`)
   } finally {
     pool.close()
   }

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { parseQuery } from '../../core/search/query-syntax.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
 import { ArticleWriter, applyRetention } from '../../store/articles.ts'
-import { openStore } from '../../store/open.ts'
+import { openStore, StoreNotMigratedError } from '../../store/open.ts'
 import { MIGRATIONS, SPAN_LEVELS } from '../../store/schema.ts'
 import { daySpans, SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
@@ -377,8 +377,10 @@ describe('stores from before the per-day counts', () => {
     db.close()
   })
 
-  test('a read-only node on a store not yet migrated answers the same stats by reading the articles', () => {
+  test('a read-only node is refused a store not yet migrated, and once migrated answers what a fresh store does', () => {
     const oldPath = oldStore('old-ro')
+    expect(() => openStore(oldPath, { readonly: true })).toThrow(StoreNotMigratedError)
+    openStore(oldPath).close()
     const ro = openStore(oldPath, { readonly: true })
     const newer = openStore(`${tmp.dir}/new.sqlite`)
     const writer = new ArticleWriter(newer)

@@ -3,7 +3,7 @@ import { parseQuery } from '../../core/search/query-syntax.ts'
 import type { SearchRequest } from '../../core/search/types.ts'
 import { ArticleWriter } from '../../store/articles.ts'
 import { facetMatch, facetText, isFacetValue, scoreBucket, scoreRangeTenths } from '../../store/fts-facets.ts'
-import { openStore } from '../../store/open.ts'
+import { openStore, StoreNotMigratedError } from '../../store/open.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { dropDayCounts } from '../support/old-schema.ts'
@@ -155,7 +155,7 @@ describe('searches through facets give what the SQL filters give', () => {
     expect(index.search(req('-len')).total).toBe(index.search(req('')).total - 1)
   })
 
-  test('a read-only connection to a store from before the facets column still answers filtered searches', () => {
+  test('a read-only connection to a store from before the facets column is refused until the store is migrated', () => {
     const path = `${tmp.dir}/old-ro.sqlite`
     const old = openStore(path)
     const a = articles[2] as (typeof articles)[number]
@@ -168,6 +168,9 @@ describe('searches through facets give what the SQL filters give', () => {
     dropDayCounts(old)
     old.exec('PRAGMA user_version = 4')
     old.close()
+    // A read-only connection cannot migrate, and the search asks no schema version: it is refused.
+    expect(() => openStore(path, { readonly: true })).toThrow(StoreNotMigratedError)
+    openStore(path).close()
     const ro = openStore(path, { readonly: true })
     const index = new SqliteSearchIndex(ro)
     expect(index.search(req('', { lang: [a.lang], country: [a.country] })).articles.map((x) => x.id)).toEqual([a.id])

@@ -202,7 +202,7 @@ describe('phrase searches equal a brute-force scan', () => {
     db.close()
   })
 
-  test('on a store without pairs (schema 14, as a read-only node may hold one), and after migrating it', () => {
+  test('on a store without pairs (schema 14), once migrated on open', () => {
     const path = `${tmp.dir}/old.sqlite`
     const db = buildFixtureStore(path, articles)
     // Back to schema 14: the index of migration 7, without pair columns.
@@ -219,7 +219,6 @@ describe('phrase searches equal a brute-force scan', () => {
       insert.run(r.tkey, indexForm(r.title), indexForm(r.description), `l${r.lang} c${r.country.toLowerCase()} xa`)
     }
     db.exec('PRAGMA user_version = 14')
-    checkAgainstBruteForce(db, articles, 'schema 14')
     db.close()
     const migrated = openStore(path)
     expect(

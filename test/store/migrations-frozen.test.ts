@@ -1,6 +1,6 @@
 /**
  * What each migration writes, pinned (store/migrations/README.md): a real SQLite file at schema 1
- * gets four fixed articles, then migrations 2…17 run one at a time, and after each the objects it
+ * gets four fixed articles, then migrations 2…20 run one at a time, and after each the objects it
  * changed (schema SQL by hash, every row of every table, every token of the full-text index read
  * back through fts5vocab) are compared with test/golden/migrations.txt. The golden file was written
  * once from the migrations as they shipped and reviewed by hand; the hand-computed checks below come
@@ -9,7 +9,7 @@
  * migration now writes something else, which it must never do.
  *
  * Only SQL reads the store here, so no live code (tokenizer, facet tokens, time key) is in the loop.
- * A migration added after 17 gets its own section when it is pinned (PINNED_THROUGH).
+ * A migration added after 20 gets its own section when it is pinned (PINNED_THROUGH).
  */
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -20,7 +20,7 @@ import { readSetting } from '../../core/settings.ts'
 import { MIGRATIONS } from '../../store/schema.ts'
 import { tempDir } from '../support/tmp.ts'
 
-const PINNED_THROUGH = 17
+const PINNED_THROUGH = 20
 const GOLDEN = join(import.meta.dir, '../golden/migrations.txt')
 
 /** 2025-11-21T12:00:00Z, a whole hour. */
@@ -313,6 +313,32 @@ describe('hand-computed from the definitions', () => {
     ])
   })
 
+  test('migration 17: per-day and span counts by tone label and category, host first among the rest', () => {
+    const day = Math.floor(T0 / 86_400)
+    const spans = rows(17, 'article_tone_spans').filter((r) => r.host === 'example.com')
+    expect(spans.map((r) => [r.level, r.span, r.sentiment, r.category, r.n, r.score_milli])).toEqual([
+      [0, day, 'pos', 'business', 1, 350],
+      [1, Math.floor(day / 4), 'pos', 'business', 1, 350],
+      [2, Math.floor(day / 16), 'pos', 'business', 1, 350],
+      [3, Math.floor(day / 64), 'pos', 'business', 1, 350],
+    ])
+  })
+
+  test('migration 18: the entity tables, empty until articles are ingested again', () => {
+    for (const table of ['entities', 'article_entities', 'entity_days']) expect(rows(18, table)).toEqual([])
+  })
+
+  // The tenth is min(19, floor((score + 1) * 10)): 0.35 -> 13, -0.62 -> 3, 0 -> 10, 1 -> 19 (capped).
+  test('migration 19: per-day counts by tone label and score tenth', () => {
+    const day = (s: number) => Math.floor(s / 86_400)
+    expect(rows(19, 'article_score_days').map((r) => [r.day, r.sentiment, r.tenth, r.n, r.score_milli])).toEqual([
+      [day(ROWS[3].published_at), 'neu', 19, 1, 1000],
+      [day(ROWS[2].published_at), 'neu', 10, 1, 0],
+      [day(T0), 'neg', 3, 1, -620],
+      [day(T0), 'pos', 13, 1, 350],
+    ])
+  })
+
   test('migration 11: host counts over 4-, 16- and 64-day spans', () => {
     const day = Math.floor(T0 / 86_400)
     const spans = rows(11, 'article_spans').filter((r) => r.host === 'example.com')
@@ -324,7 +350,7 @@ describe('hand-computed from the definitions', () => {
   })
 })
 
-test('every migration through 17 writes what test/golden/migrations.txt says', () => {
+test(`every migration through ${PINNED_THROUGH} writes what test/golden/migrations.txt says`, () => {
   const text = [...sections]
     .map(([n, body]) => `== after migration ${n}\n${body}`)
     .join('\n\n')

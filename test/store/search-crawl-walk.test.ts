@@ -1,6 +1,6 @@
 /**
  * Word-less searches sorted by crawl time over more matches than the exact-count limit walk the
- * crawl-time index instead of sorting (store/search-sqlite.ts). Their pages must equal a
+ * crawl-time index instead of sorting (store/sqlite-search/plan.ts, crawl-index-walk). Their pages must equal a
  * brute-force sort, including articles crawled days after publication and ones published up to
  * 36 h after their crawl, the furthest the store allows.
  */
@@ -135,6 +135,26 @@ describe(`crawl-time sorts and deep date offsets over ${N} articles`, () => {
       expect(index.search(req).articles.map((a) => a.id)).toEqual(want)
     },
   )
+
+  test.each([
+    { q: null, plan: 'crawl-index-walk' },
+    { q: 'w1', plan: 'crawl-hours' },
+  ])('the 90-day range, q $q: matches past the bound, so the plan is $plan (store/sqlite-search/plan.ts)', (c) => {
+    const pages: string[] = []
+    new SqliteSearchIndex(db, { onPlan: (p) => p.table === 'page' && pages.push(p.plan) }).search({
+      query: c.q === null ? null : parseQuery(c.q),
+      fromS: NOW_S - 90 * 86400,
+      toS: NOW_S,
+      strictCountry: false,
+      maxSeq: null,
+      sort: 'crawled',
+      size: 20,
+      offset: 0,
+      dedupe: false,
+      fullText: false,
+    })
+    expect(pages).toEqual([c.plan])
+  })
 
   test('the 90-day range has more matches than the exact-count limit, so the walk is the path taken', () => {
     const page = index.search({
@@ -300,7 +320,7 @@ describe(`relevance tiers and dedupe pages over ${N} articles`, () => {
 
 /**
  * Totals of word-less searches with two filters or more come from the per-day counts, and the
- * part days at either end from the rows (store/search-sqlite.ts, #countFromDays): each total
+ * part days at either end from the rows (store/sqlite-search/count.ts, countTotal): each total
  * against a brute-force count, on both sides of the exact-count limit and with ends mid-day.
  */
 describe(`totals of two filters or more over ${N} articles`, () => {

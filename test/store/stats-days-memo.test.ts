@@ -1,6 +1,6 @@
 /**
  * Word-less stats keep the whole days they added up per connection and store state
- * (store/search-sqlite.ts, daysMemoByConnection). Every answer must equal the one a fresh
+ * (store/sqlite-search/day-counts.ts, daysMemoByConnection). Every answer must equal the one a fresh
  * connection (no memo) gives: for each filter set and window asked twice, after another
  * connection writes or deletes articles, after the same connection writes, with a watermark
  * pinned while writes go on, and after more distinct requests than the memo keeps. The fresh

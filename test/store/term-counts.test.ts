@@ -141,7 +141,7 @@ const countedAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
 const readAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
   index.stats(filters(`${c.q} -qqzzabsent`, c.f), 100, c.periodS ?? DAY_S)
 
-/** A search's total takes the counts too when the word has a filter beside it (store/search-sqlite.ts, #countFromDays). */
+/** A search's total takes the counts too when the word has a filter beside it (store/sqlite-search/count.ts, countTotal). */
 const filtered = (c: (typeof CASES)[number]) =>
   [c.f?.country, c.f?.lang, c.f?.host].some((v) => v !== undefined) || c.f?.strictCountry === true
 const searchTotal = (index: SqliteSearchIndex, q: string, c: (typeof CASES)[number]) =>

@@ -1,0 +1,180 @@
+/**
+ * Stats and counts of a counted word (store/term-counts.ts): whole days from its per-day blobs of
+ * counts by facet combination, stale days and part days from the articles, articles past the
+ * watermark taken off.
+ */
+import type { Database } from 'bun:sqlite'
+import { isFlat } from '../../core/search/query-syntax.ts'
+import { addTone, emptyTone, type StatsRow, type Tally } from '../../core/search/stats-tally.ts'
+import type { SearchFilters } from '../../core/search/types.ts'
+import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from '../count-blob.ts'
+import { entityTermKey } from '../fts-facets.ts'
+import { timeKeyFloor } from '../time-key.ts'
+import { matchExpression } from './match-expression.ts'
+import type { SearchContext } from './plan.ts'
+import { scanInto } from './scan.ts'
+import { type Binding, buildWhere, comboFilter, DAY_S, ROW_FACETS, SCAN_INDEX } from './where.ts'
+
+/** A word with per-day counts, and which of its blobs a request reads. */
+export interface CountedTerm {
+  id: number
+  key: string
+  /** hosts: counts by host combination (no tone); tones: by tone combination (no host); both: a whole stats answer. */
+  blob: 'hosts' | 'tones' | 'both'
+}
+
+/**
+ * Facet combinations by id, per connection: loaded when first needed and again when a count names
+ * a newer one (rows are only ever added). Per connection, not per index, because the query
+ * workers make an index per request over one long-lived connection.
+ */
+const combosByConnection = new WeakMap<Database, (FacetCombo | undefined)[]>()
+
+/**
+ * The word counts kept for this query, if any: one word or OR group without exclusions or nested
+ * groups, over both text columns, whose expression is a key, with filters the counts'
+ * combinations hold (every filter but a tone-score range); or one entity and no words.
+ */
+export function countedTerm(ctx: SearchContext, f: SearchFilters, full: boolean): CountedTerm | null {
+  const q = f.query
+  if (f.titleOnly === true || f.minScore !== undefined || f.maxScore !== undefined) return null
+  // One entity and no words: the entity's token is counted as a word is, when it is common.
+  const entityKey = q === null && f.entity?.length === 1 ? f.entity[0] : undefined
+  if (entityKey === undefined && (q === null || f.entity !== undefined)) return null
+  if (entityKey === undefined && q !== null && (!isFlat(q) || q.none.length > 0 || q.all.length === 0)) return null
+  // Each day has two blobs (store/term-counts.ts): by host (no tone) and by tone (no host).
+  const hosts = (f.host?.length ?? 0) > 0 || (f.excludeHost?.length ?? 0) > 0
+  const tones = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
+  const blob: CountedTerm['blob'] | null = full
+    ? hosts || tones
+      ? null
+      : 'both'
+    : !tones
+      ? 'hosts'
+      : !hosts
+        ? 'tones'
+        : null
+  if (blob === null) return null
+  const key = entityKey !== undefined ? entityTermKey(entityKey) : q === null ? null : matchExpression(q.all)
+  if (key === null) return null
+  const id = ctx.db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(key)?.id
+  return id === undefined ? null : { id, key, blob }
+}
+
+/**
+ * Whole days [first, end) of a counted word: each day's row of counts by facet combination,
+ * kept to the combinations the filters allow. Stale days (written since the counts were made)
+ * are read from the articles instead, and articles past the watermark taken off, as for the
+ * word-less counts.
+ */
+export function termDaysInto(
+  ctx: SearchContext,
+  tally: Tally,
+  f: SearchFilters,
+  term: CountedTerm,
+  first: number,
+  end: number,
+): void {
+  const db = ctx.db
+  const stale = new Set(
+    db
+      .query<{ day: number }, [number, number]>('SELECT day FROM term_stale_days WHERE day >= ? AND day < ?')
+      .all(first, end)
+      .map((r) => r.day),
+  )
+  const allowed = comboFilter(f)
+  const verdicts: (boolean | undefined)[] = []
+  let combos = combosByConnection.get(db) ?? []
+  const combo = (id: number): FacetCombo => {
+    let c = combos[id]
+    if (c === undefined) {
+      combos = loadCombos(db)
+      combosByConnection.set(db, combos)
+      c = combos[id]
+      if (c === undefined) throw new Error(`term counts name facet combination ${id}, which facet_combos does not hold`)
+    }
+    return c
+  }
+  // The tone blob gives the timeline, its tone and the host-less buckets; the host blob the host
+  // buckets (and, alone, the timeline's counts for a search's total).
+  const perTone = new Map<number, number>()
+  const perHost = new Map<number, number>()
+  const rows = db.query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number, number, number]>(
+    'SELECT day, counts, tones FROM term_days WHERE key_id = ? AND day >= ? AND day < ?',
+  )
+  const readHosts = term.blob === 'hosts' || (term.blob === 'both' && tally.hosts)
+  for (const row of rows.iterate(term.id, first, end)) {
+    if (stale.has(row.day)) continue
+    const tone = emptyTone()
+    const each = (into: Map<number, number>, timeline: boolean) => (id: number, count: number, scoreMilli: number) => {
+      let ok = verdicts[id]
+      if (ok === undefined) ok = verdicts[id] = allowed(combo(id))
+      if (!ok) return
+      into.set(id, (into.get(id) ?? 0) + count)
+      if (timeline) addTone(tone, combo(id).sentiment, count, scoreMilli)
+    }
+    if (term.blob !== 'hosts') decodeCounts(row.tones, each(perTone, true))
+    if (readHosts) decodeCounts(row.counts, each(perHost, term.blob === 'hosts'))
+    if (tone.articles > 0) tally.addTimeline(row.day * DAY_S, tone)
+  }
+  for (const [id, n] of perTone) tally.addFacetCounts(combo(id), n)
+  if (term.blob === 'both') for (const [id, n] of perHost) tally.addHost(combo(id).host, n)
+  else for (const [id, n] of perHost) tally.addFacetCounts(combo(id), n)
+  for (const day of stale) scanInto(ctx, tally, { ...f, fromS: day * DAY_S, toS: (day + 1) * DAY_S })
+  if (f.maxSeq === null) return
+  // Articles past the watermark (the latest ingest's, few) counted in days that are not stale:
+  // the days they were published on, less the stale ones, are walked in the index as any search
+  // is (the index drives, never a MATCH probe per row). While an ingest runs, every day it has
+  // written is stale, so this reads nothing.
+  const pastDays = db
+    // NOT INDEXED: by the rowid range past the watermark, never by the date index over the whole range (400 ms at 10M).
+    .query<{ day: number }, [number, number, number]>(
+      `SELECT DISTINCT published_at / ${DAY_S} AS day FROM articles NOT INDEXED WHERE seq > ? AND published_at >= ? AND published_at < ? ORDER BY 1`,
+    )
+    .all(f.maxSeq, first * DAY_S, end * DAY_S)
+    .map((r) => r.day)
+    .filter((d) => !stale.has(d))
+  if (pastDays.length === 0) return
+  const maxSeq = f.maxSeq
+  for (const run of dayRuns(pastDays)) {
+    const w = buildWhere({ ...f, query: null, fromS: run.first * DAY_S, toS: run.end * DAY_S, maxSeq: null }, false)
+    const past = db.query<StatsRow, Binding[]>(
+      `SELECT ${ROW_FACETS}, a.published_at AS t, -1 AS n, -CAST(round(a.score * 1000) AS INTEGER) AS s
+       FROM articles_fts CROSS JOIN articles a INDEXED BY ${SCAN_INDEX} ON a.tkey = articles_fts.rowid
+       WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ? AND a.seq > ? AND ${w.sql}`,
+    )
+    const params = [term.key, timeKeyFloor(run.first * DAY_S), timeKeyFloor(run.end * DAY_S), maxSeq, ...w.params]
+    for (const row of past.iterate(...params)) tally.add(row)
+  }
+}
+
+/**
+ * The part [fromS, toS) of one UTC day at a range's end. Read from the articles, except for a
+ * counted word when the part is more than half its day: then the whole day from the counts,
+ * less the rest of the day read from the articles (half a day's matches at most, instead of
+ * up to all of them). Not for a stale day; articles past the watermark are taken off the whole
+ * day by termDaysInto and the rest of the day is read with the watermark, so the part is exact.
+ */
+export function partDayInto(
+  ctx: SearchContext,
+  tally: Tally,
+  f: SearchFilters,
+  term: CountedTerm | null,
+  fromS: number,
+  toS: number,
+): void {
+  const day = Math.floor(fromS / DAY_S)
+  const dayStart = day * DAY_S
+  const dayEnd = dayStart + DAY_S
+  const complement =
+    term !== null &&
+    toS - fromS > DAY_S / 2 &&
+    ctx.db.query<{ day: number }, [number]>('SELECT day FROM term_stale_days WHERE day = ?').get(day) === null
+  if (!complement) {
+    scanInto(ctx, tally, { ...f, fromS, toS })
+    return
+  }
+  termDaysInto(ctx, tally, f, term, day, day + 1)
+  if (dayStart < fromS) scanInto(ctx, tally, { ...f, fromS: dayStart, toS: fromS }, -1)
+  if (toS < dayEnd) scanInto(ctx, tally, { ...f, fromS: toS, toS: dayEnd }, -1)
+}
