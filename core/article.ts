@@ -1,3 +1,4 @@
+import type { CategoryDecider } from './categories.ts'
 import type { ArticleEntity } from './entity.ts'
 /**
  * The article as it travels from extraction to the store and out through the API.
@@ -58,7 +59,7 @@ export interface Enrichment {
   category: string
   category_confidence: number
   /** Which labeller decided `category`: the trained model (English) or the term lists (core/enrich/category-choice.ts). */
-  category_by: 'model' | 'terms'
+  category_by: CategoryDecider
   sentiment: SentimentLabel
   score: number
   labelled_by: 'model' | 'lexicon'

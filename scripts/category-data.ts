@@ -9,8 +9,18 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Category } from '../core/categories.ts'
+import {
+  CATEGORY_SOURCES,
+  type CategorySource,
+  HUFFPOST_LABELS,
+  HUFFPOST_PATH,
+  UCI_LABELS,
+  UCI_PATH,
+} from './category-sources.ts'
 import { parseCsv } from '../core/enrich/sentiment-split.ts'
 import { corpusDir as sharedCorpusDir } from '../core/corpus-dir.ts'
+
+export { CATEGORY_SOURCES, type CategorySource, type SourceUse } from './category-sources.ts'
 
 export interface LabelledArticle {
   title: string
@@ -24,224 +34,6 @@ export interface LabelledArticle {
   source: string
   lang: string
 }
-
-export type SourceUse = 'train' | 'measure'
-
-export interface CategorySource {
-  id: string
-  /** Under shared/corpus. */
-  path: string
-  sha256: string
-  lang: string
-  licence: string
-  /** `train`: the shipped weights may learn from it; `measure`: held out for ever (licence or label quality). */
-  use: SourceUse
-  format: 'uci-csv' | 'huffpost-v3' | 'librarian-jsonl'
-  /** The source's own label → our category; labels not listed are dropped. */
-  labels: Readonly<Record<string, Category>>
-}
-
-export const UCI_PATH = 'trends/uci_news_aggregator_first3000.csv'
-export const HUFFPOST_PATH = 'categories/huffpost_news_category_v3_first10k.jsonl'
-
-export const UCI_LABELS: Readonly<Record<string, Category>> = {
-  b: 'business',
-  t: 'technology',
-  e: 'entertainment',
-  m: 'health',
-}
-
-/** HuffPost's desks, v2 and v3 names. U.S. NEWS is left out: a desk, not a topic (its rows are politics, crime, health…). */
-export const HUFFPOST_LABELS: Readonly<Record<string, Category>> = {
-  POLITICS: 'politics',
-  ENTERTAINMENT: 'entertainment',
-  COMEDY: 'entertainment',
-  'CULTURE & ARTS': 'entertainment',
-  'ARTS & CULTURE': 'entertainment',
-  ARTS: 'entertainment',
-  MEDIA: 'entertainment',
-  'WORLD NEWS': 'world',
-  'THE WORLDPOST': 'world',
-  WORLDPOST: 'world',
-  SPORTS: 'sport',
-  CRIME: 'crime',
-  ENVIRONMENT: 'environment',
-  GREEN: 'environment',
-  WELLNESS: 'health',
-  'HEALTHY LIVING': 'health',
-  BUSINESS: 'business',
-  MONEY: 'business',
-  TECH: 'technology',
-  SCIENCE: 'science',
-  PARENTING: 'society',
-  PARENTS: 'society',
-  'FOOD & DRINK': 'society',
-  TASTE: 'society',
-  'HOME & LIVING': 'society',
-  'STYLE & BEAUTY': 'society',
-  STYLE: 'society',
-  WOMEN: 'society',
-  'QUEER VOICES': 'society',
-  'BLACK VOICES': 'society',
-  'LATINO VOICES': 'society',
-  RELIGION: 'society',
-  EDUCATION: 'society',
-  COLLEGE: 'society',
-  TRAVEL: 'society',
-  WEDDINGS: 'society',
-  IMPACT: 'society',
-  'WEIRD NEWS': 'society',
-}
-
-const MASAKHA_LABELS: Readonly<Record<string, Category>> = {
-  politics: 'politics',
-  business: 'business',
-  sports: 'sport',
-  entertainment: 'entertainment',
-  health: 'health',
-  technology: 'technology',
-}
-
-export const CATEGORY_SOURCES: readonly CategorySource[] = [
-  {
-    id: 'uci',
-    path: UCI_PATH,
-    sha256: 'b85765e4d4f09b9d6eb4e4d801932eddbd22c11d3c19364093f5cdd43c92cd99',
-    lang: 'en',
-    licence: 'CC BY 4.0',
-    use: 'train',
-    format: 'uci-csv',
-    labels: UCI_LABELS,
-  },
-  {
-    id: 'huffpost',
-    path: HUFFPOST_PATH,
-    sha256: 'c50f756e92f00cd22b96869a042dc4089752b3883d34dc946c8002791bc82472',
-    lang: 'en',
-    licence: 'CC BY 4.0',
-    use: 'train',
-    format: 'huffpost-v3',
-    labels: HUFFPOST_LABELS,
-  },
-  {
-    id: 'huffpost-2018',
-    path: 'categories/huffpost_news_category_v2_slice_2018.jsonl',
-    sha256: 'f0fe915cac4f97ceb0752f322e9bf258ddaff2a150abd1ebd324afc7bbb0e998',
-    lang: 'en',
-    licence: 'CC BY 4.0',
-    use: 'train',
-    format: 'librarian-jsonl',
-    labels: HUFFPOST_LABELS,
-  },
-  {
-    id: 'huffpost-2017',
-    path: 'categories/huffpost_news_category_v2_slice_2017_concat.jsonl',
-    sha256: 'b1b45db41c8bbb79deac1e4bf2107d4b95f547a10861f3cd964e80d5ce33774f',
-    lang: 'en',
-    licence: 'CC BY 4.0',
-    use: 'train',
-    format: 'librarian-jsonl',
-    labels: HUFFPOST_LABELS,
-  },
-  {
-    id: 'masakhanews-en',
-    path: 'categories/masakhanews_eng.jsonl',
-    sha256: '0284ffa0fa1cec08ae9731bbfdf6b1525642c4d343dab3d3d3826643cece44ce',
-    lang: 'en',
-    licence: 'AFL-3.0',
-    use: 'train',
-    format: 'librarian-jsonl',
-    labels: MASAKHA_LABELS,
-  },
-  {
-    id: 'masakhanews-fr',
-    path: 'categories/masakhanews_fra.jsonl',
-    sha256: '8f2dee779d2c21b030b5abeba52f2debe514ee6ca2a112cf495ce7955327bf35',
-    lang: 'fr',
-    licence: 'AFL-3.0',
-    use: 'train',
-    format: 'librarian-jsonl',
-    labels: MASAKHA_LABELS,
-  },
-  {
-    id: 'bbc-news',
-    path: 'categories/bbc_news.jsonl',
-    sha256: 'e6d300ad0dbc6c7ad8fe980754460f5e773c982e07560c54adb92d834419f648',
-    lang: 'en',
-    licence: 'BBC copyright, research use only',
-    use: 'measure',
-    format: 'librarian-jsonl',
-    labels: {
-      business: 'business',
-      sport: 'sport',
-      politics: 'politics',
-      entertainment: 'entertainment',
-      tech: 'technology',
-    },
-  },
-  {
-    id: 'reddit',
-    path: 'categories/reddit_news_headlines_fwd_2021_2022.jsonl',
-    sha256: '44ce93e22c889437ed21dff7954a7115810abdf4e8315a01bd1d63adc9c720d7',
-    lang: 'en',
-    licence: 'unknown (no licence file); labels are subreddit names',
-    use: 'measure',
-    // r/news, r/nottheonion, r/UpliftingNews and the local subreddits name a mood or a place, not a topic.
-    format: 'librarian-jsonl',
-    labels: {
-      worldnews: 'world',
-      ukraine: 'world',
-      politics: 'politics',
-      technology: 'technology',
-      science: 'science',
-      sports: 'sport',
-      television: 'entertainment',
-    },
-  },
-  {
-    id: '10kgnad',
-    path: 'categories/10kgnad_de_test.jsonl',
-    sha256: '9136888bf71b990460756936e3701d895d8ad9352b965dd8b9d3e6641000f785',
-    lang: 'de',
-    licence: 'CC BY-NC-SA 4.0',
-    use: 'measure',
-    format: 'librarian-jsonl',
-    // Der Standard's sections: Inland is Austrian politics, Etat its media desk, Panorama the chronicle (accidents, crime, people).
-    labels: {
-      Web: 'technology',
-      Panorama: 'society',
-      International: 'world',
-      Wirtschaft: 'business',
-      Sport: 'sport',
-      Inland: 'politics',
-      Etat: 'entertainment',
-      Wissenschaft: 'science',
-      Kultur: 'entertainment',
-    },
-  },
-  {
-    id: 'thucnews',
-    path: 'categories/thucnews_titles_zh.jsonl',
-    sha256: 'e82f592ff7a37cd7263155abf565604c665fbd2da2174a66af7eae5c6de75d64',
-    lang: 'zh',
-    licence: 'THUCTC: free for research; no explicit data licence',
-    use: 'measure',
-    format: 'librarian-jsonl',
-    // Sina's 科技 (science) channel is mostly technology; its game channel is video games.
-    labels: {
-      game: 'technology',
-      society: 'society',
-      finance: 'business',
-      sports: 'sport',
-      politics: 'politics',
-      science: 'technology',
-      entertainment: 'entertainment',
-      education: 'society',
-      realty: 'business',
-      stocks: 'business',
-    },
-  },
-]
 
 export function corpusDir(): string {
   return sharedCorpusDir(process.env)
@@ -355,6 +147,7 @@ interface LibrarianRow {
   url?: unknown
   date?: unknown
   id?: unknown
+  lang?: unknown
 }
 
 /** The data librarian's JSONL (categories/SOURCES.md, "Added 2025"): `text_title, text_body, label, lang, url…`. */
@@ -364,7 +157,10 @@ function loadLibrarianJsonl(s: CategorySource, dir: string): LabelledArticle[] {
   for (const line of readFileSync(join(dir, s.path), 'utf8').split('\n')) {
     lineNo++
     if (line.trim() === '') continue
+    // A file of several languages is read for one of them; skip the others before parsing.
+    if (s.onlyLang !== undefined && !line.includes(`"${s.onlyLang}"`)) continue
     const row = JSON.parse(line) as LibrarianRow
+    if (s.onlyLang !== undefined && row.lang !== s.onlyLang) continue
     const category = s.labels[String(row.label ?? '')]
     if (category === undefined) continue
     let title = String(row.text_title ?? '').trim()
@@ -377,7 +173,7 @@ function loadLibrarianJsonl(s: CategorySource, dir: string): LabelledArticle[] {
       description = ''
     }
     if (title === '') continue
-    const url = String(row.url ?? '')
+    const url = s.withoutUrl === true ? '' : String(row.url ?? '')
     const date = String(row.date ?? '')
     // Whole days (dated sets) or single articles stay on one side of a split.
     const group = date !== '' ? `${s.id}:${date}` : `${s.id}:${lineNo}`

@@ -101,24 +101,22 @@ export function predictWith(model: Fitted, index: ReadonlyMap<string, number>, f
   return CLASSES[best] as Category
 }
 
-/** The winner and its probability (softmax over the classes), as the service's predictCategory computes them. */
-export function predictProbaWith(
+/** Every class's probability (softmax over the classes, CLASSES order), as the service's predictCategory computes them. */
+export function probabilitiesWith(
   model: Fitted,
   index: ReadonlyMap<string, number>,
   features: readonly string[],
-): { category: Category; probability: number } {
+): number[] {
   const z = Array.from(model.bias)
   for (const f of features) {
     const i = index.get(f)
     if (i === undefined) continue
     for (let k = 0; k < K; k++) z[k] = (z[k] as number) + (model.weights[i * K + k] as number)
   }
-  let best = 0
-  for (let k = 1; k < K; k++) if ((z[k] as number) > (z[best] as number)) best = k
-  const top = z[best] as number
-  let sum = 0
-  for (const x of z) sum += Math.exp(x - top)
-  return { category: CLASSES[best] as Category, probability: 1 / sum }
+  const top = Math.max(...z)
+  const e = z.map((x) => Math.exp(x - top))
+  const sum = e.reduce((a, b) => a + b, 0)
+  return e.map((x) => x / sum)
 }
 
 /** Sets from one publisher count as one source (the three HuffPost files). */

@@ -56,7 +56,7 @@ export const ARTICLES: TableSpec = {
       name: 'category_by',
       type: 'string',
       description:
-        'which labeller decided category: model (English, French) or terms (the word lists; world at confidence 0 when neither was sure)',
+        'which labeller decided category: model (English, French), model-low-confidence (the model below its threshold, the word lists silent: its best guess) or terms (the word lists)',
     },
     { name: 'sentiment', type: 'string', description: 'tone label: pos, neu or neg (the API filter `sentiment`)' },
     {

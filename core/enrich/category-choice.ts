@@ -5,12 +5,14 @@
  * far to trust it, so the term lists, which weigh it first, decide then. `category_by` says which
  * one decided, as `labelled_by` does for sentiment (DECISIONS.md, "Category model").
  *
- * Abstaining: below the model's threshold (`min_probability` in the weights file, tuned on
- * held-out sources by scripts/train-category.ts) the model's guess is dropped, and the term lists
- * answer; when they find no signal either, the answer is their fallback, `world` at confidence 0,
- * `category_by: terms`: "nobody here knows", not a guess dressed as a label.
+ * Below the model's threshold (`min_probability` in the weights file, tuned on held-out sources
+ * by scripts/train-category.ts) the term lists answer when they find a signal. When they find
+ * none, the model's own best class is the answer, marked `category_by: model-low-confidence` with
+ * its probability as the confidence: on held-out sources that guess is right far more often than
+ * the term lists' `world` fallback (docs/benchmarks.md, "Category model"), and the field says it
+ * is a guess.
  */
-import type { Category } from '../categories.ts'
+import type { Category, CategoryDecider } from '../categories.ts'
 import { type CategoryInput, classifyCategory, sectionCategories } from './category.ts'
 import {
   type CategoryModel,
@@ -19,11 +21,11 @@ import {
   SHIPPED_CATEGORY_MODEL,
 } from './category-model.ts'
 
-export type CategoryDecider = 'model' | 'terms'
+export type { CategoryDecider }
 
 export interface CategoryChoice {
   category: Category
-  /** The model's probability for its winner, or the term lists' confidence (0 for their `world` fallback: no labeller was sure). */
+  /** The model's probability for its winner, or the term lists' confidence (0 for their `world` fallback, in languages the model does not cover). */
   confidence: number
   category_by: CategoryDecider
 }
@@ -36,11 +38,15 @@ export function chooseCategory(
   lang: string,
   model: CategoryModel = SHIPPED_CATEGORY_MODEL,
 ): CategoryChoice {
-  if (model.languages.has(lang) && sectionCategories(a.section).length !== 1) {
-    const p = predictCategory(a, lang, model)
-    if (p.probability >= model.minProbability)
-      return { category: p.category, confidence: Math.round(p.probability * 1000) / 1000, category_by: 'model' }
+  const guess = (): CategoryChoice => {
+    const g = classifyCategory(a, lang)
+    return { category: g.category, confidence: g.confidence, category_by: 'terms' }
   }
-  const guess = classifyCategory(a, lang)
-  return { category: guess.category, confidence: guess.confidence, category_by: 'terms' }
+  if (!model.languages.has(lang) || sectionCategories(a.section).length === 1) return guess()
+  const p = predictCategory(a, lang, model)
+  const confidence = Math.round(p.probability * 1000) / 1000
+  if (p.probability >= model.minProbability) return { category: p.category, confidence, category_by: 'model' }
+  const terms = guess()
+  if (terms.confidence > 0) return terms
+  return { category: p.category, confidence, category_by: 'model-low-confidence' }
 }

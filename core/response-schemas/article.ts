@@ -1,5 +1,6 @@
 /** The article, its entities, and a slice's tone and stats: the parts several answers share. */
 import { SCORE_MAX, SCORE_MIN, SENTIMENT_LABELS } from '../article.ts'
+import { CATEGORY_DECIDERS } from '../categories.ts'
 import { ENTITY_TYPES } from '../entity.ts'
 import type { JsonSchema } from '../params.ts'
 import { arrayOf, int, nullable, object, str, timestamp } from './build.ts'
@@ -28,7 +29,7 @@ export const ARTICLE_SCHEMA: JsonSchema = object(
     country_source: { type: 'string', enum: ['tld', 'html', 'content', 'default'] },
     category: str,
     category_confidence: { type: 'number', minimum: 0, maximum: 1 },
-    category_by: { type: 'string', enum: ['model', 'terms'] },
+    category_by: { type: 'string', enum: [...CATEGORY_DECIDERS] },
     sentiment: { type: 'string', enum: [...SENTIMENT_LABELS] },
     score: { type: 'number', minimum: SCORE_MIN, maximum: SCORE_MAX },
     labelled_by: { type: 'string', enum: ['model', 'lexicon'] },

@@ -1,5 +1,6 @@
 /** The engine-independent search interface: what the live node asks, whatever engine answers. */
 import type { SentimentLabel } from '../article.ts'
+import type { CategoryDecider } from '../categories.ts'
 import type { ArticleEntity } from '../entity.ts'
 import type { ParsedQuery } from './query-syntax.ts'
 
@@ -56,7 +57,7 @@ export interface ArticleRecord {
   category: string
   /** How sure the category labeller was (0–1), and which labeller decided (issue 26). */
   category_confidence: number
-  category_by: 'model' | 'terms'
+  category_by: CategoryDecider
   /** The tone, as `/v1/btc/news` gives it: the label, the score in [-1, 1] and what decided it. */
   sentiment: SentimentLabel
   score: number

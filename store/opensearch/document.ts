@@ -4,6 +4,7 @@
  * store's `seq` for snapshot watermarks, the bitcoin flag, the index tokens).
  */
 import type { BtcArticle } from '../../core/btc/btc-article.ts'
+import { CATEGORY_DECIDERS } from '../../core/categories.ts'
 import { isoSeconds } from '../../core/config.ts'
 import { indexTokens } from '../../core/search/tokens.ts'
 import type { ArticleRecord, ArticleSignals } from '../../core/search/types.ts'
@@ -107,7 +108,7 @@ export function fromSource(source: unknown, fullText: boolean): FullArticle {
     country_source: str(source, 'country_source'),
     category: str(source, 'category'),
     category_confidence: numberOf(source, 'category_confidence'),
-    category_by: oneOf(source, 'category_by', ['model', 'terms']),
+    category_by: oneOf(source, 'category_by', CATEGORY_DECIDERS),
     image: str(source, 'image'),
     authors: strings(source, 'authors'),
     tags: strings(source, 'tags'),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { CATEGORIES } from '../../core/categories.ts'
+import { CATEGORIES, type CategoryDecider } from '../../core/categories.ts'
 import { chooseCategory, MODEL_MIN_PROBABILITY } from '../../core/enrich/category-choice.ts'
 import { categoryFeatures, pathSectionWords } from '../../core/enrich/category-features.ts'
 import {
@@ -82,12 +82,14 @@ describe('the model file', () => {
     expect(model.rows.size).toBeGreaterThan(1000)
     expect(model.minProbability).toBeGreaterThanOrEqual(0)
     expect(model.minProbability).toBeLessThan(1)
-    // On the sets no fit ever saw (measure-only), the model must beat the term lists it replaces.
+    // On the sets no fit ever saw (measure-only), what the service answers (the model, the term
+    // lists below its threshold) must beat the term lists alone. The bare argmax is not served: with
+    // the class prior it trails them on the subreddit headlines' macro-F1 (0.516 against 0.541).
     const heldOut = (shipped as { held_out?: { set: string; method: string; macro_f1: number }[] }).held_out ?? []
     for (const set of ['bbc-news', 'reddit']) {
       const f1 = (method: string): number | undefined =>
         heldOut.find((l) => l.set === set && l.method === method)?.macro_f1
-      expect(f1('model') ?? 0).toBeGreaterThan(f1('term lists') ?? 1)
+      expect(f1('service') ?? 0).toBeGreaterThan(f1('term lists') ?? 1)
     }
   })
 
@@ -109,33 +111,33 @@ describe('chooseCategory', () => {
     expect(chooseCategory(article({ title: '股市大跌' }), 'zh').category_by).toBe('terms')
   })
 
-  // The hand-made model knows only `p:sport` (+2 for sport): p(sport) = e²/(e² + 10) ≈ 0.42 with
-  // 11 categories, below MODEL_MIN_PROBABILITY; with +4 it is ≈ 0.85, above it.
+  // The hand-made model knows `p:sport` and the made-up word `zzz` (+2 each for sport): p(sport) =
+  // e²/(e² + 10) ≈ 0.42 with 11 categories, below MODEL_MIN_PROBABILITY; with +4 it is ≈ 0.85, above it.
+  const unsure = Math.round((Math.exp(2) / (Math.exp(2) + CATEGORIES.length - 1)) * 1000) / 1000
   test.each([
     { title: 'Police arrest two after robbery', sportWeight: 2, want: { category: 'crime', category_by: 'terms' } },
     { title: 'Police arrest two after robbery', sportWeight: 4, want: { category: 'sport', category_by: 'model' } },
-    // Unsure, and the term lists name nothing either (no sport path, no known word): the answer
-    // says nobody knows (the term lists' fallback, world at confidence 0) instead of guessing.
+    // Unsure, and the term lists name nothing (no sport path, no known word): the model's guess,
+    // marked as a guess, with its probability as the confidence.
     {
       title: 'zzz qqq',
       sportWeight: 2,
       url: 'https://x.com/a/1',
-      want: { category: 'world', category_by: 'terms', confidence: 0 },
+      want: { category: 'sport', category_by: 'model-low-confidence', confidence: unsure },
     },
   ])(
-    'a model below its threshold yields to the term lists: p:sport $sportWeight, "$title"',
+    'a model below its threshold yields to the term lists, or says it guesses: sport +$sportWeight, "$title"',
     ({ title, sportWeight, url, want }) => {
       const k = CATEGORIES.length
-      const model = loadCategoryModel(
-        tinyWeights({ weights: Array.from({ length: k }, (_, i) => (CATEGORIES[i] === 'sport' ? sportWeight : 0)) }),
-      )
+      const row = Array.from({ length: k }, (_, i) => (CATEGORIES[i] === 'sport' ? sportWeight : 0))
+      const model = loadCategoryModel(tinyWeights({ vocab: ['p:sport', 'zzz'], weights: [...row, ...row] }))
       const a = article({ url: url ?? 'https://x.com/sport/1', title })
       // The case's premise: the model is unsure exactly when the threshold says so.
       expect(predictCategory(a, 'en', model).probability < MODEL_MIN_PROBABILITY).toBe(sportWeight === 2)
       const got = chooseCategory(a, 'en', model)
       expect({ category: got.category, category_by: got.category_by }).toEqual({
         category: want.category as (typeof CATEGORIES)[number],
-        category_by: want.category_by as 'model' | 'terms',
+        category_by: want.category_by as CategoryDecider,
       })
       if ('confidence' in want) expect(got.confidence).toBe(want.confidence as number)
     },
