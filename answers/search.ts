@@ -9,6 +9,7 @@ import { emptyTone } from '../core/search/stats-tally.ts'
 import type { ArticleRecord, ArticleSignals, PeriodTone, SearchFilters, SearchIndex } from '../core/search/types.ts'
 import type { Params } from '../core/validate.ts'
 import { type Handler, NotFound } from './context.ts'
+import { ENTITY_FACET_SAMPLE, entityFacet } from '../core/entities/facet.ts'
 
 const iso = (ms: number) => isoSeconds(new Date(ms))
 
@@ -136,9 +137,25 @@ export function statsBody(
     hosts: r.hosts,
     categories: r.categories,
     sentiments: r.sentiments,
+    ...entityFacetOf(params, f, index),
     normalize: params.normalize === 'share' ? 'share' : 'none',
     timeline,
   }
+}
+
+/** `entities=N` (`/v1/stats` only): the entities most named among the slice's newest articles (core/entities/facet.ts). */
+function entityFacetOf(params: Params, f: SearchFilters, index: SearchIndex): Record<string, unknown> {
+  const top = typeof params.entities === 'number' ? params.entities : 0
+  if (top <= 0) return {}
+  const newest = index.search({
+    ...f,
+    sort: 'date',
+    size: ENTITY_FACET_SAMPLE,
+    offset: 0,
+    dedupe: false,
+    fullText: false,
+  })
+  return { entities: entityFacet(newest.articles, top), entities_counted: newest.articles.length }
 }
 
 export const article: Handler = (params, { data }) => {

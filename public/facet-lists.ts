@@ -1,5 +1,5 @@
 /**
- * The facets of /v1/stats (category, tone, country, language) as lists of toggle buttons with their
+ * The facets of /v1/stats (category, tone, country, language, named entities) as lists of toggle buttons with their
  * counts. A value's button adds it to that filter's comma list; pressing it again removes it. Each
  * list is counted without its own filter (the caller asks /v1/stats once more for that), so a reader
  * can still see and add the other values of a filter already in use.
@@ -11,28 +11,40 @@ import type { FacetBucket, StatsAnswer } from './wire-types.ts'
 
 export interface Facet {
   /** The filter's name in the API and in the page URL. */
-  param: 'category' | 'sentiment' | 'country' | 'lang'
+  param: 'category' | 'sentiment' | 'country' | 'lang' | 'entity'
   /** Where /v1/stats puts its counts. */
-  field: 'categories' | 'sentiments' | 'countries' | 'langs'
+  field: 'categories' | 'sentiments' | 'countries' | 'langs' | 'entities'
   title: string
-  label: (key: string) => string
+  label: (bucket: LabelledBucket) => string
 }
 
+/** A facet value; entities carry their display name. */
+type LabelledBucket = FacetBucket & { name?: string }
+
+/** Named entities the page asks /v1/stats for (its `entities` parameter). */
+export const ENTITY_FACET_TOP = 10
+
 export const FACETS: readonly Facet[] = [
-  { param: 'category', field: 'categories', title: 'Category', label: (key) => key },
+  { param: 'category', field: 'categories', title: 'Category', label: ({ key }) => key },
   {
     param: 'sentiment',
     field: 'sentiments',
     title: 'Tone',
-    label: (key) => (key in TONE_WORDS ? TONE_WORDS[key as keyof typeof TONE_WORDS] : key),
+    label: ({ key }) => (key in TONE_WORDS ? TONE_WORDS[key as keyof typeof TONE_WORDS] : key),
   },
   {
     param: 'country',
     field: 'countries',
     title: 'Country',
-    label: (key) => `${countryName(key)} (${key.toUpperCase()})`,
+    label: ({ key }) => `${countryName(key)} (${key.toUpperCase()})`,
   },
-  { param: 'lang', field: 'langs', title: 'Language', label: (key) => `${languageName(key)} (${key.toLowerCase()})` },
+  {
+    param: 'lang',
+    field: 'langs',
+    title: 'Language',
+    label: ({ key }) => `${languageName(key)} (${key.toLowerCase()})`,
+  },
+  { param: 'entity', field: 'entities', title: 'Named', label: (b) => b.name ?? b.key },
 ]
 
 export function drawFacets(
@@ -69,7 +81,7 @@ export function drawFacets(
                       : `Keep only ${facet.title.toLowerCase()} ${b.key} (with any other ${facet.title.toLowerCase()} chosen)`,
                     onclick: () => onChange(facet.param, toggled(chosen, b.key)),
                   },
-                  h('span', { class: 'facet-label' }, facet.label(b.key)),
+                  h('span', { class: 'facet-label' }, facet.label(b)),
                   h('span', { class: 'facet-count' }, b.articles.toLocaleString('en-US')),
                   h('span', { class: 'sr-only' }, b.articles === 1 ? ' article' : ' articles'),
                 )
@@ -84,7 +96,7 @@ export function drawFacets(
 }
 
 /** Chosen values the counts leave out (none left, or past `top`) still get a button, so they can be removed. */
-function withChosen(buckets: readonly FacetBucket[], chosen: readonly string[]): FacetBucket[] {
+function withChosen(buckets: readonly LabelledBucket[], chosen: readonly string[]): LabelledBucket[] {
   const missing = chosen.filter((c) => !buckets.some((b) => b.key.toLowerCase() === c.toLowerCase()))
   return [...buckets, ...missing.map((key) => ({ key, articles: 0 }))]
 }

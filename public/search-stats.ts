@@ -7,7 +7,7 @@ import { type Query, getJson, isAbort, latestOnly } from './api-client.ts'
 import { CoverageChart } from './coverage-chart.ts'
 import { byId, setStatus } from './dom.ts'
 import { showError } from './errors-shown.ts'
-import { FACETS, type Facet, drawFacets } from './facet-lists.ts'
+import { ENTITY_FACET_TOP, FACETS, type Facet, drawFacets } from './facet-lists.ts'
 import type { ParamSpecs } from './param-specs.ts'
 import { listOf, readState, writeState } from './url-state.ts'
 import type { StatsAnswer } from './wire-types.ts'
@@ -51,9 +51,21 @@ export function mountStats(
     const own = FACETS.filter((f) => query[f.param] !== undefined)
     const withoutOwn = (param: string): Query =>
       Object.fromEntries(Object.entries(query).filter(([name]) => name !== param))
-    const main = getJson<StatsAnswer>(STATS, { ...query, normalize: share ? 'share' : undefined }, signal)
+    const main = getJson<StatsAnswer>(
+      STATS,
+      { ...query, normalize: share ? 'share' : undefined, entities: ENTITY_FACET_TOP },
+      signal,
+    )
     const others = own.map(
-      async (f) => [f.param, await getJson<StatsAnswer>(STATS, withoutOwn(f.param), signal)] as const,
+      async (f) =>
+        [
+          f.param,
+          await getJson<StatsAnswer>(
+            STATS,
+            { ...withoutOwn(f.param), entities: f.param === 'entity' ? ENTITY_FACET_TOP : undefined },
+            signal,
+          ),
+        ] as const,
     )
     try {
       const [answer, ...extra] = await Promise.all([main, ...others])

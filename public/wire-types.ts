@@ -70,6 +70,9 @@ export interface StatsAnswer {
   langs: FacetBucket[]
   categories: FacetBucket[]
   sentiments: FacetBucket[]
+  /** Only when asked (`entities=N`): the entities most named among the newest matching articles. */
+  entities?: (FacetBucket & { name: string; type: string })[]
+  entities_counted?: number
   normalize: 'none' | 'share'
   timeline: TimelinePoint[]
 }

@@ -2,6 +2,7 @@
 import type { ParamSpec } from '../params.ts'
 import { p } from './shared-params.ts'
 import { type EndpointSpec, endpoint } from './spec.ts'
+import { ENTITY_FACET_SAMPLE } from '../entities/facet.ts'
 
 /** The Article fields a client may name in `fields` (DECISIONS.md, Article). */
 export const ARTICLE_FIELDS = [
@@ -115,6 +116,13 @@ export const SEARCH_ENDPOINTS: readonly EndpointSpec[] = [
       strict_country: p.strictCountry,
       top: { kind: 'int', min: 1, max: 100, default: 20, description: 'Buckets per facet.' },
       normalize: p.normalize,
+      entities: {
+        kind: 'int',
+        min: 0,
+        max: 100,
+        default: 0,
+        description: `Also the entities (people, organisations, places) most often named in the slice: this many, counted over its newest ${ENTITY_FACET_SAMPLE.toLocaleString('en-US')} articles (all of them when fewer; \`entities_counted\` says how many). 0: no entity facet.`,
+      },
     },
   }),
   endpoint({

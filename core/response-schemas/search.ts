@@ -2,7 +2,8 @@
 import { SCORE_MAX, SCORE_MIN, SENTIMENT_LABELS } from '../article.ts'
 import type { JsonSchema } from '../params.ts'
 import { ARTICLE_SCHEMA, ENTITY_SCHEMA, STATS_PROPERTIES } from './article.ts'
-import { arrayOf, int, object, str, timestamp } from './build.ts'
+import { arrayOf, int, nullable, object, str, timestamp } from './build.ts'
+import { ENTITY_TYPES } from '../entity.ts'
 
 /** Search results may be cut down by `fields`, so no field is required there. */
 const SEARCH_HIT_SCHEMA: JsonSchema = { ...ARTICLE_SCHEMA, required: [] }
@@ -19,7 +20,23 @@ export const SEARCH_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     to: timestamp,
     results: arrayOf(SEARCH_HIT_SCHEMA),
   }),
-  '/v1/stats': object({ q: str, ...STATS_PROPERTIES }),
+  '/v1/stats': object(
+    {
+      q: str,
+      ...STATS_PROPERTIES,
+      entities: arrayOf(
+        object({
+          key: str,
+          name: str,
+          type: { type: 'string', enum: [...ENTITY_TYPES] },
+          country: nullable(str),
+          articles: int,
+        }),
+      ),
+      entities_counted: int,
+    },
+    ['entities', 'entities_counted'],
+  ),
   '/v1/article': ARTICLE_SCHEMA,
   '/v1/feed.json': object({
     version: { const: 'https://jsonfeed.org/version/1.1' },

@@ -158,3 +158,42 @@ test.skipIf(!HAS_CHROMIUM)(
     }
   },
 )
+
+test.skipIf(!HAS_CHROMIUM)(
+  'the Named facet lists what /v1/stats?entities=10 gives for the search; a name keeps the search to it',
+  async () => {
+    const { page, close, problems } = await openPage(e2e.browsing)
+    try {
+      await page.goto(`${e2e.served.base}?q=market`)
+      await page.waitForSelector('#facets section[data-facet="entity"] li')
+      const want = await api<{ entities: { key: string; name: string; articles: number }[] }>(
+        page,
+        '/v1/stats?q=market&entities=10',
+      )
+      expect(want.entities.length).toBeGreaterThan(0)
+      const shown = await page.locator('#facets section[data-facet="entity"] button.facet-value').evaluateAll((bs) =>
+        bs.map((b) => ({
+          key: b.getAttribute('data-value') ?? '',
+          name: b.querySelector('.facet-label')?.textContent ?? '',
+          articles: Number((b.querySelector('.facet-count')?.textContent ?? '').replaceAll(',', '')),
+        })),
+      )
+      expect(shown).toEqual(want.entities.map((e) => ({ key: e.key, name: e.name, articles: e.articles })))
+      const first = want.entities[0]
+      if (first === undefined) throw new Error('no entity to press')
+      await page.locator(`#facets section[data-facet="entity"] button[data-value="${first.key}"]`).click()
+      await page.waitForFunction((k) => new URL(location.href).searchParams.get('entity') === k, first.key)
+      await settled(page)
+      const answer = await api<{ total: number; results: Hit[] }>(
+        page,
+        `/v1/search?q=market&entity=${encodeURIComponent(first.key)}`,
+      )
+      // The facet counts the newest matching articles only: at least that many name it.
+      expect(answer.total).toBeGreaterThanOrEqual(first.articles)
+      for (const chips of await shownChips(page)) expect(chips).toContain(first.key)
+      expect(problems).toEqual([])
+    } finally {
+      await close()
+    }
+  },
+)

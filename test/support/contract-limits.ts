@@ -7,6 +7,7 @@ export const CONTRACT_INTS: { path: string; name: string; min: number; max: numb
   { path: '/v1/search', name: 'size', min: 1, max: 100, def: 20 },
   { path: '/v1/search', name: 'offset', min: 0, max: 9900, def: 0 },
   { path: '/v1/stats', name: 'top', min: 1, max: 100, def: 20 },
+  { path: '/v1/stats', name: 'entities', min: 0, max: 100, def: 0 },
   { path: '/v1/rss', name: 'size', min: 1, max: 200, def: 50 },
   { path: '/v1/atom', name: 'size', min: 1, max: 200, def: 50 },
   { path: '/v1/feed.json', name: 'size', min: 1, max: 200, def: 50 },
