@@ -114,4 +114,20 @@ export const STATS_AND_ENTITY_CLASSES: readonly QueryClass[] = [
       return { q: d.word(c.lang), ...(d.rnd() < 0.5 ? { country: c.country } : {}), ...d.range() }
     },
   },
+  {
+    // Issue 27: the entity facet (the newest 2,000 matches' entities) on top of the stats.
+    name: 'stats: entity facet (entities=10)',
+    weight: 1,
+    endpoint: '/v1/stats',
+    draw: (d) => {
+      const c = d.country()
+      return {
+        entities: '10',
+        ...(d.rnd() < 0.5 ? { q: d.word(c.lang) } : {}),
+        ...(d.rnd() < 0.5 ? { country: c.country } : {}),
+        ...(d.rnd() < 0.3 ? { category: d.pick(CATS) } : {}),
+        ...d.range(),
+      }
+    },
+  },
 ]
