@@ -115,7 +115,7 @@ export const STATS_AND_ENTITY_CLASSES: readonly QueryClass[] = [
     },
   },
   {
-    // Issue 27: the entity facet (the newest 2,000 matches' entities) on top of the stats.
+    // Issue 27: the entity facet (the newest 1,000 matches' entities) on top of the stats.
     name: 'stats: entity facet (entities=10)',
     weight: 1,
     endpoint: '/v1/stats',

@@ -7,7 +7,7 @@
 import type { ArticleEntity, EntityType } from '../entity.ts'
 
 /** Articles the facet counts at most: the newest of the slice. */
-export const ENTITY_FACET_SAMPLE = 2000
+export const ENTITY_FACET_SAMPLE = 1000
 
 export interface EntityFacetBucket {
   key: string
