@@ -26,6 +26,7 @@ import {
   loadWeights,
   type WeightTable,
 } from './entity-model.ts'
+import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
 import weightsFile from './entity-weights.json' with { type: 'json' }
@@ -155,13 +156,20 @@ export function tagsToMentions(tokens: readonly EntityToken[], tags: ArrayLike<n
 }
 
 /** Mentions in one text (sentences, a paragraph, or fields joined by blank lines). */
-export function extractMentions(text: string, lang: string, rules: EntityRules = ENTITY_RULES): EntityMention[] {
+export function extractMentions(
+  text: string,
+  lang: string,
+  rules: EntityRules = ENTITY_RULES,
+  consistency: ConsistencyRules = CONSISTENCY_RULES,
+): EntityMention[] {
   const group = entityModelGroup(lang)
   const model = group === null ? undefined : MODELS.get(group)
   if (group === null || model === undefined) return []
   const tokens = tokenizeForEntities(text)
   const ctx = featureContext(tokens, group)
-  return tagsToMentions(tokens, applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules))
+  const mentions = tagsToMentions(tokens, applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules))
+  // English only: on the Portuguese dev set the acronym rule cost organisation recall.
+  return group === 'en' ? harmoniseTypes(mentions, consistency) : mentions
 }
 
 /** Leading words that are a person's title, not their name. */

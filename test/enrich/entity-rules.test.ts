@@ -87,9 +87,21 @@ describe('rules after the tagger', () => {
     },
     {
       name: 'seen organisation: what the model tagged is kept',
-      text: 'He met Labour Party leaders',
-      tags: ['O', 'O', 'B-PER', 'I-PER', 'O'],
-      want: ['person:Labour Party'],
+      text: 'He met BBC leaders',
+      tags: ['O', 'O', 'B-PER', 'O'],
+      want: ['person:BBC'],
+    },
+    {
+      name: 'English too: a run ending in an organisation head is an organisation',
+      text: 'a Big Ten Conference rule',
+      tags: ['O', 'B-LOC', 'I-LOC', 'I-LOC', 'O'],
+      want: ['organisation:Big Ten Conference'],
+    },
+    {
+      name: 'English: the capitalised words before `Institute of` are the name',
+      text: 'at the Massachusetts Institute of Technology today',
+      tags: ['O', 'O', 'B-LOC', 'B-ORG', 'I-ORG', 'I-ORG', 'O'],
+      want: ['organisation:Massachusetts Institute of Technology'],
     },
     {
       name: 'seen organisation: one word at a sentence start is left alone',
