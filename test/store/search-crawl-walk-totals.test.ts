@@ -114,37 +114,26 @@ describe(`totals of two filters or more over ${N} articles`, () => {
     // One more article in each of a whole day's rows of counts for the third case changes its total.
     const c = cases[2] as Tc
     const day = Math.floor(c.fromS / 86400) + 3
-    const before = index.search({
-      query: null,
-      country: c.country,
-      lang: c.lang,
-      fromS: c.fromS,
-      toS: c.toS,
-      strictCountry: false,
-      maxSeq: null,
-      sort: 'date',
-      size: 5,
-      offset: 0,
-      dedupe: false,
-      fullText: false,
-    }).total
+    const total = () =>
+      index.search({
+        query: null,
+        country: c.country,
+        lang: c.lang,
+        fromS: c.fromS,
+        toS: c.toS,
+        strictCountry: false,
+        maxSeq: null,
+        sort: 'date',
+        size: 5,
+        offset: 0,
+        dedupe: false,
+        fullText: false,
+      }).total
+    const before = total()
     const bump = db.query('UPDATE article_day_facets SET n = n + ? WHERE day = ? AND country = ? AND lang = ?')
     const bumped = bump.run(1, day, c.country[0] as string, c.lang[0] as string).changes
     expect(bumped).toBeGreaterThan(0)
-    const after = index.search({
-      query: null,
-      country: c.country,
-      lang: c.lang,
-      fromS: c.fromS,
-      toS: c.toS,
-      strictCountry: false,
-      maxSeq: null,
-      sort: 'date',
-      size: 5,
-      offset: 0,
-      dedupe: false,
-      fullText: false,
-    }).total
+    const after = total()
     bump.run(-1, day, c.country[0] as string, c.lang[0] as string)
     expect(after).toBe(before + bumped)
   })
