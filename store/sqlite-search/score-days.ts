@@ -25,7 +25,9 @@ interface EdgeRead {
  * timeline and tone, article_score_days for the timeline and tone of a slice with no other
  * filter, article_score_spans for the hosts), less their articles past the
  * watermark; the articles of the tenths the range cuts through (at most two) read one by one
- * through articles_score, only those whose score lies in that tenth and the range.
+ * through articles_score, only those whose score lies in that tenth and the range. With a country
+ * filter SQLite reads the timeline and facets through article_score_facets_country (migration 21):
+ * that country's rows only.
  */
 export function scoreDaysInto(
   ctx: SearchContext,
