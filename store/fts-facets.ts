@@ -107,6 +107,28 @@ export function scoreRangeTenths(
   return { whole: first <= last ? { first, last } : null, edges }
 }
 
+/**
+ * The smallest and largest score (doubles in [-1, 1]) whose tenth is `tenth`, found from
+ * scoreBucket itself by bisection around -1 + tenth / 10 (scoreBucket is monotone), so that a
+ * score range [min, max] of a tenth holds exactly the scores the counts put in it. Bisection, not
+ * a double at a time: tenth 10 starts about 5.6e-17 below 0, past countless tiny doubles.
+ */
+export function tenthScores(tenth: number): { min: number; max: number } {
+  const lowest = (t: number): number => {
+    if (t <= 0) return -1
+    // scoreBucket(below) < t <= scoreBucket(atOrAbove), narrowed until no double lies between.
+    let below = -1 + t / 10 - 1e-9
+    let atOrAbove = -1 + t / 10 + 1e-9
+    for (;;) {
+      const mid = below / 2 + atOrAbove / 2
+      if (mid <= below || mid >= atOrAbove) return atOrAbove
+      if (scoreBucket(mid) >= t) atOrAbove = mid
+      else below = mid
+    }
+  }
+  return { min: lowest(tenth), max: tenth >= SCORE_BUCKETS - 1 ? 1 : nextDouble(lowest(tenth + 1), -1) }
+}
+
 /** FTS5 expression for "the score is in one of these tenths". */
 export function tenthsMatch(tenths: readonly number[]): string {
   return `facets : (${tenths.map((b) => `"v${b}"`).join(' OR ')})`

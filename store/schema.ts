@@ -13,6 +13,7 @@ import { TONE_SPANS_SQL_V17 } from './migrations/v17-tone-spans.ts'
 import { ENTITY_TABLES_SQL_V18 } from './migrations/v18-entities.ts'
 import { SCORE_COUNTS_SQL_V19 } from './migrations/v19-score-counts.ts'
 import { ENTITY_DAY_BLOBS_V20 } from './migrations/v20-entity-day-blobs.ts'
+import { SCORE_RANGE_COUNTS_V21 } from './migrations/v21-score-range-counts.ts'
 
 /**
  * The store's schema, as ordered migrations keyed by `PRAGMA user_version`: SQL, or a function
@@ -307,4 +308,9 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // 20 (issue 27): entity counts packed one row a day and country, so trending lists over long
   // windows read a blob a day (store/entity-blobs.ts); stale days are read from entity_days.
   ENTITY_DAY_BLOBS_V20,
+  // 21 (issue 25): the counts by score tenth indexed by level and country, so a tone-score range
+  // with a country filter reads that country's rows only (store/sqlite-search/score-days.ts), and
+  // word counts by score tenth (term_tenth_days, written by store/term-counts.ts), so a counted
+  // word with a tone-score range adds up the tenths it holds whole instead of reading articles.
+  SCORE_RANGE_COUNTS_V21,
 ]

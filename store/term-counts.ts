@@ -15,6 +15,7 @@ import { matchExpression } from './sqlite-search/match-expression.ts'
 import { dayRuns, encodeCounts, type FacetCombo } from './count-blob.ts'
 import { timeKeyFloor } from './time-key.ts'
 import { entityOfToken, entityTermKey } from './fts-facets.ts'
+import { SCORE_TENTH_SQL } from './sqlite-search/where.ts'
 
 const DAY_S = 86_400
 
@@ -105,6 +106,7 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
         for (const [key, id] of current) {
           if (keep.has(key)) continue
           db.query('DELETE FROM term_days WHERE key_id = ?').run(id)
+          db.query('DELETE FROM term_tenth_days WHERE key_id = ?').run(id)
           db.query('DELETE FROM term_keys WHERE id = ?').run(id)
           current.delete(key)
           dropped++
@@ -232,24 +234,31 @@ function countDays(
   // so the walk reaches a minute past the run and keeps the rows published inside it.
   const lo = run === null ? Number.MIN_SAFE_INTEGER : timeKeyFloor(run.first * DAY_S)
   const hi = run === null ? Number.MAX_SAFE_INTEGER : timeKeyFloor(run.end * DAY_S + 60)
-  if (run === null) db.query('DELETE FROM term_days WHERE key_id = ?').run(keyId)
-  else db.query('DELETE FROM term_days WHERE key_id = ? AND day >= ? AND day < ?').run(keyId, run.first, run.end)
+  for (const table of ['term_days', 'term_tenth_days'])
+    if (run === null) db.query(`DELETE FROM ${table} WHERE key_id = ?`).run(keyId)
+    else db.query(`DELETE FROM ${table} WHERE key_id = ? AND day >= ? AND day < ?`).run(keyId, run.first, run.end)
   const insert = db.query('INSERT INTO term_days (key_id, day, counts, tones) VALUES (?, ?, ?, ?)')
-  const rows = db.query<FacetCombo & { t: number; s: number }, [string, number, number]>(
+  const insertTenth = db.query('INSERT INTO term_tenth_days (key_id, day, tenth, counts, tones) VALUES (?, ?, ?, ?, ?)')
+  // The tenth as migration 19 counts it and the v<i> token gives it (store/sqlite-search/where.ts).
+  const rows = db.query<FacetCombo & { t: number; s: number; tenth: number }, [string, number, number]>(
     `SELECT a.published_at AS t, a.country, a.lang, a.tld, a.host, a.country_source = 'default' AS defaulted, a.category, a.sentiment,
-       CAST(round(a.score * 1000) AS INTEGER) AS s
+       CAST(round(a.score * 1000) AS INTEGER) AS s, ${SCORE_TENTH_SQL} AS tenth
      FROM articles_fts CROSS JOIN articles a INDEXED BY articles_tkey_facets ON a.tkey = articles_fts.rowid
      WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?`,
   )
   let day: number | null = null
-  // By host (category and tone left empty) and by tone (host left empty): see migration 16.
+  // By host (category and tone left empty) and by tone (host left empty): see migration 16; the
+  // same again for each score tenth (migration 21).
   let byHost = new Map<number, [number, number]>()
   let byTone = new Map<number, [number, number]>()
+  let byTenth = new Map<number, { byHost: Map<number, [number, number]>; byTone: Map<number, [number, number]> }>()
   const blob = (m: Map<number, [number, number]>) =>
     encodeCounts([...m].map(([id, [n, s]]) => [id, n, s] as const).sort((a, b) => a[0] - b[0]))
   const flush = () => {
     if (day === null || byHost.size === 0) return
     insert.run(keyId, day, blob(byHost), blob(byTone))
+    for (const [tenth, m] of [...byTenth].sort((a, b) => a[0] - b[0]))
+      insertTenth.run(keyId, day, tenth, blob(m.byHost), blob(m.byTone))
   }
   const bump = (m: Map<number, [number, number]>, id: number, s: number) => {
     const c = m.get(id)
@@ -269,9 +278,16 @@ function countDays(
       day = d
       byHost = new Map()
       byTone = new Map()
+      byTenth = new Map()
     }
-    bump(byHost, combos.id({ ...r, category: '', sentiment: '' }), 0)
-    bump(byTone, combos.id({ ...r, host: '' }), r.s)
+    const hostCombo = combos.id({ ...r, category: '', sentiment: '' })
+    const toneCombo = combos.id({ ...r, host: '' })
+    bump(byHost, hostCombo, 0)
+    bump(byTone, toneCombo, r.s)
+    let tenth = byTenth.get(r.tenth)
+    if (tenth === undefined) byTenth.set(r.tenth, (tenth = { byHost: new Map(), byTone: new Map() }))
+    bump(tenth.byHost, hostCombo, 0)
+    bump(tenth.byTone, toneCombo, r.s)
   }
   flush()
 }

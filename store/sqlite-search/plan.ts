@@ -177,8 +177,8 @@ export const COUNT_PLANS = [
 export type CountPlan = (typeof COUNT_PLANS)[number]['plan']
 
 export interface StatsFacts {
-  /** A counted word with a tone-score range whose articles outside the range are the fewer. */
-  fewerOutsideRange: () => boolean
+  /** A tone-score range over whole days with a word (or one entity) counted by score tenth. */
+  countedTenths: () => boolean
   /** Whether the range holds whole UTC days and the timeline is daily or coarser. */
   wholeDays: boolean
   /** Whether there is a query (an entity filter alone is not: daysCover refuses it). */
@@ -191,10 +191,10 @@ export interface StatsFacts {
 
 export const STATS_PLANS = [
   {
-    plan: 'word-counts-less-outside',
+    plan: 'word-tenth-counts',
     reason:
-      "a counted word with a tone-score range: the word's counts, less its fewer articles outside the range read as ranges of their own",
-    when: (f: StatsFacts) => f.fewerOutsideRange(),
+      "a counted word with a tone-score range: the tenths the range holds whole from the word's counts by tenth, the (at most two) tenths it cuts through from their articles",
+    when: (f: StatsFacts) => f.countedTenths(),
   },
   {
     plan: 'scan',

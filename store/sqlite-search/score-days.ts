@@ -5,7 +5,7 @@
 import { addTone, emptyTone, type StatsRow, type Tally } from '../../core/search/stats-tally.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
 import { scoreRangeTenths } from '../fts-facets.ts'
-import { daySpans } from './day-spans.ts'
+import { signedDaySpans, storeDays } from './day-spans.ts'
 import type { SearchContext } from './plan.ts'
 import { pastWatermarkOff } from './scan.ts'
 import { type Binding, buildWhere, DAY_S, ROW_FACETS, SCORE_TENTH_SQL } from './where.ts'
@@ -25,7 +25,9 @@ interface EdgeRead {
  * timeline and tone, article_score_days for the timeline and tone of a slice with no other
  * filter, article_score_spans for the hosts), less their articles past the
  * watermark; the articles of the tenths the range cuts through (at most two) read one by one
- * through articles_score, only those whose score lies in that tenth and the range.
+ * through articles_score, only those whose score lies in that tenth and the range. With a country
+ * filter SQLite reads the timeline and facets through article_score_facets_country (migration 21):
+ * that country's rows only.
  */
 export function scoreDaysInto(
   ctx: SearchContext,
@@ -99,13 +101,13 @@ export function scoreDaysInto(
       `SELECT host, sum(n) AS n FROM article_score_spans
        WHERE ${where('level = ? AND span >= ? AND span < ?')} GROUP BY span, host`,
     )
-    for (const piece of daySpans(first, end)) {
+    for (const piece of signedDaySpans(first, end, storeDays(db))) {
       for (const row of facets.iterate(piece.level, piece.from, piece.to, counted.first, counted.last, ...params))
-        tally.addFacetCounts(row, row.n)
+        tally.addFacetCounts(row, piece.sign * row.n)
       // No category here (daysCover): the host counts by tenth hold every other filter column.
       if (tally.hosts)
         for (const row of hosts.iterate(piece.level, piece.from, piece.to, counted.first, counted.last, ...params))
-          tally.addHost(row.host, row.n)
+          tally.addHost(row.host, piece.sign * row.n)
     }
     if (f.maxSeq !== null)
       pastWatermarkOff(ctx, tally, unwatermarked, f.maxSeq, {

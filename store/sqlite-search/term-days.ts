@@ -8,12 +8,12 @@ import { isFlat } from '../../core/search/query-syntax.ts'
 import { addTone, emptyTone, type StatsRow, type Tally } from '../../core/search/stats-tally.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
 import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from '../count-blob.ts'
-import { entityTermKey } from '../fts-facets.ts'
+import { entityTermKey, scoreBucket } from '../fts-facets.ts'
 import { timeKeyFloor } from '../time-key.ts'
 import { matchExpression } from './match-expression.ts'
 import type { SearchContext } from './plan.ts'
 import { scanInto } from './scan.ts'
-import { type Binding, buildWhere, comboFilter, DAY_S, ROW_FACETS, SCAN_INDEX } from './where.ts'
+import { type Binding, buildWhere, comboFilter, DAY_S, ROW_FACETS, SCAN_INDEX, scoreRangeOf } from './where.ts'
 
 /** A word with per-day counts, and which of its blobs a request reads. */
 export interface CountedTerm {
@@ -99,11 +99,23 @@ export function termDaysInto(
   // buckets (and, alone, the timeline's counts for a search's total).
   const perTone = new Map<number, number>()
   const perHost = new Map<number, number>()
-  const rows = db.query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number, number, number]>(
-    'SELECT day, counts, tones FROM term_days WHERE key_id = ? AND day >= ? AND day < ?',
-  )
+  // A tone-score range (wordTenthsInto: whole tenths only) is added up from the word's counts by
+  // tenth (migration 21), a row per day and tenth.
+  const range = scoreRangeOf(f)
+  const rows =
+    range === null
+      ? db
+          .query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number, number, number]>(
+            'SELECT day, counts, tones FROM term_days WHERE key_id = ? AND day >= ? AND day < ?',
+          )
+          .iterate(term.id, first, end)
+      : db
+          .query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number, number, number, number, number]>(
+            'SELECT day, counts, tones FROM term_tenth_days WHERE key_id = ? AND day >= ? AND day < ? AND tenth >= ? AND tenth <= ?',
+          )
+          .iterate(term.id, first, end, scoreBucket(range.min), scoreBucket(range.max))
   const readHosts = term.blob === 'hosts' || (term.blob === 'both' && tally.hosts)
-  for (const row of rows.iterate(term.id, first, end)) {
+  for (const row of rows) {
     if (stale.has(row.day)) continue
     const tone = emptyTone()
     const each = (into: Map<number, number>, timeline: boolean) => (id: number, count: number, scoreMilli: number) => {

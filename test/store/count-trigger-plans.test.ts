@@ -7,6 +7,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { openStore } from '../../store/open.ts'
 import { SPAN_LEVELS } from '../../store/schema.ts'
 import { daySpans } from '../../store/search-sqlite.ts'
+import { signedDaySpans } from '../../store/sqlite-search/day-spans.ts'
 import { tempDir } from '../support/tmp.ts'
 
 const tmp = tempDir('newsdesk-count-plans-')
@@ -150,5 +151,38 @@ describe('daySpans', () => {
   test('a 90-day range reads far fewer span rows than days', () => {
     const runs = daySpans(20688, 20778)
     expect(runs.reduce((s, r) => s + (r.to - r.from), 0)).toBeLessThanOrEqual(15)
+  })
+})
+
+describe('signedDaySpans', () => {
+  const data = { first: 20688, end: 20779 }
+  test.each([
+    [20689, 20778],
+    [20688, 20779],
+    [20600, 20900],
+    [20700, 20701],
+    [20736, 20800],
+    [20689, 20767],
+    [20771, 20778],
+    [20650, 20690],
+    [20779, 20800],
+    [20600, 20688],
+  ])('[%i, %i): each day of the store counted once inside the range and never outside', (first, end) => {
+    const net = new Map<number, number>()
+    for (const r of signedDaySpans(first, end, data)) {
+      const size = 4 ** r.level
+      for (let span = r.from; span < r.to; span++)
+        for (let d = span * size; d < (span + 1) * size; d++) net.set(d, (net.get(d) ?? 0) + r.sign)
+    }
+    for (let d = data.first; d < data.end; d++)
+      expect({ d, n: net.get(d) ?? 0 }).toEqual({ d, n: d >= first && d < end ? 1 : 0 })
+  })
+
+  test('the default 90 days of a 91-day store: two 64-day spans less a day at each end', () => {
+    expect(signedDaySpans(20689, 20778, data)).toEqual([
+      { level: 3, from: 323, to: 325, sign: 1 },
+      { level: 0, from: 20688, to: 20689, sign: -1 },
+      { level: 0, from: 20778, to: 20779, sign: -1 },
+    ])
   })
 })

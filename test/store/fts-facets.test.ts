@@ -1,8 +1,17 @@
+import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { parseQuery } from '../../core/search/query-syntax.ts'
 import type { SearchRequest } from '../../core/search/types.ts'
 import { ArticleWriter } from '../../store/articles.ts'
-import { facetMatch, facetText, isFacetValue, scoreBucket, scoreRangeTenths } from '../../store/fts-facets.ts'
+import {
+  facetMatch,
+  facetText,
+  isFacetValue,
+  nextDouble,
+  scoreBucket,
+  scoreRangeTenths,
+  tenthScores,
+} from '../../store/fts-facets.ts'
 import { openStore, StoreNotMigratedError } from '../../store/open.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { buildFixtureStore, FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
@@ -230,5 +239,20 @@ describe('scoreRangeTenths', () => {
             expect({ min, max, s, covered: isWhole || edges.includes(t) }).toEqual({ min, max, s, covered: true })
         }
       }
+  })
+})
+
+describe('tenthScores', () => {
+  // SQLite's own tenth (migration 19, the counts): the bounds must agree with it, not only with scoreBucket.
+  const sqlite = new Database(':memory:')
+  const sqlTenth = (s: number) =>
+    sqlite.query<{ t: number }, [number]>('SELECT min(19, max(0, CAST((? + 1) * 10 AS INTEGER))) AS t').get(s)?.t
+  test.each(Array.from({ length: 20 }, (_, t) => t))('tenth %i: its first and last scores, and none beyond', (t) => {
+    const { min, max } = tenthScores(t)
+    expect([scoreBucket(min), scoreBucket(max), sqlTenth(min), sqlTenth(max)]).toEqual([t, t, t, t])
+    if (t > 0) expect([scoreBucket(nextDouble(min, -1)), sqlTenth(nextDouble(min, -1))]).toEqual([t - 1, t - 1])
+    else expect(min).toBe(-1)
+    if (t < 19) expect([scoreBucket(nextDouble(max, 1)), sqlTenth(nextDouble(max, 1))]).toEqual([t + 1, t + 1])
+    else expect(max).toBe(1)
   })
 })

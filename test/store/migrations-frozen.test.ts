@@ -1,6 +1,6 @@
 /**
  * What each migration writes, pinned (store/migrations/README.md): a real SQLite file at schema 1
- * gets four fixed articles, then migrations 2…20 run one at a time, and after each the objects it
+ * gets four fixed articles, then migrations 2…21 run one at a time, and after each the objects it
  * changed (schema SQL by hash, every row of every table, every token of the full-text index read
  * back through fts5vocab) are compared with test/golden/migrations.txt. The golden file was written
  * once from the migrations as they shipped and reviewed by hand; the hand-computed checks below come
@@ -9,7 +9,7 @@
  * migration now writes something else, which it must never do.
  *
  * Only SQL reads the store here, so no live code (tokenizer, facet tokens, time key) is in the loop.
- * A migration added after 20 gets its own section when it is pinned (PINNED_THROUGH).
+ * A migration added after 21 gets its own section when it is pinned (PINNED_THROUGH).
  */
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -20,7 +20,7 @@ import { readSetting } from '../../core/settings.ts'
 import { MIGRATIONS } from '../../store/schema.ts'
 import { tempDir } from '../support/tmp.ts'
 
-const PINNED_THROUGH = 20
+const PINNED_THROUGH = 21
 const GOLDEN = join(import.meta.dir, '../golden/migrations.txt')
 
 /** 2025-11-21T12:00:00Z, a whole hour. */
@@ -336,6 +336,26 @@ describe('hand-computed from the definitions', () => {
       [day(ROWS[2].published_at), 'neu', 10, 1, 0],
       [day(T0), 'neg', 3, 1, -620],
       [day(T0), 'pos', 13, 1, 350],
+    ])
+  })
+
+  // The country index holds every count row and answers a country's timeline without the table.
+  test('migration 21: the counts by score tenth indexed by level and country', () => {
+    const all = db.query<{ n: number }, []>('SELECT count(*) AS n FROM article_score_facets').get()?.n
+    const indexed = db
+      .query<{ n: number }, []>(
+        'SELECT count(*) AS n FROM article_score_facets INDEXED BY article_score_facets_country',
+      )
+      .get()?.n
+    expect(indexed).toBe(all)
+    const plan = db
+      .query<{ detail: string }, []>(
+        "EXPLAIN QUERY PLAN SELECT span, sentiment, sum(n), sum(score_milli) FROM article_score_facets WHERE level = 0 AND span >= 0 AND span < 99999 AND tenth >= 3 AND tenth <= 13 AND country IN ('DE') GROUP BY span, sentiment",
+      )
+      .all()
+      .map((r) => r.detail)
+    expect(plan).toEqual([
+      'SEARCH article_score_facets USING COVERING INDEX article_score_facets_country (level=? AND country=? AND span>? AND span<?)',
     ])
   })
 

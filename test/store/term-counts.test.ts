@@ -58,6 +58,14 @@ const CASES: { name: string; q: string; f?: Partial<SearchFilters>; periodS?: nu
     f: { country: ['GB', 'US'], ...MID_DAY_RANGES[0] },
   },
   { name: 'a word, watermark, both ends mid-day', q: 'market', f: { maxSeq: 200, ...MID_DAY_RANGES[1] } },
+  // Tone-score ranges: the whole tenths from the counts by tenth (migration 21), the cut ones read.
+  { name: 'a word, min_score on a tenth bound', q: 'market', f: { minScore: -0.2 } },
+  { name: 'a word, max_score cutting a tenth, a country', q: 'bitcoin', f: { maxScore: 0.05, country: ['GB', 'US'] } },
+  {
+    name: 'a word, a range cutting two tenths, watermark, both ends mid-day',
+    q: 'market',
+    f: { minScore: -0.35, maxScore: 0.27, maxSeq: 200, ...MID_DAY_RANGES[2] },
+  },
 ]
 
 const countedAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
@@ -66,9 +74,14 @@ const countedAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
 const readAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
   index.stats(filters(`${c.q} -qqzzabsent`, c.f), 100, c.periodS ?? DAY_S)
 
-/** A search's total takes the counts too when the word has a filter beside it (store/sqlite-search/count.ts, countTotal). */
+/**
+ * A search's total takes the counts too when the word has a filter beside it (store/sqlite-search/count.ts,
+ * countTotal), but not a tone-score range (the counts by tenth are for stats only).
+ */
 const filtered = (c: (typeof CASES)[number]) =>
-  [c.f?.country, c.f?.lang, c.f?.host].some((v) => v !== undefined) || c.f?.strictCountry === true
+  ([c.f?.country, c.f?.lang, c.f?.host].some((v) => v !== undefined) || c.f?.strictCountry === true) &&
+  c.f?.minScore === undefined &&
+  c.f?.maxScore === undefined
 const searchTotal = (index: SqliteSearchIndex, q: string, c: (typeof CASES)[number]) =>
   index.search({ ...filters(q, c.f), sort: 'date', size: 3, offset: 0, dedupe: false, fullText: false }).total
 const countedTotal = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => searchTotal(index, c.q, c)
@@ -172,20 +185,30 @@ describe('stats from word counts through the writes between two refreshes', () =
         .query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?')
         .get(termKey(c.q) as string)?.id
       expect({ case: c.name, counted: id !== undefined }).toEqual({ case: c.name, counted: true })
-      // Both blobs of each day: by host (a search's total, host buckets) and by tone (the rest).
+      // Both blobs of each day: by host (a search's total, host buckets) and by tone (the rest); and
+      // those of each day and score tenth (a tone-score range).
       const saved = db
-        .query<{ day: number; counts: Uint8Array; tones: Uint8Array }, [number]>(
-          'SELECT day, counts, tones FROM term_days WHERE key_id = ?',
+        .query<{ day: number; tenth: number; counts: Uint8Array; tones: Uint8Array }, [number, number]>(
+          'SELECT day, -1 AS tenth, counts, tones FROM term_days WHERE key_id = ? UNION ALL SELECT day, tenth, counts, tones FROM term_tenth_days WHERE key_id = ?',
         )
-        .all(id as number)
-      const bump = db.query('UPDATE term_days SET counts = ?, tones = ? WHERE key_id = ? AND day = ?')
+        .all(id as number, id as number)
+      const bumpDay = db.query('UPDATE term_days SET counts = ?, tones = ? WHERE key_id = ? AND day = ?')
+      const bumpTenth = db.query(
+        'UPDATE term_tenth_days SET counts = ?, tones = ? WHERE key_id = ? AND day = ? AND tenth = ?',
+      )
+      const bump = {
+        run: (counts: Uint8Array, tones: Uint8Array, key: number, row: { day: number; tenth: number }) =>
+          row.tenth === -1
+            ? bumpDay.run(counts, tones, key, row.day)
+            : bumpTenth.run(counts, tones, key, row.day, row.tenth),
+      }
       const plusOne = (blob: Uint8Array) => {
         const entries: [number, number, number][] = []
         decodeCounts(blob, (k, n, s) => entries.push([k, n + 1, s]))
         return encodeCounts(entries)
       }
       db.transaction(() => {
-        for (const row of saved) bump.run(plusOne(row.counts), plusOne(row.tones), id as number, row.day)
+        for (const row of saved) bump.run(plusOne(row.counts), plusOne(row.tones), id as number, row)
       })()
       // Stats with a host filter read the articles (the tone blob holds no host; DECISIONS.md,
       // Signals on every article); a search's total with one still reads the host blob.
@@ -200,7 +223,7 @@ describe('stats from word counts through the writes between two refreshes', () =
           searchTotalDiffers: true,
         })
       db.transaction(() => {
-        for (const row of saved) bump.run(row.counts, row.tones, id as number, row.day)
+        for (const row of saved) bump.run(row.counts, row.tones, id as number, row)
       })()
     }
     agree(db)
