@@ -89,6 +89,25 @@ export interface TallyCounts {
   readonly timeline: ReadonlyMap<number, Readonly<PeriodTone>>
 }
 
+/** The same counts with every number's sign turned: added, they take those articles off. */
+export function negatedCounts(c: TallyCounts): TallyCounts {
+  const neg = (m: ReadonlyMap<string, number>) => new Map([...m].map(([k, n]) => [k, -n]))
+  return {
+    country: neg(c.country),
+    lang: neg(c.lang),
+    tld: neg(c.tld),
+    host: neg(c.host),
+    category: neg(c.category),
+    sentiment: neg(c.sentiment),
+    timeline: new Map(
+      [...c.timeline].map(([t, p]) => [
+        t,
+        { articles: -p.articles, pos: -p.pos, neu: -p.neu, neg: -p.neg, scoreMilli: -p.scoreMilli },
+      ]),
+    ),
+  }
+}
+
 function addInto<K>(into: Map<K, number>, from: ReadonlyMap<K, number>): void {
   for (const [k, n] of from) into.set(k, (into.get(k) ?? 0) + n)
 }

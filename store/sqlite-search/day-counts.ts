@@ -19,7 +19,7 @@ import { signedDaySpans, storeDays } from './day-spans.ts'
 import type { SearchContext } from './plan.ts'
 import { pastWatermarkOff } from './scan.ts'
 import { scoreDaysInto } from './score-days.ts'
-import { type Binding, DAY_S, scoreRangeOf } from './where.ts'
+import { type Binding, DAY_S, type StoreFilters, scoreRangeOf } from './where.ts'
 
 /** The whole UTC days [first, end) of a range with a daily (or coarser) timeline; null when there are none. */
 export function wholeDays(f: SearchFilters, periodSeconds: number): { first: number; end: number } | null {
@@ -37,9 +37,9 @@ export function wholeDays(f: SearchFilters, periodSeconds: number): { first: num
  * the articles; a tone-score range comes from the counts by tenth (migration 19) for a whole
  * stats answer without a host or category filter, and is read from the articles otherwise.
  */
-export function daysCover(f: SearchFilters, full: boolean): boolean {
+export function daysCover(f: StoreFilters, full: boolean): boolean {
   if ((f.excludeHost?.length ?? 0) > 0) return false
-  if (f.entity !== undefined) return false
+  if (f.entity !== undefined || f.entityAll !== undefined) return false
   const host = (f.host?.length ?? 0) > 0
   if (f.minScore !== undefined || f.maxScore !== undefined) {
     if (scoreRangeOf(f) === null) return daysCover({ ...f, minScore: undefined, maxScore: undefined }, full)

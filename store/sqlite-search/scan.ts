@@ -1,11 +1,10 @@
 /** Stats from the articles themselves: every article of a slice, one row each. */
 import type { Tally, StatsRow } from '../../core/search/stats-tally.ts'
-import type { SearchFilters } from '../../core/search/types.ts'
 import type { SearchContext } from './plan.ts'
-import { type Binding, buildWhere, fromClause, ROW_FACETS, SCAN_INDEX } from './where.ts'
+import { type Binding, buildWhere, fromClause, ROW_FACETS, SCAN_INDEX, type StoreFilters } from './where.ts'
 
 /** Every article of the slice into the tally (`n` -1 to take them off), read through the covering index. */
-export function scanInto(ctx: SearchContext, tally: Tally, f: SearchFilters, n: 1 | -1 = 1): void {
+export function scanInto(ctx: SearchContext, tally: Tally, f: StoreFilters, n: 1 | -1 = 1): void {
   const w = buildWhere(f, true)
   const from = fromClause(w, f, undefined, SCAN_INDEX)
   const rows = ctx.db.query<StatsRow, Binding[]>(
@@ -22,7 +21,7 @@ export function scanInto(ctx: SearchContext, tally: Tally, f: SearchFilters, n: 
 export function pastWatermarkOff(
   ctx: SearchContext,
   tally: Tally,
-  f: SearchFilters,
+  f: StoreFilters,
   maxSeq: number,
   also: { sql: string; params: Binding[] } | null = null,
 ): void {

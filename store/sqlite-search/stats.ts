@@ -1,12 +1,12 @@
 /** Stats of a slice (plans: STATS_PLANS), added up in TypeScript as SQLite yields rows (core/search/stats-tally.ts). */
-import { StatsTally } from '../../core/search/stats-tally.ts'
+import { StatsTally, negatedCounts } from '../../core/search/stats-tally.ts'
 import type { SearchFilters, StatsResult } from '../../core/search/types.ts'
 import { nextDouble, scoreRangeTenths, tenthScores } from '../fts-facets.ts'
 import { daysCover, memoDaysInto, wholeDays } from './day-counts.ts'
 import { choosePlan, type SearchContext, STATS_PLANS } from './plan.ts'
 import { scanInto } from './scan.ts'
 import { type CountedTerm, countedTerm, partDayInto, termDaysInto } from './term-days.ts'
-import { DAY_S, scoreRangeOf } from './where.ts'
+import { DAY_S, type StoreFilters, scoreRangeOf } from './where.ts'
 
 export function stats(ctx: SearchContext, f: SearchFilters, top: number, periodSeconds: number): StatsResult {
   // Rows are added up in TypeScript as SQLite yields them (core/search/stats-tally.ts): at 1M
@@ -38,8 +38,19 @@ export function stats(ctx: SearchContext, f: SearchFilters, top: number, periodS
  * counted words and the watermark's correction must see one store: a refresh may drop a word
  * between two statements).
  */
-function statsInto(ctx: SearchContext, tally: StatsTally, f: SearchFilters, periodSeconds: number): void {
+function statsInto(ctx: SearchContext, tally: StatsTally, f: StoreFilters, periodSeconds: number): void {
   ctx.db.transaction(() => {
+    const union = entityUnion(ctx, f, periodSeconds)
+    if (union !== null) {
+      // Several counted entities: each one's answer from its counts, less the articles naming
+      // two of them, plus those naming three (read from their posting lists: few).
+      for (const part of union) {
+        const sub = new StatsTally(periodSeconds)
+        statsInto(ctx, sub, part.filters, periodSeconds)
+        tally.addCounts(part.sign > 0 ? sub.counts() : negatedCounts(sub.counts()))
+      }
+      return
+    }
     const days = wholeDays(f, periodSeconds)
     let term: CountedTerm | null = null
     const words = f.query !== null || f.entity !== undefined
@@ -124,4 +135,35 @@ function wordTenthsInto(
     const t = tenthScores(edge)
     scanInto(ctx, tally, { ...f, minScore: Math.max(range.min, t.min), maxScore: Math.min(range.max, t.max) })
   }
+}
+
+/** Entities of an `entity` list (any of them) that stats add up by inclusion–exclusion: at most this many. */
+const UNION_MAX = 3
+
+/**
+ * The parts of a word-less stats answer for 2 to 3 entities (any of them) when each one alone has
+ * per-day counts (store/term-counts.ts counts the most named entities as words): each entity's own
+ * answer, signed +1, and the articles naming several of them (an `entityAll` filter), signed by
+ * inclusion–exclusion; null when the slice is read from its articles as before.
+ */
+function entityUnion(
+  ctx: SearchContext,
+  f: StoreFilters,
+  periodSeconds: number,
+): { filters: StoreFilters; sign: 1 | -1 }[] | null {
+  const keys = f.entity ?? []
+  if (keys.length < 2 || keys.length > UNION_MAX || f.query !== null || f.entityAll !== undefined) return null
+  if (f.minScore !== undefined || f.maxScore !== undefined || wholeDays(f, periodSeconds) === null) return null
+  const one = (key: string): StoreFilters => ({ ...f, entity: [key] })
+  if (keys.some((key) => countedTerm(ctx, one(key), true) === null)) return null
+  const parts: { filters: StoreFilters; sign: 1 | -1 }[] = []
+  for (let mask = 1; mask < 1 << keys.length; mask++) {
+    const chosen = keys.filter((_, i) => (mask >> i) & 1)
+    const sign = chosen.length % 2 === 1 ? 1 : -1
+    parts.push({
+      filters: chosen.length === 1 ? one(chosen[0] as string) : { ...f, entity: undefined, entityAll: chosen },
+      sign,
+    })
+  }
+  return parts
 }

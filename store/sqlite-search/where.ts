@@ -38,6 +38,15 @@ export interface Where {
 
 export const DAY_S = 86_400
 
+/**
+ * Filters as the store's executors take them: the API's, and `entityAll` (articles naming every
+ * one of these keys), which only the stats of several entities set for the overlaps they take
+ * off (store/sqlite-search/stats.ts); no request carries it.
+ */
+export interface StoreFilters extends SearchFilters {
+  entityAll?: readonly string[]
+}
+
 /** The covering index of every column a scan tests or counts (migrations 8 and 16). */
 export const SCAN_INDEX = 'articles_tkey_facets'
 
@@ -57,7 +66,7 @@ export const SCORE_TENTH_SQL = 'min(19, max(0, CAST((a.score + 1) * 10 AS INTEGE
  * (docs/DECISIONS.md, Search plans); without, the filters are row tests only (a short range read
  * row by row: the planner's choice, store/sqlite-search/plan.ts).
  */
-export function buildWhere(f: SearchFilters, asTokens: boolean): Where {
+export function buildWhere(f: StoreFilters, asTokens: boolean): Where {
   // The date range twice: as published_at, and as the time-key range it is (store/time-key.ts), so
   // a date-sorted walk of the time-key index stops at the range's ends.
   const clauses = ['a.published_at >= ?', 'a.published_at < ?', 'a.tkey >= ?', 'a.tkey < ?']
@@ -83,6 +92,17 @@ export function buildWhere(f: SearchFilters, asTokens: boolean): Where {
         `EXISTS (SELECT 1 FROM article_entities ae JOIN entities e ON e.id = ae.entity WHERE ae.seq = a.seq AND e.key IN (${f.entity.map(() => '?').join(', ')}))`,
       )
       params.push(...f.entity)
+      countable = false
+    }
+  }
+  for (const key of f.entityAll ?? []) {
+    // One posting list per key, all of them (or each key's rows looked up).
+    if (asTokens) facets.push(facetMatch('entity', [key]))
+    else {
+      clauses.push(
+        'EXISTS (SELECT 1 FROM article_entities ae JOIN entities e ON e.id = ae.entity WHERE ae.seq = a.seq AND e.key = ?)',
+      )
+      params.push(key)
       countable = false
     }
   }
@@ -247,10 +267,11 @@ export function scoreRangeOf(f: SearchFilters): { min: number; max: number } | n
  * Roughly how many posting lists a query's MATCH expression intersects: one per filter
  * (strict_country counted as one), one for the words (exclusions alone are none).
  */
-export function postingLists(f: SearchFilters): number {
+export function postingLists(f: StoreFilters): number {
   const filters =
     [f.country, f.lang, f.tld, f.host, f.category, f.sentiment, f.entity].filter((v) => v !== undefined && v.length > 0)
       .length +
+    (f.entityAll?.length ?? 0) +
     (f.strictCountry ? 1 : 0) +
     (f.minScore !== undefined || f.maxScore !== undefined ? 1 : 0)
   return filters + (hasPositive(f.query) ? 1 : 0)
