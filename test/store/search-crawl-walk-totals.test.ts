@@ -14,6 +14,22 @@ afterAll(cleanup)
  */
 describe(`totals of two filters or more over ${N} articles`, () => {
   const sec = (iso: string) => Date.parse(iso) / 1000
+  /** A word-less date page of a case's slice (its total is what the cases check). */
+  const firstPage = (c: { country: string[]; lang: string[]; fromS: number; toS: number }) =>
+    index.search({
+      query: null,
+      country: c.country,
+      lang: c.lang,
+      fromS: c.fromS,
+      toS: c.toS,
+      strictCountry: false,
+      maxSeq: null,
+      sort: 'date',
+      size: 5,
+      offset: 0,
+      dedupe: false,
+      fullText: false,
+    })
   const langs = [...new Set(rows.map((r) => r.lang))].sort()
   const countries = [...new Set(rows.map((r) => r.country))].sort()
   const byCountry = countries
@@ -78,20 +94,7 @@ describe(`totals of two filters or more over ${N} articles`, () => {
         sec(r.published_at) >= c.fromS &&
         sec(r.published_at) < c.toS,
     ).length
-    const page = index.search({
-      query: null,
-      country: c.country,
-      lang: c.lang,
-      fromS: c.fromS,
-      toS: c.toS,
-      strictCountry: false,
-      maxSeq: null,
-      sort: 'date',
-      size: 5,
-      offset: 0,
-      dedupe: false,
-      fullText: false,
-    })
+    const page = firstPage(c)
     expect({ total: page.total, relation: page.totalRelation }).toEqual({
       total: Math.min(n, TOTAL_EXACT_LIMIT),
       relation: n > TOTAL_EXACT_LIMIT ? 'gte' : 'eq',
@@ -114,21 +117,7 @@ describe(`totals of two filters or more over ${N} articles`, () => {
     // One more article in each of a whole day's rows of counts for the third case changes its total.
     const c = cases[2] as Tc
     const day = Math.floor(c.fromS / 86400) + 3
-    const total = () =>
-      index.search({
-        query: null,
-        country: c.country,
-        lang: c.lang,
-        fromS: c.fromS,
-        toS: c.toS,
-        strictCountry: false,
-        maxSeq: null,
-        sort: 'date',
-        size: 5,
-        offset: 0,
-        dedupe: false,
-        fullText: false,
-      }).total
+    const total = () => firstPage(c).total
     const before = total()
     const bump = db.query('UPDATE article_day_facets SET n = n + ? WHERE day = ? AND country = ? AND lang = ?')
     const bumped = bump.run(1, day, c.country[0] as string, c.lang[0] as string).changes
