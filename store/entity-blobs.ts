@@ -13,7 +13,8 @@ import type { Database } from 'bun:sqlite'
 export type AddEntityCount = (entity: number, pos: number, neu: number, neg: number, scoreMilli: number) => void
 
 const FIELDS = 5
-const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ')
+/** `?, ?, …`: one SQL parameter for each value of a list. */
+export const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ')
 
 interface DayRow {
   country: string

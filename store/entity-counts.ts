@@ -9,7 +9,7 @@ import type { Database } from 'bun:sqlite'
 import type { EntityType } from '../core/entity.ts'
 import type { EntityWindowCount } from '../core/entities/trending.ts'
 import { timeKeyFloor } from './time-key.ts'
-import { addWholeDays } from './entity-blobs.ts'
+import { addWholeDays, marks } from './entity-blobs.ts'
 
 const DAY_S = 86_400
 
@@ -33,7 +33,6 @@ export interface EntitySlice {
 }
 
 type Binding = string | number
-const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(', ')
 
 /** Articles naming each entity in [fromS, toS), by tone. */
 export function entityWindowCounts(db: Database, s: EntitySlice): Map<number, EntityWindowCount> {

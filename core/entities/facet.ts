@@ -5,6 +5,7 @@
  * says how many it counted. Pure: articles in, ranked entities out.
  */
 import type { ArticleEntity, EntityType } from '../entity.ts'
+import { compareCodePoints } from '../search/stats-tally.ts'
 
 /** Articles the facet counts at most: the newest of the slice. */
 export const ENTITY_FACET_SAMPLE = 1000
@@ -37,7 +38,7 @@ export function entityFacet(
     }
   }
   return [...byKey.values()]
-    .sort((x, y) => y.articles - x.articles || (x.e.key < y.e.key ? -1 : x.e.key > y.e.key ? 1 : 0))
+    .sort((x, y) => y.articles - x.articles || compareCodePoints(x.e.key, y.e.key))
     .slice(0, top)
     .map((b) => ({
       key: b.e.key,
@@ -52,7 +53,10 @@ function commonest(names: ReadonlyMap<string, number>): string {
   let best = ''
   let bestN = -1
   for (const [name, n] of names)
-    if (n > bestN || (n === bestN && (name.length < best.length || (name.length === best.length && name < best)))) {
+    if (
+      n > bestN ||
+      (n === bestN && (name.length < best.length || (name.length === best.length && compareCodePoints(name, best) < 0)))
+    ) {
       best = name
       bestN = n
     }
