@@ -13,6 +13,8 @@ import { loadTrendArticles } from '../store/trend-articles.ts'
 import { articleIdsNaming, storySignals } from '../store/entity-counts.ts'
 import { addTone, emptyTone } from '../core/search/stats-tally.ts'
 import { toneSummary } from './search.ts'
+import { storyTimeline } from '../core/trends/story-timeline.ts'
+import { isoSeconds } from '../core/config.ts'
 import { entityFilterKeys } from '../core/entity.ts'
 import { type DataView, type Handler, NotFound, type Payload } from './context.ts'
 
@@ -75,10 +77,11 @@ export const trendCountries: Handler = (params, { data, nowMs }) => ({
 
 export const trendDetail: Handler = (params, { data, nowMs }) => {
   const cc = String(params.cc).toUpperCase()
-  const result = trendDetailBody(trendSetFor(data, defaultTrendScope(nowMs), [cc]), cc, String(params.slug), params)
+  const scope = defaultTrendScope(nowMs)
+  const result = trendDetailBody(trendSetFor(data, scope, [cc]), cc, String(params.slug), params)
   if (!result.ok) throw new NotFound(result.detail)
   // The story's tone and the people, organisations and places its articles name (issues 25, 27),
-  // over all its articles; each listed item with its own tone.
+  // over all its articles; each listed item with its own tone; and both per hour of the window.
   const signals = storySignals(
     data.db,
     result.story.items.map((a) => a.url),
@@ -86,6 +89,18 @@ export const trendDetail: Handler = (params, { data, nowMs }) => {
   )
   const tone = emptyTone()
   for (const s of signals.byUrl.values()) addTone(tone, s.sentiment, 1, Math.round(s.score * 1000))
+  // The same articles as the tone above (one per URL found in the store), so the points add up to it.
+  const publishedAt = new Map(result.story.items.map((a) => [a.url, a.published_at]))
+  const timed = [...signals.byUrl].map(([url, s]) => ({
+    published_at: publishedAt.get(url) ?? 0,
+    sentiment: s.sentiment,
+    score: s.score,
+  }))
+  const timeline = storyTimeline(timed, Math.ceil(scope.sinceMs / 1000), Math.ceil(scope.untilMs / 1000)).map((p) => ({
+    time: isoSeconds(new Date(p.t * 1000)),
+    articles: p.tone.articles,
+    ...toneSummary(p.tone),
+  }))
   const { items, ...rest } = result.body
   return {
     status: 200,
@@ -93,6 +108,7 @@ export const trendDetail: Handler = (params, { data, nowMs }) => {
       ...rest,
       tone: toneSummary(tone),
       entities: signals.entities,
+      timeline,
       items: items.map((i) => {
         const s = signals.byUrl.get(i.url)
         return { ...i, sentiment: s?.sentiment ?? 'neu', score: s?.score ?? 0 }

@@ -26,7 +26,7 @@ export class CoverageChart {
     this.table.hidden = true
   }
 
-  draw(answer: StatsAnswer): void {
+  draw(answer: Pick<StatsAnswer, 'total' | 'normalize' | 'tone' | 'timeline'>): void {
     const share = answer.normalize === 'share'
     const points = answer.timeline
     const first = points[0]

@@ -1,5 +1,6 @@
 /** The trends view: a country picker fed by /v1/trends/countries, stories, keywords and a story's detail. */
 import { getJson, isAbort, latestOnly } from './api-client.ts'
+import { CoverageChart } from './coverage-chart.ts'
 import { countryName, signedScore } from './display-names.ts'
 import { byId, h, setStatus, utcMinute } from './dom.ts'
 import { showError } from './errors-shown.ts'
@@ -26,6 +27,7 @@ export function mountTrends(): { render: () => void } {
   const detail = byId('trend-detail')
   const detailStatus = byId('trend-detail-status')
   const detailBody = byId('trend-detail-body')
+  const storyChart = new CoverageChart(byId('story-chart'), byId('story-table'))
   const nextList = latestOnly()
   const nextKeywords = latestOnly()
   const nextDetail = latestOnly()
@@ -138,6 +140,7 @@ export function mountTrends(): { render: () => void } {
     }
     detail.hidden = false
     detailBody.replaceChildren()
+    storyChart.clear()
     byId('h-trend-detail').textContent = 'Story'
     setStatus(detailStatus, 'loading', 'Loading the story…')
     try {
@@ -182,6 +185,9 @@ export function mountTrends(): { render: () => void } {
         h('ol', { class: 'headlines' }, ...t.items.map(headlineItem)),
       ]
       detailBody.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null))
+      // Its articles per hour of the window and their net tone, as the search view charts a query.
+      if (t.timeline !== undefined && t.tone !== undefined)
+        storyChart.draw({ total: t.articles, normalize: 'none', tone: t.tone, timeline: t.timeline })
       setStatus(
         detailStatus,
         t.items.length === 0 ? 'empty' : 'ok',

@@ -107,8 +107,10 @@ export interface TrendsAnswer {
 export interface TrendDetail extends Omit<Trend, 'keywords' | 'headlines'> {
   items: (Headline & { sentiment?: Sentiment; score?: number })[]
   /** The story's tone over all its articles, and the names its articles carry most. */
-  tone?: { pos: number; neu: number; neg: number; net_tone: number | null }
+  tone?: StatsAnswer['tone']
   entities?: (Omit<NamedEntity, 'count' | 'country'> & { articles: number })[]
+  /** Its articles and their tone per hour of the window. */
+  timeline?: TimelinePoint[]
 }
 
 export interface CountriesAnswer {

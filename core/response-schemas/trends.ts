@@ -58,6 +58,7 @@ export const TREND_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     last_seen: timestamp,
     tone: object(TONE_SUMMARY),
     entities: arrayOf(object({ key: str, name: str, type: entityType, articles: int })),
+    timeline: arrayOf(object({ time: timestamp, articles: int, ...TONE_SUMMARY })),
     items: arrayOf(
       object({
         title: str,

@@ -41,6 +41,21 @@ test.skipIf(!HAS_CHROMIUM)(
     expect(await page.locator('#trend-detail-body .meta').first().textContent()).toMatch(
       /France · \w+ · \d+ publishers · \d+ articles/,
     )
+    // The story's hourly timeline, charted and tabled from the answer the page was given.
+    const key = new URL(page.url()).searchParams.get('trend') ?? ''
+    const [cc, slug] = [key.slice(0, 2), key.slice(3)]
+    const story = (await (
+      await page.request.get(`${e2e.served.base}v1/trends/${cc.toUpperCase()}/${encodeURIComponent(slug)}`)
+    ).json()) as { articles: number; timeline: { time: string; articles: number }[] }
+    await page.waitForSelector('#story-chart[data-points]')
+    expect(await page.locator('#story-chart').getAttribute('data-points')).toBe(String(story.timeline.length))
+    const cells = await page
+      .locator('#story-table tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => ({ time: r.getAttribute('data-time'), articles: Number(r.querySelector('td')?.textContent) })),
+      )
+    expect(cells).toEqual(story.timeline.map((p) => ({ time: p.time, articles: p.articles })))
+    expect(cells.reduce((s, c) => s + c.articles, 0)).toBe(story.articles)
 
     await page.locator('#view-trends').getByLabel('list').check()
     await page.waitForSelector('#keywords ol.kwlist li, #keywords-status[data-state="empty"]')

@@ -120,6 +120,17 @@ describe('/v1/trends/{cc}/{slug}: a story names its people, places and organisat
     const shown = new Set(got.map((e) => e.key))
     const least = got.at(-1)?.articles ?? 0
     for (const [key, n] of named) if (!shown.has(key)) expect(n).toBeLessThanOrEqual(least)
+    // The timeline: one point per hour of the default 24-hour window, each the story's articles
+    // of that hour and their tone, counted here from the fixture articles themselves.
+    const timeline = d.body.timeline as { time: string; articles: number; pos: number; neu: number; neg: number }[]
+    expect(timeline.length).toBe(24)
+    expect(timeline[0]?.time).toBe(new Date((NOW_S - DAY_S) * 1000).toISOString().replace('.000Z', 'Z'))
+    for (const p of timeline) {
+      const inHour = arts.filter((a) => within(a, epoch(p.time), epoch(p.time) + 3600))
+      const n = (label: string) => inHour.filter((a) => a.sentiment === label).length
+      expect(p).toMatchObject({ articles: inHour.length, pos: n('pos'), neu: n('neu'), neg: n('neg') })
+    }
+    expect(timeline.reduce((s, p) => s + p.articles, 0)).toBe(arts.length)
   })
 })
 

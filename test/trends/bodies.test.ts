@@ -315,12 +315,15 @@ describe('/v1/trends/{cc}/{slug}', () => {
     const r = detail('US', milton?.slug ?? '')
     expect(r.ok).toBe(true)
     if (!r.ok) return
-    // The answer adds the story's tone, its entities and each item's tone from the store
-    // (answers/trends.ts; test/live/entities.test.ts checks them): here, neutral stand-ins.
+    // The answer adds the story's tone, its entities, its hourly timeline and each item's tone
+    // from the store (answers/trends.ts; test/live/entities.test.ts checks them): here, neutral
+    // stand-ins.
+    const tone = { pos: 0, neu: r.body.items.length, neg: 0, net: 0, net_tone: 0, mean_score: 0 }
     const answered = {
       ...r.body,
-      tone: { pos: 0, neu: r.body.items.length, neg: 0, net: 0, net_tone: 0, mean_score: 0 },
+      tone,
       entities: [],
+      timeline: [{ time: r.body.first_seen, articles: r.body.items.length, ...tone }],
       items: r.body.items.map((i) => ({ ...i, sentiment: 'neu', score: 0 })),
     }
     expect(valid('/v1/trends/{cc}/{slug}', answered)).toBe(true)
