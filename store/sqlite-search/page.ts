@@ -38,7 +38,9 @@ export function searchPage(ctx: SearchContext, req: SearchRequest): SearchPage {
     case 'relevance-tiers':
       return page(tieredRows(ctx, req, relevanceTiers(w)))
     case 'crawl-hours':
-      return page(crawlHourRows(ctx, req, sort === 'crawled' ? 'crawled' : 'crawled_asc', w))
+      return page(crawlHourRows(ctx, req, sort === 'crawled' ? 'crawled' : 'crawled_asc', w, false))
+    case 'crawl-hours-joined':
+      return page(crawlHourRows(ctx, req, sort === 'crawled' ? 'crawled' : 'crawled_asc', w, true))
     case 'date-walk':
       return page(dateWalk(ctx, req, w, sort === 'date_asc' ? 'date_asc' : 'date', req.size, req.offset).rows)
     case 'crawl-index-walk':
@@ -74,12 +76,17 @@ function newestCrawlS(ctx: SearchContext, fallbackS: number): number {
  * first until the page's first match is reached, then that day's hours one by one, and rows
  * are read only from the hours the page covers, each hour sorted by crawl time. Crawls before
  * the range's start less PUBLISHED_AFTER_CRAWL_MAX_S cannot hold a match (store invariant).
+ * `joined`: the MATCH expression only narrows the slice (a row test decides: a tone-score range,
+ * rows past the watermark), so each count joins the hour's matches to the covering index and
+ * tests them there; the cost grows with the matches before the page, not with all of them
+ * (sorting every match of a common word with `min_score` took 400-600 ms at 1M).
  */
 function crawlHourRows(
   ctx: SearchContext,
   req: SearchRequest,
   sort: 'crawled' | 'crawled_asc',
   w: Where,
+  joined: boolean,
 ): StoreArticleRow[] {
   const db = ctx.db
   const newest = newestCrawlS(ctx, req.toS)
@@ -89,13 +96,27 @@ function crawlHourRows(
   const hoursFrom = (h: number, count: number): number[] =>
     Array.from({ length: count }, (_, i) => (desc ? h - i : h + i)).filter((x) => x >= first && x <= last)
   const range = [timeKeyFloor(req.fromS), timeKeyFloor(req.toS)]
-  const countIn = (hours: readonly number[], cap: number): number =>
-    db
-      .query<{ n: number }, Binding[]>(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`,
+  const inHours = (hours: readonly number[]) =>
+    `(${w.matchExpr}) AND (facets : (${hours.map((h) => `"${crawlHourToken(h)}"`).join(' OR ')}))`
+  const countIn = (hours: readonly number[], cap: number): number => {
+    if (!joined)
+      return (
+        db
+          .query<{ n: number }, Binding[]>(
+            `SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`,
+          )
+          .get(inHours(hours), ...range)?.n ?? 0
       )
-      .get(`(${w.matchExpr}) AND (facets : (${hours.map((h) => `"${crawlHourToken(h)}"`).join(' OR ')}))`, ...range)
-      ?.n ?? 0
+    const hw = { ...w, matchExpr: inHours(hours) }
+    const narrow = fromClause(hw, req, undefined, SCAN_INDEX)
+    return (
+      db
+        .query<{ n: number }, Binding[]>(
+          `SELECT count(*) AS n FROM (SELECT 1 FROM ${narrow.sql} WHERE ${hw.sql} LIMIT ${cap})`,
+        )
+        .get(...narrow.params, ...hw.params)?.n ?? 0
+    )
+  }
   const rows: StoreArticleRow[] = []
   let skip = req.offset
   let day = desc ? last : first
@@ -134,7 +155,8 @@ function crawlHourRows(
  * `limit` rows of a MATCH-driven slice in time-key order after skipping `offset`. When the MATCH
  * expression is the whole slice, the skipped matches are stepped over in the posting lists (the
  * key of the first row of the page is found there) instead of being joined to their rows one by
- * one: offset 9,900 costs 9,900 posting-list steps, not 9,900 row reads. The same step counts
+ * one: offset 9,900 costs 9,900 posting-list steps, not 9,900 row reads (or, when a row test
+ * decides the slice, 9,900 entries of the covering index). The same step counts
  * the slice when it ends before the offset (`sliceRows`), so a relevance tier the offset passes
  * is read once, not a second time to count it (at 10M that second read was 67 of 184 ms).
  */
@@ -148,14 +170,24 @@ function dateWalk(
 ): { rows: StoreArticleRow[]; sliceRows: number | null } {
   let tier = w
   let skip = offset
-  if (offset > 0 && w.countable && w.matchExpr !== null && !hasRowsPast(ctx, req.maxSeq)) {
+  if (offset > 0 && w.matchExpr !== null) {
     const desc = sort === 'date'
-    // The first offset + 1 matches in order: how many there are, and the last one's key.
-    const step = ctx.db
-      .query<{ n: number; k: number | null }, Binding[]>(
-        `SELECT count(*) AS n, ${desc ? 'min' : 'max'}(k) AS k FROM (SELECT rowid AS k FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid ${desc ? 'DESC' : 'ASC'} LIMIT ?)`,
-      )
-      .get(w.matchExpr, timeKeyFloor(req.fromS), timeKeyFloor(req.toS), offset + 1)
+    const exact = w.countable && !hasRowsPast(ctx, req.maxSeq)
+    // The first offset + 1 matches in order: how many there are, and the last one's key. When a
+    // row test decides the slice (a tone-score range, rows past the watermark), the matches are
+    // tested on the covering index's entries, never on their whole rows.
+    const narrow = fromClause(w, req, sort, SCAN_INDEX)
+    const step = exact
+      ? ctx.db
+          .query<{ n: number; k: number | null }, Binding[]>(
+            `SELECT count(*) AS n, ${desc ? 'min' : 'max'}(k) AS k FROM (SELECT rowid AS k FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid ${desc ? 'DESC' : 'ASC'} LIMIT ?)`,
+          )
+          .get(w.matchExpr, timeKeyFloor(req.fromS), timeKeyFloor(req.toS), offset + 1)
+      : ctx.db
+          .query<{ n: number; k: number | null }, Binding[]>(
+            `SELECT count(*) AS n, ${desc ? 'min' : 'max'}(k) AS k FROM (SELECT articles_fts.rowid AS k FROM ${narrow.sql} WHERE ${w.sql} ORDER BY articles_fts.rowid ${desc ? 'DESC' : 'ASC'} LIMIT ?)`,
+          )
+          .get(...narrow.params, ...w.params, offset + 1)
     const n = step?.n ?? 0
     if (n <= offset || step?.k === null || step?.k === undefined) return { rows: [], sliceRows: n }
     tier = { ...w, sql: `${w.sql} AND articles_fts.rowid ${desc ? '<=' : '>='} ?`, params: [...w.params, step.k] }

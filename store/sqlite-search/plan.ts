@@ -94,6 +94,11 @@ export const PAGE_PLANS = [
       isCrawlSort(f.sort) && f.countable && f.hasMatch && f.matches() > SORT_ALL_MAX && !f.rowsPast(),
   },
   {
+    plan: 'crawl-hours-joined',
+    reason: `crawl-time sort of more than ${SORT_ALL_MAX} matches that a row test decides (a tone-score range, rows past the watermark): the crawl-hour walk, each day counted by joining its matches to the covering index`,
+    when: (f: PageFacts) => isCrawlSort(f.sort) && f.hasMatch && f.matches() > SORT_ALL_MAX,
+  },
+  {
     plan: 'date-walk',
     reason: 'date sort with a MATCH expression: the index walked in time-key order, stopping at the page',
     when: (f: PageFacts) => isDateSort(f.sort) && f.hasMatch,

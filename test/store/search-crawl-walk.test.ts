@@ -41,6 +41,14 @@ describe(`crawl-time sorts and deep date offsets over ${N} articles`, () => {
       { days: 90, endDaysAgo: 0, sort, q: 'w2', strict: true, offset: 0 },
       { days: 60, endDaysAgo: 20, sort, strict: true, country: ['US'], offset: 600 },
     )
+    // A tone-score range or a watermark is a row test: the crawl hours are counted by joining.
+    cases.push(
+      { days: 90, endDaysAgo: 0, sort, q: 'w1', minScore: -0.05, offset: 0 },
+      { days: 90, endDaysAgo: 0, sort, q: 'w1', minScore: -0.05, offset: 2777 },
+      { days: 90, endDaysAgo: 0, sort, minScore: -0.5, maxScore: 0.55, offset: 3100 },
+      { days: 30, endDaysAgo: 10, sort, country: ['US', 'GB'], maxScore: 0, offset: 250 },
+      { days: 90, endDaysAgo: 0, sort, q: 'w1', maxSeq: N - 4000, offset: 1200 },
+    )
   }
   // Date sorts at deep offsets step over the skipped matches in the posting lists (a seek).
   for (const sort of ['date', 'date_asc'] as const) {
@@ -49,6 +57,10 @@ describe(`crawl-time sorts and deep date offsets over ${N} articles`, () => {
       { days: 30, endDaysAgo: 10, sort, q: 'w1', country: ['US'], offset: 333 },
       { days: 90, endDaysAgo: 0, sort, q: '-w1', strict: true, offset: 2500 },
       { days: 90, endDaysAgo: 0, sort, lang: ['en'], offset: 3000 },
+      // A row test decides the slice: the skipped matches are tested on the covering index.
+      { days: 90, endDaysAgo: 0, sort, q: 'w1', minScore: -0.05, offset: 2222 },
+      { days: 90, endDaysAgo: 0, sort, country: ['US', 'GB'], maxScore: -0.15, offset: 700 },
+      { days: 90, endDaysAgo: 0, sort, q: 'w1', maxSeq: N - 4000, offset: 1900 },
     )
   }
   test.each(cases)(
@@ -68,6 +80,9 @@ describe(`crawl-time sorts and deep date offsets over ${N} articles`, () => {
         fullText: false,
         ...(c.lang ? { lang: c.lang } : {}),
         ...(c.country ? { country: c.country } : {}),
+        ...(c.minScore === undefined ? {} : { minScore: c.minScore }),
+        ...(c.maxScore === undefined ? {} : { maxScore: c.maxScore }),
+        ...(c.maxSeq === undefined ? {} : { maxSeq: c.maxSeq }),
       }
       const want = brute(c)
       expect(want.length).toBeGreaterThan(0)
@@ -78,22 +93,29 @@ describe(`crawl-time sorts and deep date offsets over ${N} articles`, () => {
   test.each([
     { q: null, plan: 'crawl-index-walk' },
     { q: 'w1', plan: 'crawl-hours' },
-  ])('the 90-day range, q $q: matches past the bound, so the plan is $plan (store/sqlite-search/plan.ts)', (c) => {
-    const pages: string[] = []
-    new SqliteSearchIndex(db, { onPlan: (p) => p.table === 'page' && pages.push(p.plan) }).search({
-      query: c.q === null ? null : parseQuery(c.q),
-      fromS: NOW_S - 90 * 86400,
-      toS: NOW_S,
-      strictCountry: false,
-      maxSeq: null,
-      sort: 'crawled',
-      size: 20,
-      offset: 0,
-      dedupe: false,
-      fullText: false,
-    })
-    expect(pages).toEqual([c.plan])
-  })
+    { q: 'w1', minScore: -0.05, plan: 'crawl-hours-joined' },
+    { q: null, minScore: -0.5, plan: 'crawl-hours-joined' },
+    { q: 'w1', maxSeq: N - 4000, plan: 'crawl-hours-joined' },
+  ])(
+    'the 90-day range, q $q score ≥ $minScore seq ≤ $maxSeq: matches past the bound, so the plan is $plan (store/sqlite-search/plan.ts)',
+    (c) => {
+      const pages: string[] = []
+      new SqliteSearchIndex(db, { onPlan: (p) => p.table === 'page' && pages.push(p.plan) }).search({
+        query: c.q === null ? null : parseQuery(c.q),
+        fromS: NOW_S - 90 * 86400,
+        toS: NOW_S,
+        strictCountry: false,
+        maxSeq: c.maxSeq ?? null,
+        ...(c.minScore === undefined ? {} : { minScore: c.minScore }),
+        sort: 'crawled',
+        size: 20,
+        offset: 0,
+        dedupe: false,
+        fullText: false,
+      })
+      expect(pages).toEqual([c.plan])
+    },
+  )
 
   test('the 90-day range has more matches than the exact-count limit, so the walk is the path taken', () => {
     const page = index.search({

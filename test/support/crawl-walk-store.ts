@@ -26,6 +26,11 @@ interface Case {
   offset: number
   q?: string
   strict?: boolean
+  /** A tone-score range, decided by a row test: the crawl-hour walk counts by joining (crawl-hours-joined). */
+  minScore?: number
+  maxScore?: number
+  /** The watermark: rows written after it are not searched (a snapshot's view of a growing store). */
+  maxSeq?: number
 }
 
 export interface CrawlWalkStore {
@@ -56,6 +61,12 @@ export function crawlWalkStore(): CrawlWalkStore {
     for (const r of rows) writer.write(r, 0)
   })()
   const index = new SqliteSearchIndex(db)
+  const seqOf = new Map(
+    db
+      .query<{ id: string; seq: number }, []>('SELECT id, seq FROM articles')
+      .all()
+      .map((r) => [r.id, r.seq]),
+  )
 
   function brute(c: Case): string[] {
     const toS = NOW_S - c.endDaysAgo * 86400
@@ -69,6 +80,11 @@ export function crawlWalkStore(): CrawlWalkStore {
           (c.country === undefined || c.country.includes(r.country)),
       )
       .filter((r) => c.strict !== true || r.country_source !== 'default')
+      .filter(
+        (r) =>
+          (c.minScore === undefined || r.score >= c.minScore) && (c.maxScore === undefined || r.score <= c.maxScore),
+      )
+      .filter((r) => c.maxSeq === undefined || (seqOf.get(r.id) ?? 0) <= c.maxSeq)
       .filter((r) => {
         if (c.q === undefined) return true
         const has = `${r.title} ${r.description}`.split(' ').includes(c.q.replace(/^-/, ''))
