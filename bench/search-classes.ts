@@ -309,4 +309,23 @@ export const CLASSES: readonly QueryClass[] = [
     },
   },
   ...STATS_AND_ENTITY_CLASSES,
+  // Appended, so every class above keeps its seed and its draws.
+  {
+    name: 'tone range + sort/offset',
+    weight: 2,
+    endpoint: '/v1/search',
+    draw: (d) => {
+      const c = d.country()
+      const lo = d.pick(['-0.5', '0', '0.3', '0.35'])
+      return {
+        min_score: lo,
+        ...(d.rnd() < 0.3 ? { max_score: String(Math.min(1, Number(lo) + 0.5)) } : {}),
+        ...(d.rnd() < 0.6 ? { q: d.word(c.lang) } : {}),
+        ...(d.rnd() < 0.4 ? { country: d.rnd() < 0.5 ? c.country : 'US,GB,FR' } : {}),
+        sort: d.pick(['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance']),
+        offset: String(d.pick([0, 1000, MAX_OFFSET])),
+        ...d.range(),
+      }
+    },
+  },
 ]

@@ -8,6 +8,7 @@
  * p50 / p99 / max per class, the weighted overall p50, and the plain FTS5 MATCH floor beside each
  * class; at ≤ 100k also Orama on the same queries (the classes it can express).
  *   bun bench/search.ts [--sizes 1000000,10000000] [--per-class 40] [--db-dir DIR] [--no-orama] [--mmap-mb N] [--count-min-docs N]
+ *     [--classes 'tone range,deep offset']   (only the classes whose names contain one of these)
  *   bun bench/search.ts --http http://127.0.0.1:8000 [--per-class 40]   (the same classes over HTTP
  *     against a running node, e.g. `npm start` on the 90-day demo; one request at a time, warm)
  * Stores are synthetic (bench/synthetic-articles.ts: hosts keep their country and language, demo
@@ -45,9 +46,14 @@ const MMAP_MB = arg('--mmap-mb', '')
 /** The word-count line (store/term-counts.ts, minDocs); empty: the batch job's default. */
 const COUNT_MIN_DOCS = arg('--count-min-docs', '')
 
+/** Only the classes whose names contain one of these (comma-separated); each still draws what it draws in a full run. */
+const ONLY = arg('--classes', '')
+  .split(',')
+  .filter((c) => c !== '')
+
 const HTTP_BASE = arg('--http', '')
 if (HTTP_BASE !== '') {
-  const queries = drawQueries(PER_CLASS)
+  const queries = drawQueries(PER_CLASS, ONLY)
   for (const q of queries.slice(0, 50))
     await fetch(`${HTTP_BASE}${urlOf(q.cls.endpoint, q.params)}`).then((r) => r.arrayBuffer())
   const byClass = new Map<string, { weight: number; ms: number[]; slowest: string; statuses: Set<number> }>()
@@ -78,7 +84,7 @@ if (HTTP_BASE !== '') {
 }
 
 if (process.argv[2] === '--queries-on') {
-  console.log(JSON.stringify(runQueries(process.argv[3] ?? '', PER_CLASS, MMAP_MB)))
+  console.log(JSON.stringify(runQueries(process.argv[3] ?? '', PER_CLASS, MMAP_MB, ONLY)))
   process.exit(0)
 }
 
@@ -117,6 +123,7 @@ for (const size of SIZES) {
         '--per-class',
         String(PER_CLASS),
         ...(MMAP_MB === '' ? [] : ['--mmap-mb', MMAP_MB]),
+        ...(ONLY.length === 0 ? [] : ['--classes', ONLY.join(',')]),
       ],
       { stdout: 'pipe', stderr: 'inherit' },
     )
