@@ -16,6 +16,26 @@ export function hasRowsPast(ctx: SearchContext, maxSeq: number | null): boolean 
   return (ctx.db.query<{ s: number | null }, []>('SELECT max(seq) AS s FROM articles').get()?.s ?? 0) > maxSeq
 }
 
+/** The newest crawl in the store (`fallbackS` when the store is empty). */
+export function newestCrawlS(ctx: SearchContext, fallbackS: number): number {
+  return ctx.db.query<{ t: number | null }, []>('SELECT max(crawled_at) AS t FROM articles').get()?.t ?? fallbackS
+}
+
+/**
+ * Whether the slice's MATCH expression has more than `n` postings in the range (read up to n + 1
+ * of them; an upper bound of the matches where a row test decides); without one, the slice is the
+ * whole range, and the range is taken to hold more.
+ */
+export function hasMoreMatches(ctx: SearchContext, req: SearchFilters, w: Where, n: number): boolean {
+  if (w.matchExpr === null) return true
+  const got = ctx.db
+    .query<{ c: number }, Binding[]>(
+      `SELECT count(*) AS c FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${n + 1})`,
+    )
+    .get(w.matchExpr, timeKeyFloor(req.fromS), timeKeyFloor(req.toS))
+  return (got?.c ?? 0) > n
+}
+
 /**
  * Whether the filters go into the MATCH expression as facet tokens (the default), or stay row
  * tests: for a query without words, of two facets or more, over at most two days, whose days

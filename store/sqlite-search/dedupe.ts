@@ -3,7 +3,9 @@
  * number of groups (exact up to TOTAL_EXACT_LIMIT).
  */
 import { type SearchPage, type SearchRequest, type SearchSort, TOTAL_EXACT_LIMIT } from '../../core/search/types.ts'
-import { hasRowsPast } from './count.ts'
+import { hasRowsPast, newestCrawlS } from './count.ts'
+import { PUBLISHED_AFTER_CRAWL_MAX_S } from '../../core/article.ts'
+import { crawlHourToken } from '../fts-facets.ts'
 import type { SearchContext } from './plan.ts'
 import { ARTICLE_COLUMNS, type StoreArticleRow, toPage } from './rows.ts'
 import { type Binding, fromClause, orderBy, relevanceTiers, SCAN_INDEX, type Where } from './where.ts'
@@ -13,31 +15,39 @@ import { type Binding, fromClause, orderBy, relevanceTiers, SCAN_INDEX, type Whe
  * kept the first time it is seen, so reading stops once the page is full and the count has passed
  * its limit, instead of numbering every match.
  */
-export function dedupedPage(ctx: SearchContext, req: SearchRequest, sort: SearchSort, w: Where): SearchPage {
+export function dedupedPage(
+  ctx: SearchContext,
+  req: SearchRequest,
+  sort: SearchSort,
+  w: Where,
+  crawlDays: boolean,
+): SearchPage {
   const db = ctx.db
   // Groups are read from the covering index (time key and group, no row) where the order allows.
   const narrow = sort !== 'crawled' && sort !== 'crawled_asc'
   // Where the MATCH expression is the whole slice (and nothing lies past the watermark), only
   // each match's group is needed: read from the two-column index, no row test.
   const bare = narrow && !hasRowsPast(ctx, req.maxSeq)
-  const walks = (sort === 'relevance' ? relevanceTiers(w) : [w]).map((tier) => {
-    const walkSort = sort === 'relevance' ? 'date' : sort
-    if (bare && tier.countable && tier.matchExpr !== null) {
-      // The MATCH expression and the time-key range in the join are the whole slice: no WHERE.
-      const from = fromClause(tier, req, walkSort, 'articles_tkey_dup')
-      return {
-        sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} ORDER BY ${orderBy(walkSort, true)}`,
-        params: from.params,
-      }
-    }
-    const from = fromClause(tier, req, walkSort, narrow ? SCAN_INDEX : 'articles_tkey')
-    const fromSql = narrow && tier.matchExpr === null ? `articles a INDEXED BY ${SCAN_INDEX}` : from.sql
-    const columns = narrow ? 'a.tkey, a.dup_group' : ARTICLE_COLUMNS
-    return {
-      sql: `SELECT ${columns} FROM ${fromSql} WHERE ${tier.sql} ORDER BY ${orderBy(walkSort, tier.matchExpr !== null)}`,
-      params: [...from.params, ...tier.params],
-    }
-  })
+  const walks: Iterable<{ sql: string; params: Binding[] }> = crawlDays
+    ? crawlDayWalks(ctx, req, sort === 'crawled_asc' ? 'crawled_asc' : 'crawled', w)
+    : (sort === 'relevance' ? relevanceTiers(w) : [w]).map((tier) => {
+        const walkSort = sort === 'relevance' ? 'date' : sort
+        if (bare && tier.countable && tier.matchExpr !== null) {
+          // The MATCH expression and the time-key range in the join are the whole slice: no WHERE.
+          const from = fromClause(tier, req, walkSort, 'articles_tkey_dup')
+          return {
+            sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} ORDER BY ${orderBy(walkSort, true)}`,
+            params: from.params,
+          }
+        }
+        const from = fromClause(tier, req, walkSort, narrow ? SCAN_INDEX : 'articles_tkey')
+        const fromSql = narrow && tier.matchExpr === null ? `articles a INDEXED BY ${SCAN_INDEX}` : from.sql
+        const columns = narrow ? 'a.tkey, a.dup_group' : ARTICLE_COLUMNS
+        return {
+          sql: `SELECT ${columns} FROM ${fromSql} WHERE ${tier.sql} ORDER BY ${orderBy(walkSort, tier.matchExpr !== null)}`,
+          params: [...from.params, ...tier.params],
+        }
+      })
   const seen = new Set<string>()
   const picked: { tkey: number; dup_group: string }[] = []
   const end = req.offset + req.size
@@ -46,11 +56,14 @@ export function dedupedPage(ctx: SearchContext, req: SearchRequest, sort: Search
       if (seen.has(row.dup_group)) continue
       seen.add(row.dup_group)
       if (seen.size > req.offset && seen.size <= end) picked.push(row)
-      if (seen.size > TOTAL_EXACT_LIMIT && seen.size >= end) break walking
+      if (seen.size >= end) break walking
     }
   }
-  // A crawl-time walk read whole rows (ARTICLE_COLUMNS): they are the page.
-  if (!narrow) return toPage(db, picked as unknown as StoreArticleRow[], seen.size, req.fullText)
+  // The page is full; the number of groups does not depend on the order they are met in, so the
+  // rest of the count reads only each match's group, in whatever order is cheapest.
+  if (seen.size >= end && seen.size <= TOTAL_EXACT_LIMIT) countGroups(ctx, req, w, !hasRowsPast(ctx, req.maxSeq), seen)
+  // A crawl-time walk of the sorted slice read whole rows (ARTICLE_COLUMNS): they are the page.
+  if (!narrow && !crawlDays) return toPage(db, picked as unknown as StoreArticleRow[], seen.size, req.fullText)
   // The page's rows, in the order their groups were met.
   const keys = picked.map((p) => p.tkey)
   const byKey = new Map(
@@ -69,4 +82,51 @@ export function dedupedPage(ctx: SearchContext, req: SearchRequest, sort: Search
     seen.size,
     req.fullText,
   )
+}
+
+/** Adds the slice's groups to `seen` until it holds more than TOTAL_EXACT_LIMIT or every group. */
+function countGroups(ctx: SearchContext, req: SearchRequest, w: Where, exact: boolean, seen: Set<string>): void {
+  const walk =
+    w.matchExpr === null
+      ? { sql: `SELECT a.dup_group FROM articles a INDEXED BY ${SCAN_INDEX} WHERE ${w.sql}`, params: w.params }
+      : exact && w.countable
+        ? (() => {
+            const from = fromClause(w, req, undefined, 'articles_tkey_dup')
+            return { sql: `SELECT a.dup_group FROM ${from.sql}`, params: from.params }
+          })()
+        : (() => {
+            const from = fromClause(w, req, undefined, SCAN_INDEX)
+            return { sql: `SELECT a.dup_group FROM ${from.sql} WHERE ${w.sql}`, params: [...from.params, ...w.params] }
+          })()
+  for (const row of ctx.db.query<{ dup_group: string }, Binding[]>(walk.sql).iterate(...walk.params)) {
+    seen.add(row.dup_group)
+    if (seen.size > TOTAL_EXACT_LIMIT) return
+  }
+}
+
+/**
+ * A crawl-time order as a walk of crawl days (24 crawl-hour tokens each) from the newest crawl
+ * back (or from the range's start less PUBLISHED_AFTER_CRAWL_MAX_S forward), each day's matches
+ * sorted on their own: the walk stops with the page and the count, so `dedupe=true&sort=crawled`
+ * sorts a day or a few, not every match of the range (5 s for the 90-day range at 1M).
+ */
+function* crawlDayWalks(
+  ctx: SearchContext,
+  req: SearchRequest,
+  sort: 'crawled' | 'crawled_asc',
+  w: Where,
+): Generator<{ sql: string; params: Binding[] }> {
+  const first = Math.floor((req.fromS - PUBLISHED_AFTER_CRAWL_MAX_S) / 3600)
+  const last = Math.floor(newestCrawlS(ctx, req.toS) / 3600)
+  const desc = sort === 'crawled'
+  for (let h = desc ? last : first; desc ? h >= first : h <= last; h += desc ? -24 : 24) {
+    const hours = Array.from({ length: 24 }, (_, i) => (desc ? h - i : h + i)).filter((x) => x >= first && x <= last)
+    const day = `facets : (${hours.map((x) => `"${crawlHourToken(x)}"`).join(' OR ')})`
+    const dw = { ...w, matchExpr: w.matchExpr === null ? day : `(${w.matchExpr}) AND (${day})` }
+    const from = fromClause(dw, req, sort)
+    yield {
+      sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} WHERE ${dw.sql} ORDER BY ${orderBy(sort, true)}`,
+      params: [...from.params, ...dw.params],
+    }
+  }
 }

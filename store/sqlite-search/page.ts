@@ -4,9 +4,9 @@ import { hasPositive } from '../../core/search/query-syntax.ts'
 import type { SearchPage, SearchRequest } from '../../core/search/types.ts'
 import { crawlHourToken } from '../fts-facets.ts'
 import { timeKeyFloor } from '../time-key.ts'
-import { countSlice, countTotal, facetsAsTokens, hasRowsPast } from './count.ts'
+import { countSlice, countTotal, facetsAsTokens, hasMoreMatches, hasRowsPast, newestCrawlS } from './count.ts'
 import { dedupedPage } from './dedupe.ts'
-import { choosePlan, PAGE_PLANS, type SearchContext } from './plan.ts'
+import { choosePlan, PAGE_PLANS, type SearchContext, SORT_ALL_MAX } from './plan.ts'
 import { ARTICLE_COLUMNS, type StoreArticleRow, toPage } from './rows.ts'
 import { type Binding, buildWhere, fromClause, orderBy, relevanceTiers, SCAN_INDEX, type Where } from './where.ts'
 
@@ -18,8 +18,10 @@ export function searchPage(ctx: SearchContext, req: SearchRequest): SearchPage {
   const total = () => (matches ??= countTotal(ctx, req, w))
   let newest: number | undefined
   const newestCrawl = () => (newest ??= newestCrawlS(ctx, req.toS))
+  let many: boolean | undefined
   const plan = choosePlan(ctx, 'page', PAGE_PLANS, {
     dedupe: req.dedupe,
+    manyMatches: () => (many ??= hasMoreMatches(ctx, req, w, SORT_ALL_MAX)),
     sort,
     offset: req.offset,
     hasMatch: w.matchExpr !== null,
@@ -31,8 +33,10 @@ export function searchPage(ctx: SearchContext, req: SearchRequest): SearchPage {
   })
   const page = (rows: StoreArticleRow[]) => toPage(db, rows, total(), req.fullText)
   switch (plan) {
+    case 'dedupe-crawl-days':
+      return dedupedPage(ctx, req, sort, w, true)
     case 'dedupe':
-      return dedupedPage(ctx, req, sort, w)
+      return dedupedPage(ctx, req, sort, w, false)
     case 'past-end':
       return page([])
     case 'relevance-tiers':
@@ -64,11 +68,6 @@ export function searchPage(ctx: SearchContext, req: SearchRequest): SearchPage {
       )
     }
   }
-}
-
-/** The newest crawl in the store (the range's end when the store is empty). */
-function newestCrawlS(ctx: SearchContext, fallbackS: number): number {
-  return ctx.db.query<{ t: number | null }, []>('SELECT max(crawled_at) AS t FROM articles').get()?.t ?? fallbackS
 }
 
 /**

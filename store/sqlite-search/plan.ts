@@ -54,6 +54,8 @@ const isDateSort = (s: SearchSort): s is 'date' | 'date_asc' => s === 'date' || 
 
 export interface PageFacts {
   dedupe: boolean
+  /** Whether the MATCH expression has more than SORT_ALL_MAX postings in the range (or there is none: the whole range). */
+  manyMatches: () => boolean
   /** The sort in effect: relevance without words is a date sort. */
   sort: SearchSort
   offset: number
@@ -71,6 +73,11 @@ export interface PageFacts {
 }
 
 export const PAGE_PLANS = [
+  {
+    plan: 'dedupe-crawl-days',
+    reason: `dedupe=true with a crawl-time sort of more than ${SORT_ALL_MAX} matches: crawl days walked in order, each day's matches sorted, a group kept the first time it is seen, until the page is full and the count is past its limit`,
+    when: (f: PageFacts) => f.dedupe && isCrawlSort(f.sort) && f.manyMatches(),
+  },
   {
     plan: 'dedupe',
     reason:

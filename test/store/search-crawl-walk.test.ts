@@ -245,6 +245,26 @@ describe(`relevance tiers and dedupe pages over ${N} articles`, () => {
       )
   }
 
+  test.each(['crawled', 'crawled_asc'] as const)(
+    'dedupe=true&sort=%s over thousands of matches walks crawl days (store/sqlite-search/plan.ts)',
+    (sort) => {
+      const plans: string[] = []
+      new SqliteSearchIndex(db, { onPlan: (p) => p.table === 'page' && plans.push(p.plan) }).search({
+        query: parseQuery('w1'),
+        fromS: NOW_S - 90 * 86400,
+        toS: NOW_S,
+        strictCountry: false,
+        maxSeq: null,
+        sort,
+        size: 20,
+        offset: 0,
+        dedupe: true,
+        fullText: false,
+      })
+      expect(plans).toEqual(['dedupe-crawl-days'])
+    },
+  )
+
   test('the cases reach past the first tier, and syndicated copies exist in the matches', () => {
     expect(tierOne('w1')).toBeGreaterThan(40)
     const all = ordered({ q: 'w1', sort: 'date', offset: 0, dedupe: false }).length

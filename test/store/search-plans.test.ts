@@ -161,6 +161,13 @@ function shapesOf(spec: EndpointSpec): Shape[] {
       }
     }
   }
+  // Each switch with each variant too (every sort, each offset bound), over the whole range: a plan
+  // chosen by the two together is reached (dedupe=true&sort=crawled walks crawl days).
+  for (const toggle of toggles.slice(1))
+    for (const v of variants) {
+      const query = new URLSearchParams([...toggle, ...v])
+      shapes.push({ endpoint: spec.path, query, label: `${spec.path}?${query}` })
+    }
   return shapes
 }
 
