@@ -163,6 +163,19 @@ describe('extractEntities', () => {
     for (const e of out) for (const w of ['the', 'and', 'of']) expect(e.key).not.toBe(`${e.type}:${w}`)
   })
 
+  test.each([
+    'The European Commission said on Thursday it disagreed with the plan.',
+    'The Bank of England raised rates. The Federal Reserve held them.',
+    'A spokesman said The United Nations would meet. An official agreed.',
+  ])('an article alone is no entity, and is no part of the name: %s', (text) => {
+    const out = extractEntities(article({ text }), 'en')
+    expect(out.length).toBeGreaterThan(0)
+    for (const e of out) {
+      expect(['the', 'a', 'an']).not.toContain(e.key.split(':')[1])
+      expect(e.name).not.toMatch(/^(The|A|An) /)
+    }
+  })
+
   test('languages without a model give no entities', () => {
     expect(extractEntities(PUTIN_STORY, 'ja')).toEqual([])
     expect(extractEntities(PUTIN_STORY, '')).toEqual([])
