@@ -78,7 +78,8 @@ export const TREND_ENDPOINTS: readonly EndpointSpec[] = [
     path: '/v1/trends/{cc}/{slug}',
     group: 'trends',
     summary: 'One trend with its articles',
-    description: 'A story of the default window by country and slug.',
+    description:
+      'A story of the default window by country and slug: its articles (newest first), their tone over the whole story, the people, organisations and places its articles name most, and an hourly timeline of its articles and their tone.',
     pathParams: {
       cc: {
         kind: 'string',
