@@ -14,7 +14,6 @@ import { ENTITY_TABLES_SQL_V18 } from './migrations/v18-entities.ts'
 import { SCORE_COUNTS_SQL_V19 } from './migrations/v19-score-counts.ts'
 import { ENTITY_DAY_BLOBS_V20 } from './migrations/v20-entity-day-blobs.ts'
 import { SCORE_RANGE_COUNTS_V21 } from './migrations/v21-score-range-counts.ts'
-import { TERM_TONES_WITH_HOSTS_V22 } from './migrations/v22-term-tones-hosts.ts'
 
 /**
  * The store's schema, as ordered migrations keyed by `PRAGMA user_version`: SQL, or a function
@@ -314,8 +313,4 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // word counts by score tenth (term_tenth_days, written by store/term-counts.ts), so a counted
   // word with a tone-score range adds up the tenths it holds whole instead of reading articles.
   SCORE_RANGE_COUNTS_V21,
-  // 22 (issue 25): a counted word's tone blob keeps the host too (store/term-counts.ts), so stats
-  // of a common word with a category or tone filter read its counts, host buckets included,
-  // instead of every article; every counted day is marked stale and counted again.
-  TERM_TONES_WITH_HOSTS_V22,
 ]

@@ -247,8 +247,8 @@ function countDays(
      WHERE articles_fts MATCH ? AND articles_fts.rowid >= ? AND articles_fts.rowid < ?`,
   )
   let day: number | null = null
-  // By host (category and tone left empty) and by tone with the host (migrations 16 and 22: the
-  // tone blob alone answers a whole stats answer); the same again for each score tenth (migration 21).
+  // By host (category and tone left empty) and by tone (host left empty): see migration 16; the
+  // same again for each score tenth (migration 21).
   let byHost = new Map<number, [number, number]>()
   let byTone = new Map<number, [number, number]>()
   let byTenth = new Map<number, { byHost: Map<number, [number, number]>; byTone: Map<number, [number, number]> }>()
@@ -281,7 +281,7 @@ function countDays(
       byTenth = new Map()
     }
     const hostCombo = combos.id({ ...r, category: '', sentiment: '' })
-    const toneCombo = combos.id(r)
+    const toneCombo = combos.id({ ...r, host: '' })
     bump(byHost, hostCombo, 0)
     bump(byTone, toneCombo, r.s)
     let tenth = byTenth.get(r.tenth)

@@ -19,12 +19,8 @@ import { type Binding, buildWhere, comboFilter, DAY_S, ROW_FACETS, SCAN_INDEX, s
 export interface CountedTerm {
   id: number
   key: string
-  /**
-   * hosts: counts by host combination (no category, no tone: the smaller blob, enough for a
-   * total without those filters); tones: by the whole combination, host included (migration 22),
-   * enough for a whole stats answer with any filter.
-   */
-  blob: 'hosts' | 'tones'
+  /** hosts: counts by host combination (no tone); tones: by tone combination (no host); both: a whole stats answer. */
+  blob: 'hosts' | 'tones' | 'both'
 }
 
 /**
@@ -46,10 +42,19 @@ export function countedTerm(ctx: SearchContext, f: SearchFilters, full: boolean)
   const entityKey = q === null && f.entity?.length === 1 ? f.entity[0] : undefined
   if (entityKey === undefined && (q === null || f.entity !== undefined)) return null
   if (entityKey === undefined && q !== null && (!isFlat(q) || q.none.length > 0 || q.all.length === 0)) return null
-  // Each day has two blobs (store/term-counts.ts): by host (no category, no tone) and by the whole
-  // combination (host included since migration 22).
+  // Each day has two blobs (store/term-counts.ts): by host (no tone) and by tone (no host).
+  const hosts = (f.host?.length ?? 0) > 0 || (f.excludeHost?.length ?? 0) > 0
   const tones = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
-  const blob: CountedTerm['blob'] = full || tones ? 'tones' : 'hosts'
+  const blob: CountedTerm['blob'] | null = full
+    ? hosts || tones
+      ? null
+      : 'both'
+    : !tones
+      ? 'hosts'
+      : !hosts
+        ? 'tones'
+        : null
+  if (blob === null) return null
   const key = entityKey !== undefined ? entityTermKey(entityKey) : q === null ? null : matchExpression(q.all)
   if (key === null) return null
   const id = ctx.db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(key)?.id
@@ -90,8 +95,8 @@ export function termDaysInto(
     }
     return c
   }
-  // The tone blob gives the timeline, its tone and every bucket; the host blob, alone, the
-  // timeline's counts for a search's total.
+  // The tone blob gives the timeline, its tone and the host-less buckets; the host blob the host
+  // buckets (and, alone, the timeline's counts for a search's total).
   const perTone = new Map<number, number>()
   const perHost = new Map<number, number>()
   // A tone-score range (wordTenthsInto: whole tenths only) is added up from the word's counts by
@@ -109,7 +114,7 @@ export function termDaysInto(
             'SELECT day, counts, tones FROM term_tenth_days WHERE key_id = ? AND day >= ? AND day < ? AND tenth >= ? AND tenth <= ?',
           )
           .iterate(term.id, first, end, scoreBucket(range.min), scoreBucket(range.max))
-  const readHosts = term.blob === 'hosts'
+  const readHosts = term.blob === 'hosts' || (term.blob === 'both' && tally.hosts)
   for (const row of rows) {
     if (stale.has(row.day)) continue
     const tone = emptyTone()
@@ -124,12 +129,9 @@ export function termDaysInto(
     if (readHosts) decodeCounts(row.counts, each(perHost, term.blob === 'hosts'))
     if (tone.articles > 0) tally.addTimeline(row.day * DAY_S, tone)
   }
-  for (const [id, n] of perTone) {
-    const c = combo(id)
-    tally.addFacetCounts(c, n)
-    if (tally.hosts) tally.addHost(c.host, n)
-  }
-  for (const [id, n] of perHost) tally.addFacetCounts(combo(id), n)
+  for (const [id, n] of perTone) tally.addFacetCounts(combo(id), n)
+  if (term.blob === 'both') for (const [id, n] of perHost) tally.addHost(combo(id).host, n)
+  else for (const [id, n] of perHost) tally.addFacetCounts(combo(id), n)
   for (const day of stale) scanInto(ctx, tally, { ...f, fromS: day * DAY_S, toS: (day + 1) * DAY_S })
   if (f.maxSeq === null) return
   // Articles past the watermark (the latest ingest's, few) counted in days that are not stale:
