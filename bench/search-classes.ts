@@ -328,4 +328,42 @@ export const CLASSES: readonly QueryClass[] = [
       }
     },
   },
+  {
+    name: 'dedupe + every sort/offset',
+    weight: 2,
+    endpoint: '/v1/search',
+    draw: (d) => {
+      const c = d.country()
+      return {
+        dedupe: 'true',
+        ...(d.rnd() < 0.6 ? { q: d.word(c.lang, d.pick(['common', 'mid'])) } : {}),
+        ...(d.rnd() < 0.4 ? { country: c.country } : {}),
+        sort: d.pick(['date', 'date_asc', 'crawled', 'crawled_asc', 'relevance']),
+        offset: String(d.pick([0, 1000, MAX_OFFSET])),
+        ...d.range(),
+      }
+    },
+  },
+  {
+    name: 'stats: common word + category/tone',
+    weight: 1,
+    endpoint: '/v1/stats',
+    draw: (d) => {
+      const c = d.country()
+      const f = d.pick(['category', 'sentiment'])
+      return {
+        q: d.word(c.lang, 'common'),
+        [f]:
+          f === 'category'
+            ? d.rnd() < 0.5
+              ? d.pick(CATS)
+              : `${d.pick(CATS)},${d.pick(CATS)}`
+            : d.rnd() < 0.5
+              ? d.pick(TONES)
+              : 'neg,pos',
+        ...(d.rnd() < 0.3 ? { country: c.country } : {}),
+        ...d.range(),
+      }
+    },
+  },
 ]
