@@ -24,6 +24,13 @@ export interface EntityGazetteerFile {
   first_names: string
   /** Organisation keys labelled by hand in the training sets, newline-separated: for the rule after the tagger, never a feature. */
   seen_organisations?: Record<string, string>
+  /**
+   * Model group → lower-case words, space-separated, by how unlabelled news writes them inside a
+   * sentence: `lower` almost never capitalised, `capital` almost always (scripts/entity-case-build.ts).
+   */
+  case?: Record<string, { lower: string; capital: string }>
+  /** English demonyms and their plurals (`turkish`, `australians`), space-separated: adjectives, not places. */
+  demonyms?: string
 }
 
 export interface EntityGazetteer {
@@ -35,7 +42,14 @@ export interface EntityGazetteer {
   firstNames: ReadonlySet<string>
   /** Model group (`en`, `xx`) → organisation names its training sets label (core/enrich/entity-rules.ts). */
   seenOrganisations: ReadonlyMap<string, ReadonlySet<string>>
+  /** Model group → word → CASE_LOWER or CASE_CAPITAL. */
+  caseOf: ReadonlyMap<string, ReadonlyMap<string, number>>
+  demonyms: ReadonlySet<string>
 }
+
+/** How news writes a word inside a sentence: almost never capitalised, or almost always. */
+export const CASE_LOWER = 1
+export const CASE_CAPITAL = 2
 
 export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
   if (file.format !== ENTITY_GAZETTEER_FORMAT) throw new Error(`entity gazetteer: unknown format ${file.format}`)
@@ -62,7 +76,16 @@ export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
       new Set(keys.split('\n').filter((k) => k !== '')),
     ]),
   )
-  return { maxTokens: file.max_tokens, kinds, countryOf, firstNames, seenOrganisations }
+  const caseOf = new Map(
+    Object.entries(file.case ?? {}).map(([group, lists]) => {
+      const m = new Map<string, number>()
+      for (const w of lists.lower.split(' ')) if (w !== '') m.set(w, CASE_LOWER)
+      for (const w of lists.capital.split(' ')) if (w !== '') m.set(w, CASE_CAPITAL)
+      return [group, m]
+    }),
+  )
+  const demonyms = new Set((file.demonyms ?? '').split(' ').filter((w) => w !== ''))
+  return { maxTokens: file.max_tokens, kinds, countryOf, firstNames, seenOrganisations, caseOf, demonyms }
 }
 
 /**

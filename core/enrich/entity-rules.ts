@@ -14,6 +14,10 @@
  *   as an organisation (`BBC`, `Labour Party`, `Reuters`; scripts/entity-gazetteer-build.ts) are one.
  * - `dateline`: an all-capital place at the start of a line before `(`, `,`, `-`, `—` or `:`
  *   (`WASHINGTON (Reuters) -`) is a place.
+ * - `demonym` (English only): a one-word place that is a demonym (`Indian`, `Iraqis`) is no
+ *   entity: an adjective, as the training sets are relabelled (scripts/entity-data.ts dropDemonyms).
+ * - `countryPlace` (English only): a span that is exactly a country's name (`Malaysia`, `US`) but
+ *   was tagged a person or an organisation is a place.
  */
 import type { EntityGazetteer } from './entity-gazetteer.ts'
 import { GAZ_COUNTRY, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
@@ -26,9 +30,21 @@ export interface EntityRules {
   dateline: boolean
   /** The organisation-head rule in English too. */
   orgHeadEn: boolean
+  /** English: a one-word place that is a demonym (`Indian`, `Iraqis`) is no entity. */
+  demonym: boolean
+  /** English: a name that is exactly a country's name tagged a person or an organisation is a place. */
+  countryPlace: boolean
 }
 
-export const ENTITY_RULES: EntityRules = { seenOrg: true, trim: true, orgHead: true, dateline: true, orgHeadEn: true }
+export const ENTITY_RULES: EntityRules = {
+  seenOrg: true,
+  trim: true,
+  orgHead: true,
+  dateline: true,
+  orgHeadEn: true,
+  demonym: true,
+  countryPlace: true,
+}
 
 const O = 0
 const B_ORG = 3
@@ -160,6 +176,26 @@ export function applyEntityRules(
           for (let k = from + 1; k <= end; k++) tags[k] = I_ORG
           if (end + 1 < n && (tags[end + 1] as number) % 2 === 0 && tags[end + 1] !== O)
             tags[end + 1] = typeOf(tags[end + 1] as number)
+        }
+      }
+      i = end + 1
+    }
+  }
+  if (group === 'en' && (rules.demonym || rules.countryPlace)) {
+    let i = 0
+    while (i < n) {
+      const tag = tags[i] as number
+      if (tag === O || tag % 2 === 0) {
+        i++
+        continue
+      }
+      let end = i
+      while (end + 1 < n && tags[end + 1] === tag + 1) end++
+      if (rules.demonym && tag === B_LOC && end === i && gaz.demonyms.has(lower[i] as string)) tags[i] = O
+      else if (rules.countryPlace && tag !== B_LOC && end - i < gaz.maxTokens) {
+        if (((gaz.kinds.get(lower.slice(i, end + 1).join(' ')) ?? 0) & GAZ_COUNTRY) !== 0) {
+          tags[i] = B_LOC
+          for (let k = i + 1; k <= end; k++) tags[k] = B_LOC + 1
         }
       }
       i = end + 1

@@ -11,11 +11,12 @@ const GAZ = loadGazetteer({
   format: 'newsdesk-entity-gazetteer/1',
   description: 'test',
   max_tokens: 4,
-  countries: 'united states\tUS',
+  countries: 'united states\tUS\nmalaysia\tMY\nus\tUS',
   places: 'washington\tUS\ndubai\tAE\nfort worth\tUS',
   organisations: '',
   first_names: '',
   seen_organisations: { en: 'bbc\nlabour party', xx: 'bbc' },
+  demonyms: 'indian iraqi iraqis',
 } satisfies EntityGazetteerFile)
 
 /** Tags as the model might give them, one per token (`O`, `B-PER`, `I-LOC`…), then the rules. */
@@ -104,6 +105,24 @@ describe('rules after the tagger', () => {
       want: ['organisation:Massachusetts Institute of Technology'],
     },
     {
+      name: 'demonym: a one-word place that is a demonym is no entity',
+      text: 'the Indian village and Iraqis in Washington',
+      tags: ['O', 'B-LOC', 'O', 'O', 'B-LOC', 'O', 'B-LOC'],
+      want: ['place:Washington'],
+    },
+    {
+      name: 'demonym: inside a longer name it stays',
+      text: 'the Indian Ocean coast',
+      tags: ['O', 'B-LOC', 'I-LOC', 'O'],
+      want: ['place:Indian Ocean'],
+    },
+    {
+      name: 'country: a country name tagged an organisation or a person is a place',
+      text: 'Malaysia and the United States , not US Steel',
+      tags: ['B-ORG', 'O', 'O', 'B-PER', 'I-PER', 'O', 'O', 'B-ORG', 'I-ORG'],
+      want: ['place:Malaysia', 'place:United States', 'organisation:US Steel'],
+    },
+    {
       name: 'seen organisation: one word at a sentence start is left alone',
       text: 'BBC said so',
       tags: ['O', 'O', 'O'],
@@ -137,6 +156,12 @@ describe('rules after the tagger', () => {
       text: 'Die Group meldete',
       tags: ['O', 'O', 'O'],
       want: [],
+    },
+    {
+      name: 'demonyms and country names are left to the tagger outside English',
+      text: 'a Malaysia e o Indian',
+      tags: ['O', 'B-ORG', 'O', 'O', 'B-LOC'],
+      want: ['organisation:Malaysia', 'place:Indian'],
     },
     {
       name: 'lower-case words inside a name stay outside English',
