@@ -13,7 +13,14 @@
  * UNER Portuguese dev (`xx`), which are not trained on; so is the choice between the first shuffle
  * seed's model and the average of three seeds' models. WikiANN (licence unknown), BTC section G, WNUT-17 test, UNER test splits,
  * GermEval test and the Europeana held-out fifths are never read here: bench/entities.ts reports
- * on them. The sources' sha256 go into the weights file.
+ * on them. The sources' sha256 go into the weights file. The gazetteer also gets the English case
+ * lists (scripts/entity-case-build.ts: unlabelled news text, no labels) and the demonyms.
+ *
+ * Experiments (never for shipping; docs/entities-data.md, "Third pass"): `--groups en` trains one
+ * model and copies the other from the shipped file; `--experiment ewt-dev` or `ewt-half` moves all
+ * or the second half of UNER English-EWT dev from training to the dev sets (scripts/entity-dev.ts
+ * --ewt [--ewt-half] scores it); `averaged` always takes the seeds' average; `no-case` drops the
+ * case lists; `wikiann-train` adds WikiANN train (licence unknown).
  */
 import { mulberry32 } from '../core/random.ts'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'

@@ -1,7 +1,9 @@
 /**
  * Name lists for entity tagging (issue 27), written by scripts/train-entities.ts from GeoNames
  * (cities ≥ 15,000 people, CC BY 4.0), mledoze/countries (ODbL 1.0), the S&P 500 list (PDDL) and
- * the first-name database (GFDL 1.2+); docs/entities-data.md is the data card. Keys are lower-case
+ * the first-name database (GFDL 1.2+), plus English case lists counted on unlabelled news text
+ * (NewsMTSC, MIT; HuffPost News Category, CC BY 4.0; MasakhaNEWS, AFL-3.0) and demonyms from the
+ * country file; docs/entities-data.md is the data card. Keys are lower-case
  * token sequences as core/enrich/entity-tokens.ts cuts them, joined by single spaces.
  */
 import { NAME_CONNECTORS } from './entity-tokens.ts'

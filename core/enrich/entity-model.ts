@@ -1,6 +1,6 @@
 /**
- * The entity tagger (issue 27): an averaged perceptron over word, shape, context, word-cluster and
- * gazetteer features, decoded by Viterbi into BIO tags (trained greedily). Weights are trained by
+ * The entity tagger (issue 27): an averaged perceptron over word, shape, context, word-cluster,
+ * gazetteer and (English) case-class features, decoded by Viterbi into BIO tags (trained greedily). Weights are trained by
  * scripts/train-entities.ts; this file holds what training and tagging share, so a feature can
  * never mean one thing in training and another at ingest.
  *
