@@ -13,10 +13,11 @@ const GAZ = loadGazetteer({
   max_tokens: 4,
   countries: 'united states\tUS\nmalaysia\tMY\nus\tUS',
   places: 'washington\tUS\ndubai\tAE\nfort worth\tUS',
-  organisations: '',
+  organisations: 'home depot\npg&e\ntarget\nsouthern\nnetflix',
   first_names: '',
   seen_organisations: { en: 'bbc\nlabour party', xx: 'bbc' },
-  demonyms: 'indian iraqi iraqis',
+  demonyms: 'indian iraqi iraqis southern',
+  case: { en: { lower: 'target', capital: '' } },
 } satisfies EntityGazetteerFile)
 
 /** Tags as the model might give them, one per token (`O`, `B-PER`, `I-LOC`…), then the rules. */
@@ -121,6 +122,36 @@ describe('rules after the tagger', () => {
       text: 'Malaysia and the United States , not US Steel',
       tags: ['B-ORG', 'O', 'O', 'B-PER', 'I-PER', 'O', 'O', 'B-ORG', 'I-ORG'],
       want: ['place:Malaysia', 'place:United States', 'organisation:US Steel'],
+    },
+    {
+      name: 'listed organisation: untagged words that make a listed name',
+      text: 'He shops at Home Depot and pays PG&E bills',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Home Depot', 'organisation:PG&E'],
+    },
+    {
+      name: 'listed organisation: what the model tagged is kept',
+      text: 'He shops at Home Depot daily',
+      tags: ['O', 'O', 'O', 'B-PER', 'I-PER', 'O'],
+      want: ['person:Home Depot'],
+    },
+    {
+      name: 'listed organisation: not the start of a longer capitalised name',
+      text: 'a Home Depot Chicago store',
+      tags: ['O', 'O', 'O', 'O', 'O'],
+      want: [],
+    },
+    {
+      name: 'listed organisation: one word that news writes in lower case, or a demonym, is left alone',
+      text: 'they hit the Target and went Southern',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O', 'O'],
+      want: [],
+    },
+    {
+      name: 'listed organisation: one word at a sentence start is left alone, inside a sentence it is one',
+      text: 'Netflix said. He watched Netflix',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Netflix'],
     },
     {
       name: 'seen organisation: one word at a sentence start is left alone',
