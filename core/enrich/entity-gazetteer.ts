@@ -47,6 +47,8 @@ export interface EntityGazetteer {
   /** Model group → word → CASE_LOWER or CASE_CAPITAL. */
   caseOf: ReadonlyMap<string, ReadonlyMap<string, number>>
   demonyms: ReadonlySet<string>
+  /** First words of the organisation keys: most capitalised words start none, and need no longer look-up. */
+  organisationFirstWords: ReadonlySet<string>
 }
 
 /** How news writes a word inside a sentence: almost never capitalised, or almost always. */
@@ -70,7 +72,12 @@ export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
     add(key, GAZ_PLACE)
     if (!countryOf.has(key)) countryOf.set(key, cc)
   }
-  for (const key of file.organisations.split('\n')) if (key !== '') add(key, GAZ_ORG)
+  const organisationFirstWords = new Set<string>()
+  for (const key of file.organisations.split('\n')) {
+    if (key === '') continue
+    add(key, GAZ_ORG)
+    organisationFirstWords.add(key.split(' ')[0] as string)
+  }
   const firstNames = new Set(file.first_names.split(' ').filter((w) => w !== ''))
   const seenOrganisations = new Map(
     Object.entries(file.seen_organisations ?? {}).map(([group, keys]) => [
@@ -87,7 +94,16 @@ export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
     }),
   )
   const demonyms = new Set((file.demonyms ?? '').split(' ').filter((w) => w !== ''))
-  return { maxTokens: file.max_tokens, kinds, countryOf, firstNames, seenOrganisations, caseOf, demonyms }
+  return {
+    maxTokens: file.max_tokens,
+    kinds,
+    countryOf,
+    firstNames,
+    seenOrganisations,
+    caseOf,
+    demonyms,
+    organisationFirstWords,
+  }
 }
 
 /**

@@ -213,7 +213,11 @@ export function applyEntityRules(
     const caseOf = gaz.caseOf.get(group)
     let i = 0
     while (i < n) {
-      if (tags[i] !== O || !isCandidate((tokens[i] as EntityToken).text)) {
+      if (
+        tags[i] !== O ||
+        !gaz.organisationFirstWords.has(lower[i] as string) ||
+        !isCandidate((tokens[i] as EntityToken).text)
+      ) {
         i++
         continue
       }
