@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ENTITY_GAZETTEER_FORMAT, type EntityGazetteerFile } from '../core/enrich/entity-gazetteer.ts'
 import { tokenizeForEntities } from '../core/enrich/entity-tokens.ts'
-import { type LabelledSentence, sha256File } from './entity-data.ts'
+import { caseProfile } from './entity-case-build.ts'
+import { type LabelledSentence, loadDemonyms, sha256File } from './entity-data.ts'
 
 /** GeoNames alternate names (other spellings, other languages) only for places this big. */
 const ALTERNATE_NAMES_MIN_POPULATION = 250_000
@@ -174,17 +175,23 @@ export function buildGazetteer(corpus: string): {
       .map(([k, v]) => `${k}\t${v}`)
       .join('\n')
   const sorted = (s: Set<string>) => [...s].sort()
+  const cases = caseProfile(corpus)
   const file: EntityGazetteerFile = {
     format: ENTITY_GAZETTEER_FORMAT,
     description:
-      'Written by scripts/train-entities.ts. Countries: mledoze/countries v5.1.0 (ODbL 1.0) plus a few hand-kept short forms; places: GeoNames cities15000 (CC BY 4.0, geonames.org); organisations: S&P 500 constituents (ODC-PDDL 1.0); first names: firstname-database by Jörg Michael (GNU FDL 1.2+, notice and licence in core/enrich/entity-first-names-NOTICE.txt); seen_organisations: organisation names labelled in the English training sets (Broad Twitter Corpus and WNUT-17, CC BY 4.0; UNER English-EWT dev, CC BY-SA 4.0). Data card: docs/entities-data.md.',
+      'Written by scripts/train-entities.ts. Countries: mledoze/countries v5.1.0 (ODbL 1.0) plus a few hand-kept short forms; places: GeoNames cities15000 (CC BY 4.0, geonames.org); organisations: S&P 500 constituents (ODC-PDDL 1.0); first names: firstname-database by Jörg Michael (GNU FDL 1.2+, notice and licence in core/enrich/entity-first-names-NOTICE.txt); seen_organisations: organisation names labelled in the English training sets (Broad Twitter Corpus and WNUT-17, CC BY 4.0; UNER English-EWT dev, CC BY-SA 4.0); case: how often English words are capitalised inside sentences of NewsMTSC (MIT), HuffPost News Category descriptions (CC BY 4.0) and MasakhaNEWS English bodies (AFL-3.0). Data card: docs/entities-data.md.',
     max_tokens: MAX_TOKENS,
     countries: lines(countries),
     places: lines(new Map([...places].map(([k, v]) => [k, v.cc]))),
     organisations: sorted(organisations).join('\n'),
     first_names: sorted(firstNames).join(' '),
+    demonyms: sorted(loadDemonyms(corpus)).join(' '),
+    case: { en: { lower: cases.lower.join(' '), capital: cases.capital.join(' ') } },
   }
-  const sources = Object.values(paths).map((p) => ({ path: p.slice(corpus.length + 1), sha256: sha256File(p) }))
+  const sources = [
+    ...Object.values(paths).map((p) => ({ path: p.slice(corpus.length + 1), sha256: sha256File(p) })),
+    ...cases.sources.map((s) => ({ path: s.path.slice(corpus.length + 1), sha256: s.sha256 })),
+  ]
   return { file, sources }
 }
 

@@ -136,7 +136,21 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
     }
     i = end + 1
   }
-  return { tokens, lower, hLower, hShape, gaz: markGazetteer(gaz, lower, candidate), clusters, runEnd, runStart }
+  const caseClass = new Uint8Array(n)
+  const caseOf = gaz.caseOf.get(group)
+  if (caseOf !== undefined)
+    for (let k = 0; k < n; k++) if (candidate[k]) caseClass[k] = caseOf.get(lower[k] as string) ?? 0
+  return {
+    tokens,
+    lower,
+    hLower,
+    hShape,
+    gaz: markGazetteer(gaz, lower, candidate),
+    clusters,
+    runEnd,
+    runStart,
+    caseClass,
+  }
 }
 
 /** Spans of a tag sequence as mentions. */

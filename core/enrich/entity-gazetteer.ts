@@ -1,7 +1,9 @@
 /**
  * Name lists for entity tagging (issue 27), written by scripts/train-entities.ts from GeoNames
  * (cities ≥ 15,000 people, CC BY 4.0), mledoze/countries (ODbL 1.0), the S&P 500 list (PDDL) and
- * the first-name database (GFDL 1.2+); docs/entities-data.md is the data card. Keys are lower-case
+ * the first-name database (GFDL 1.2+), plus English case lists counted on unlabelled news text
+ * (NewsMTSC, MIT; HuffPost News Category, CC BY 4.0; MasakhaNEWS, AFL-3.0) and demonyms from the
+ * country file; docs/entities-data.md is the data card. Keys are lower-case
  * token sequences as core/enrich/entity-tokens.ts cuts them, joined by single spaces.
  */
 import { NAME_CONNECTORS } from './entity-tokens.ts'
@@ -24,6 +26,13 @@ export interface EntityGazetteerFile {
   first_names: string
   /** Organisation keys labelled by hand in the training sets, newline-separated: for the rule after the tagger, never a feature. */
   seen_organisations?: Record<string, string>
+  /**
+   * Model group → lower-case words, space-separated, by how unlabelled news writes them inside a
+   * sentence: `lower` almost never capitalised, `capital` almost always (scripts/entity-case-build.ts).
+   */
+  case?: Record<string, { lower: string; capital: string }>
+  /** English demonyms and their plurals (`turkish`, `australians`), space-separated: adjectives, not places. */
+  demonyms?: string
 }
 
 export interface EntityGazetteer {
@@ -35,7 +44,16 @@ export interface EntityGazetteer {
   firstNames: ReadonlySet<string>
   /** Model group (`en`, `xx`) → organisation names its training sets label (core/enrich/entity-rules.ts). */
   seenOrganisations: ReadonlyMap<string, ReadonlySet<string>>
+  /** Model group → word → CASE_LOWER or CASE_CAPITAL. */
+  caseOf: ReadonlyMap<string, ReadonlyMap<string, number>>
+  demonyms: ReadonlySet<string>
+  /** First words of the organisation keys: most capitalised words start none, and need no longer look-up. */
+  organisationFirstWords: ReadonlySet<string>
 }
+
+/** How news writes a word inside a sentence: almost never capitalised, or almost always. */
+export const CASE_LOWER = 1
+export const CASE_CAPITAL = 2
 
 export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
   if (file.format !== ENTITY_GAZETTEER_FORMAT) throw new Error(`entity gazetteer: unknown format ${file.format}`)
@@ -54,7 +72,12 @@ export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
     add(key, GAZ_PLACE)
     if (!countryOf.has(key)) countryOf.set(key, cc)
   }
-  for (const key of file.organisations.split('\n')) if (key !== '') add(key, GAZ_ORG)
+  const organisationFirstWords = new Set<string>()
+  for (const key of file.organisations.split('\n')) {
+    if (key === '') continue
+    add(key, GAZ_ORG)
+    organisationFirstWords.add(key.split(' ')[0] as string)
+  }
   const firstNames = new Set(file.first_names.split(' ').filter((w) => w !== ''))
   const seenOrganisations = new Map(
     Object.entries(file.seen_organisations ?? {}).map(([group, keys]) => [
@@ -62,7 +85,25 @@ export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
       new Set(keys.split('\n').filter((k) => k !== '')),
     ]),
   )
-  return { maxTokens: file.max_tokens, kinds, countryOf, firstNames, seenOrganisations }
+  const caseOf = new Map(
+    Object.entries(file.case ?? {}).map(([group, lists]) => {
+      const m = new Map<string, number>()
+      for (const w of lists.lower.split(' ')) if (w !== '') m.set(w, CASE_LOWER)
+      for (const w of lists.capital.split(' ')) if (w !== '') m.set(w, CASE_CAPITAL)
+      return [group, m]
+    }),
+  )
+  const demonyms = new Set((file.demonyms ?? '').split(' ').filter((w) => w !== ''))
+  return {
+    maxTokens: file.max_tokens,
+    kinds,
+    countryOf,
+    firstNames,
+    seenOrganisations,
+    caseOf,
+    demonyms,
+    organisationFirstWords,
+  }
 }
 
 /**

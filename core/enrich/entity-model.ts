@@ -1,6 +1,6 @@
 /**
- * The entity tagger (issue 27): an averaged perceptron over word, shape, context, word-cluster and
- * gazetteer features, decoded by Viterbi into BIO tags (trained greedily). Weights are trained by
+ * The entity tagger (issue 27): an averaged perceptron over word, shape, context, word-cluster,
+ * gazetteer and (English) case-class features, decoded by Viterbi into BIO tags (trained greedily). Weights are trained by
  * scripts/train-entities.ts; this file holds what training and tagging share, so a feature can
  * never mean one thing in training and another at ingest.
  *
@@ -40,6 +40,8 @@ export interface FeatureContext {
   runEnd: Int32Array
   /** First token of that run. */
   runStart: Int32Array
+  /** Per candidate token, how unlabelled news writes its word inside a sentence: 0 unknown, CASE_LOWER, CASE_CAPITAL (English only). */
+  caseClass: Uint8Array
 }
 
 export interface EntityModelFile {
@@ -239,6 +241,12 @@ export function staticFeatures(ctx: FeatureContext, i: number, out: Uint32Array)
   }
   if (hasP1 && (clusters[i - 1] as number) >= 0) out[k++] = feature(32, (clusters[i - 1] as number) + 1)
   if (hasN1 && (clusters[i + 1] as number) >= 0) out[k++] = feature(33, (clusters[i + 1] as number) + 1)
+  const cc = ctx.caseClass[i] as number
+  if (cc !== 0) {
+    out[k++] = feature(38, cc, t.start ? 1 : 2)
+    out[k++] = feature(39, cc, shape)
+    if (end >= 0 && end > (ctx.runStart[i] as number)) out[k++] = feature(40, cc, i === end ? 1 : 2)
+  }
   return k
 }
 

@@ -11,11 +11,13 @@ const GAZ = loadGazetteer({
   format: 'newsdesk-entity-gazetteer/1',
   description: 'test',
   max_tokens: 4,
-  countries: 'united states\tUS',
+  countries: 'united states\tUS\nmalaysia\tMY\nus\tUS',
   places: 'washington\tUS\ndubai\tAE\nfort worth\tUS',
-  organisations: '',
+  organisations: 'home depot\npg&e\ntarget\nsouthern\nnetflix',
   first_names: '',
   seen_organisations: { en: 'bbc\nlabour party', xx: 'bbc' },
+  demonyms: 'indian iraqi iraqis southern',
+  case: { en: { lower: 'target', capital: '' } },
 } satisfies EntityGazetteerFile)
 
 /** Tags as the model might give them, one per token (`O`, `B-PER`, `I-LOC`…), then the rules. */
@@ -104,6 +106,54 @@ describe('rules after the tagger', () => {
       want: ['organisation:Massachusetts Institute of Technology'],
     },
     {
+      name: 'demonym: a one-word place that is a demonym is no entity',
+      text: 'the Indian village and Iraqis in Washington',
+      tags: ['O', 'B-LOC', 'O', 'O', 'B-LOC', 'O', 'B-LOC'],
+      want: ['place:Washington'],
+    },
+    {
+      name: 'demonym: inside a longer name it stays',
+      text: 'the Indian Ocean coast',
+      tags: ['O', 'B-LOC', 'I-LOC', 'O'],
+      want: ['place:Indian Ocean'],
+    },
+    {
+      name: 'country: a country name tagged an organisation or a person is a place',
+      text: 'Malaysia and the United States , not US Steel',
+      tags: ['B-ORG', 'O', 'O', 'B-PER', 'I-PER', 'O', 'O', 'B-ORG', 'I-ORG'],
+      want: ['place:Malaysia', 'place:United States', 'organisation:US Steel'],
+    },
+    {
+      name: 'listed organisation: untagged words that make a listed name',
+      text: 'He shops at Home Depot and pays PG&E bills',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Home Depot', 'organisation:PG&E'],
+    },
+    {
+      name: 'listed organisation: what the model tagged is kept',
+      text: 'He shops at Home Depot daily',
+      tags: ['O', 'O', 'O', 'B-PER', 'I-PER', 'O'],
+      want: ['person:Home Depot'],
+    },
+    {
+      name: 'listed organisation: not the start of a longer capitalised name',
+      text: 'a Home Depot Chicago store',
+      tags: ['O', 'O', 'O', 'O', 'O'],
+      want: [],
+    },
+    {
+      name: 'listed organisation: one word that news writes in lower case, or a demonym, is left alone',
+      text: 'they hit the Target and went Southern',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O', 'O'],
+      want: [],
+    },
+    {
+      name: 'listed organisation: one word at a sentence start is left alone, inside a sentence it is one',
+      text: 'Netflix said. He watched Netflix',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Netflix'],
+    },
+    {
       name: 'seen organisation: one word at a sentence start is left alone',
       text: 'BBC said so',
       tags: ['O', 'O', 'O'],
@@ -137,6 +187,12 @@ describe('rules after the tagger', () => {
       text: 'Die Group meldete',
       tags: ['O', 'O', 'O'],
       want: [],
+    },
+    {
+      name: 'demonyms and country names are left to the tagger outside English',
+      text: 'a Malaysia e o Indian',
+      tags: ['O', 'B-ORG', 'O', 'O', 'B-LOC'],
+      want: ['organisation:Malaysia', 'place:Indian'],
     },
     {
       name: 'lower-case words inside a name stay outside English',
