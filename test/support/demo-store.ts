@@ -11,6 +11,7 @@ import { ingest } from '../../batch/ingest/run.ts'
 import { loadPriceFiles } from '../../batch/load-prices.ts'
 import { resolveInputs } from '../../batch/warc/inputs.ts'
 import { openStore } from '../../store/open.ts'
+import { atEndOfRun } from './end-of-run.ts'
 import { tempDir } from './tmp.ts'
 
 export const DEMO_NOW = new Date('2026-11-21T14:00:00Z')
@@ -64,7 +65,7 @@ export function demoStore(): Promise<DemoStore> {
 
 async function build(): Promise<DemoStore> {
   const tmp = tempDir('demo-store')
-  process.on('exit', tmp.cleanup)
+  atEndOfRun(tmp.cleanup)
   const demo = join(tmp.dir, 'demo')
   await generateDemoArchive({ outDir: demo, now: DEMO_NOW, days: DEMO_DAYS, articlesPerDay: DEMO_PER_DAY })
   const db = openStore(join(tmp.dir, 'store.sqlite'))
