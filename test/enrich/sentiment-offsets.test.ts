@@ -73,6 +73,20 @@ describe('decision offsets', () => {
     expect(tuneOffsets(dev([])).offsets).toEqual({ neg: 0, pos: 0 })
   })
 
+  test('a margin keeps good news that reads only good while the ambiguous negatives drop out of pos', () => {
+    // Negatives whose pos logit beats neu but barely beats neg; positives far above both.
+    const d = dev([
+      [1, 0, 1.2],
+      [1, 0, 1.2],
+    ])
+    const { offsets, score } = tuneOffsets(d, [0, 0.5])
+    expect(score.negAsPos).toBeLessThan(MAX_NEG_AS_POS)
+    expect(score.macroF1).toBe(1)
+    expect(decide([1, 0, 1.2], { neg: 0, pos: 0, margin: 0.5 })).toBe('neg')
+    expect(decide([0, 0, 2], { neg: 0, pos: 0, margin: 0.5 })).toBe('pos')
+    expect(offsets.margin ?? 0).toBeLessThanOrEqual(0.5)
+  })
+
   test('out of reach: the lowest neg→pos the grid has', () => {
     const { score } = tuneOffsets(dev([[0, 0, 9]]))
     expect(score.negAsPos).toBeCloseTo(1 / 9, 12)
