@@ -116,11 +116,12 @@ export function predictSentiment(
 }
 
 /**
- * The label of three logits: the largest, except that `pos` must beat `neg` by `posMargin` (a
- * sentence that reads about as bad as good is not called good news); when it does not, `neg` if it
- * beats `neu`, else `neu`. With `posMargin` 0 this is argmax (ties: pos over neu, neu over neg).
+ * The label of three logits: the largest, except that `pos` must also beat `neg` by `posMargin`,
+ * else the sentence reads about as bad as good and is called `neu` (when unsure, neutral rather
+ * than the wrong polarity). With `posMargin` 0 this is argmax (ties: pos over neu, neu over neg).
+ * A `neg` label always has the larger neg logit, so the score's sign agrees with the label.
  */
 export function decideTone(neg: number, neu: number, pos: number, posMargin: number): SentimentLabel {
-  if (pos >= neu && pos > neg + posMargin) return 'pos'
+  if (pos >= neu && pos > neg) return pos > neg + posMargin ? 'pos' : 'neu'
   return neg > neu ? 'neg' : 'neu'
 }

@@ -79,13 +79,15 @@ describe('classifySentiment', () => {
 })
 
 describe('decideTone', () => {
-  // From the definition: argmax, except that pos must beat neg by the margin; else neg if it beats neu.
+  // From the definition: argmax, except that pos must also beat neg by the margin, else neu.
   test.each([
     { z: [2, 0, 0], margin: 0, want: 'neg' },
     { z: [0, 0, 0], margin: 0, want: 'neu' },
     { z: [0, 0, 1], margin: 0, want: 'pos' },
     { z: [0.5, 0, 1], margin: 0, want: 'pos' },
-    { z: [0.5, 0, 1], margin: 0.5, want: 'neg' },
+    { z: [0.5, 0, 1], margin: 0.5, want: 'neu' },
+    { z: [0.8, 0, 1], margin: 0.5, want: 'neu' },
+    { z: [1.2, 0, 1], margin: 0.5, want: 'neg' },
     { z: [0.5, 0, 1], margin: 0.4, want: 'pos' },
     { z: [-1, 0, 0.5], margin: 1.4, want: 'pos' },
     { z: [-1, 0, 0.5], margin: 1.5, want: 'neu' },
