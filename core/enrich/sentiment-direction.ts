@@ -18,7 +18,7 @@ const GOOD_QUANTITIES = list(`
   deliveries shipments volume volumes traffic subscribers users customers guidance outlook forecast
   forecasts target rating ratings profitability gdp index indices market markets sensex nifty dow
   nasdaq ftse dax nikkei equities cash assets aum deposits inflows investment investments
-  premium premiums bonus wins contract contracts pct points pts
+  premium premiums bonus pct points pts
 `)
 
 /** Quantities whose rise is bad news. */
@@ -36,21 +36,22 @@ const UP = list(`
   beat beats beating higher highest record surge surges surged surging soar soars soared soaring
   gain gains gained gaining rally rallies rallied rallying boost boosts boosted advance advances
   advanced expand expands expanded expanding double doubles doubled triple tripled rebound
-  rebounds rebounded top tops topped exceed exceeds exceeded raise raises raised hike hikes hiked
+  rebounds rebounded tops topped exceed exceeds exceeded raise raises raised hike hikes hiked
   strong stronger accelerate accelerates accelerated widen widens widened swell swells swelled
   spike spikes spiked upgrade upgrades upgraded outperform outperforms outperformed jumps
   above add adds added skyrocket skyrockets skyrocketed multiplied peak pop pops popped leap leaps
-  leaped leapt zoom zooms zoomed spurt spurts spurted numup
+  leaped leapt zoom zooms zoomed spurt spurts spurted deepen deepens deepened deepening mount
+  mounts mounted mounting numup
 `)
 
 /** Words saying a quantity moved down (or fell short). */
 const DOWN = list(`
   fall falls fell fallen falling decline declines declined declining drop drops dropped dropping
-  down slump slumps slumped cut cuts cutting miss misses missed lower lowest lowered lowers warn
-  warns warned warning plunge plunges plunged plunging tumble tumbles tumbled slide slides slid
+  down slump slumps slumped cut cuts cutting miss misses missed lower lowest lowered lowers
+  plunge plunges plunged plunging tumble tumbles tumbled slide slides slid
   sink sinks sank shrink shrinks shrank shrunk decrease decreases decreased dip dips dipped slip
-  slips slipped weaken weakens weakened weak weaker reduce reduces reduced narrow narrows narrowed
-  contract contracts contracted slow slows slowed slowing downgrade downgrades downgraded plummet
+  slips slipped weaken weakens weakened weak weaker reduce reduces reduced narrows narrowed
+  narrowing contracted contracting slow slows slowed slowing downgrade downgrades downgraded plummet
   plummets plummeted crash crashes crashed shed sheds trim trims trimmed erode erodes eroded halve
   halved below sag sags sagged ease eases eased slash slashes slashed tank tanks tanked
   underperform underperforms underperformed dive dives dived crater craters cratered retreat retreats
@@ -58,6 +59,9 @@ const DOWN = list(`
 `)
 
 const NEGATORS = list(`not no never without cannot nor`)
+
+/** Words that start a clause of their own: "losses deepen as bitcoin falls" pairs no word across `as`. */
+const CLAUSE_STARTS = list(`as but while after amid despite although though whereas because since when if yet`)
 
 /**
  * How many words a direction may stand after its quantity ("net sales for the 0 quarter of 0 rose")
@@ -86,13 +90,21 @@ function isNegator(token: string): boolean {
 
 /**
  * The direction verdicts of folded English word tokens: +1 for each good-news pairing, −1 for each
- * bad-news one. A direction pairs with the nearest quantity within reach; a negator in the
- * two words before the direction flips it ("did not rise"). The index of each direction word that
- * paired with a bad quantity is pushed onto `flipped`.
+ * bad-news one. A direction pairs with the nearest quantity within reach in the same clause (a
+ * clause ends at punctuation, when `breakBefore` says where, and before `as`, `but`, `after`…); a
+ * negator in the two words before the direction flips it ("did not rise"). The index of each
+ * direction word that paired with a bad quantity is pushed onto `flipped`.
  */
-export function directionVerdicts(tokens: readonly string[], flipped: number[] = []): Sign[] {
+export function directionVerdicts(
+  tokens: readonly string[],
+  flipped: number[] = [],
+  breakBefore: readonly boolean[] = [],
+): Sign[] {
   const quantities: { at: number; sign: Sign }[] = []
+  const clause: number[] = []
   tokens.forEach((t, at) => {
+    const previous = clause[at - 1] ?? 0
+    clause.push(breakBefore[at] === true || CLAUSE_STARTS.has(t) ? previous + 1 : previous)
     const sign = quantitySign(t)
     if (sign !== 0) quantities.push({ at, sign })
   })
@@ -105,7 +117,7 @@ export function directionVerdicts(tokens: readonly string[], flipped: number[] =
     let best: { at: number; sign: Sign } | undefined
     for (const q of quantities) {
       const gap = Math.abs(q.at - at)
-      if (gap === 0 || (q.at < at ? gap > REACH_AFTER : gap > REACH_BEFORE)) continue
+      if (gap === 0 || clause[q.at] !== clause[at] || (q.at < at ? gap > REACH_AFTER : gap > REACH_BEFORE)) continue
       if (best === undefined || gap < Math.abs(best.at - at)) best = q
     }
     if (best === undefined) return

@@ -98,7 +98,7 @@ export function sentimentFeatures(text: string, lang: string, spec: FeatureSpec,
   // it means alone ("shares rise"): it gets a word of its own (`^rises`), so its usual weight stays out.
   // The lexicon's verdict flips for it too (`rises` +1 there becomes −1).
   const flipped: number[] = []
-  const verdicts = direction ? directionVerdicts(tokens, flipped) : []
+  const verdicts = direction ? directionVerdicts(tokens, flipped, breakBefore) : []
   let lexiconFlip = 0
   for (const i of flipped) {
     lexiconFlip -= 2 * scoreLexicon(tokens[i] ?? '', lang).score

@@ -36,6 +36,12 @@ describe('direction of change', () => {
     expect(sentimentFeatures('Shares rise', 'en', DIRECTION)).toContain('rise')
   })
 
+  test('with clause-wide negation, punctuation ends a clause too', () => {
+    const text = 'Sales rose, costs too. Bitcoin fell'
+    expect(dir(text, 'en', { negation: 'clause', lexicon_counts: true, direction: true })).toEqual(['dir:+'])
+    expect(dir(text)).toEqual(['dir:+', 'dir:++'])
+  })
+
   test('only under a spec that asks for it, and only in English', () => {
     expect(dir('Profit rose', 'en', LEGACY_FEATURE_SPEC)).toEqual([])
     expect(dir('Umsatz steigt', 'de')).toEqual([])
@@ -59,6 +65,15 @@ describe('direction of change', () => {
 
   test('a direction pairs with the nearest quantity: rising costs, falling prices', () => {
     expect(directionVerdicts(wordTokens('rising costs hit margins'))).toEqual([-1])
-    expect(directionVerdicts(wordTokens('shares slump as losses mount'))).toEqual([-1])
+    expect(directionVerdicts(wordTokens('shares slump as losses mount'))).toEqual([-1, -1])
+  })
+
+  test.each([
+    { text: 'losses deepen as bitcoin falls under 0', want: [-1] },
+    { text: 'analysts warned that losses could deepen', want: [-1] },
+    { text: 'the price moved within a narrow range', want: [] },
+    { text: 'builder wins contract for new bridge', want: [] },
+  ])('no pairing across a clause, and no word that is not a move: $text', ({ text, want }) => {
+    expect(directionVerdicts(wordTokens(text))).toEqual(want as (1 | -1)[])
   })
 })
