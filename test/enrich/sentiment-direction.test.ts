@@ -24,7 +24,7 @@ describe('direction of change', () => {
     { text: 'Profit totalled EUR 9.4 mn, down from EUR 11.7 mn', want: ['dir:-'] },
     { text: 'The minister rose to speak', want: [] },
     { text: 'Sales and profit', want: [] },
-  ])('$text → $want', ({ text, want }) => expect(dir(text)).toEqual(want))
+  ])('$text → $want', ({ text, want }) => expect(dir(text)).toEqual([...want]))
 
   test('a direction word paired with a bad quantity gets a word of its own, and its lexicon sign flips', () => {
     // "rises" is +1 in the English lexicon; paired with unemployment it counts −1.
@@ -61,7 +61,7 @@ describe('direction of change', () => {
     { verdicts: [1] as (1 | -1)[], want: ['dir:+'] },
     { verdicts: [-1, -1] as (1 | -1)[], want: ['dir:-', 'dir:--'] },
     { verdicts: [1, -1] as (1 | -1)[], want: ['dir:+', 'dir:-', 'dir:±'] },
-  ])('features of $verdicts', ({ verdicts, want }) => expect(directionFeatures(verdicts)).toEqual(want))
+  ])('features of $verdicts', ({ verdicts, want }) => expect(directionFeatures(verdicts)).toEqual([...want]))
 
   test('a direction pairs with the nearest quantity: rising costs, falling prices', () => {
     expect(directionVerdicts(wordTokens('rising costs hit margins'))).toEqual([-1])
@@ -74,6 +74,6 @@ describe('direction of change', () => {
     { text: 'the price moved within a narrow range', want: [] },
     { text: 'builder wins contract for new bridge', want: [] },
   ])('no pairing across a clause, and no word that is not a move: $text', ({ text, want }) => {
-    expect(directionVerdicts(wordTokens(text))).toEqual(want as (1 | -1)[])
+    expect(directionVerdicts(wordTokens(text))).toEqual([...want])
   })
 })
