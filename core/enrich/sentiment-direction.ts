@@ -26,7 +26,7 @@ const BAD_QUANTITIES = list(`
   loss losses deficit deficits debt debts cost costs expense expenses expenditure unemployment
   jobless layoffs redundancies inflation npa npas defaults default delinquencies provisions
   impairment impairments writedown writedowns write-downs charges liabilities borrowings
-  outflows claims fine fines penalty penalties risk risks losses
+  outflows claims fine fines penalty penalties risk risks
 `)
 
 /** Words saying a quantity moved up (or came out ahead). */
@@ -38,7 +38,7 @@ const UP = list(`
   advanced expand expands expanded expanding double doubles doubled triple tripled rebound
   rebounds rebounded tops topped exceed exceeds exceeded raise raises raised hike hikes hiked
   strong stronger accelerate accelerates accelerated widen widens widened swell swells swelled
-  spike spikes spiked upgrade upgrades upgraded outperform outperforms outperformed jumps
+  spike spikes spiked upgrade upgrades upgraded outperform outperforms outperformed
   above add adds added skyrocket skyrockets skyrocketed multiplied peak pop pops popped leap leaps
   leaped leapt zoom zooms zoomed spurt spurts spurted deepen deepens deepened deepening mount
   mounts mounted mounting numup
