@@ -4,8 +4,9 @@
  * stems (`!gain`: words after `not`, `no`, `kein`… are marked, so "no gain" and "gain" do not share
  * a weight), plus the language's lexicon verdict (`lex:+`, `lex:--` …), so the model learns how
  * far to trust the word list and still knows `hacked` or `plunges` when the labelled sets never
- * used them. Training (scripts/train-sentiment.ts) and inference (sentiment-model.ts) both call
- * this, with the feature spec the weights file records for the model.
+ * used them; in English also the direction-of-change verdicts of sentiment-direction.ts (`dir:+`,
+ * `dir:-`) when the spec asks for them. Training (scripts/train-sentiment.ts) and inference
+ * (sentiment-model.ts) both call this, with the feature spec the weights file records for the model.
  */
 import { LEXICON } from './lexicon-words.ts'
 import { directionFeatures, directionVerdicts, markFigures } from './sentiment-direction.ts'
