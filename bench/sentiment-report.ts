@@ -9,8 +9,8 @@
  *   bun run bench/sentiment-report.ts [--corpus ../shared/corpus] [--previous weights.json]
  *
  * The previous weights come from git (`git show PREVIOUS_COMMIT:core/enrich/sentiment-weights.json`),
- * cached under bench/.data (git-ignored); they are format 2 and load with the features they were
- * trained with (LEGACY_FEATURE_SPEC).
+ * cached under bench/.data (git-ignored); they load with the feature spec they record (format 3) and
+ * no pos margin (which they predate).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -35,7 +35,7 @@ import {
 } from '../scripts/sentiment-data.ts'
 
 const CLASSES: readonly SentimentLabel[] = ['neg', 'neu', 'pos']
-const PREVIOUS_COMMIT = 'f6db75c'
+const PREVIOUS_COMMIT = '6c148a7'
 
 interface Report {
   n: number

@@ -6,7 +6,7 @@
 import type { SentimentLabel } from '../core/article.ts'
 import { scoreLexicon } from '../core/enrich/lexicon.ts'
 import { type FeatureSpec, sentimentFeatures } from '../core/enrich/sentiment-features.ts'
-import { MODEL_CLASSES } from '../core/enrich/sentiment-model.ts'
+import { decideTone, MODEL_CLASSES } from '../core/enrich/sentiment-model.ts'
 import type { LabelledText } from '../core/enrich/sentiment-split.ts'
 import type { SourcedText } from './sentiment-data.ts'
 import { type Measured, measure } from './sentiment-scores.ts'
@@ -106,14 +106,21 @@ export function labelOf(z: readonly [number, number, number]): SentimentLabel {
   return pos >= neu && pos > neg ? 'pos' : neg > neu && neg >= pos ? 'neg' : 'neu'
 }
 
-export function predict(model: Fitted, index: ReadonlyMap<string, number>, text: string): SentimentLabel {
-  return labelOf(logits(model, index, featuresOf(text, model.lang, model.spec)))
+export function predict(
+  model: Fitted,
+  index: ReadonlyMap<string, number>,
+  text: string,
+  posMargin = 0,
+): SentimentLabel {
+  const [neg, neu, pos] = logits(model, index, featuresOf(text, model.lang, model.spec))
+  return decideTone(neg, neu, pos, posMargin)
 }
 
-export function evaluate(model: Fitted, rows: readonly LabelledText[]): Measured {
+/** `posMargin`: how far pos must beat neg (core/enrich/sentiment-model.ts, decideTone); 0 is argmax. */
+export function evaluate(model: Fitted, rows: readonly LabelledText[], posMargin = 0): Measured {
   const index = new Map(model.vocab.map((f, i) => [f, i]))
   return measure(
     rows.map((r) => r.label),
-    rows.map((r) => predict(model, index, r.text)),
+    rows.map((r) => predict(model, index, r.text, posMargin)),
   )
 }

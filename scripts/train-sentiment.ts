@@ -41,7 +41,7 @@ import {
   type SentimentData,
   type SourcedText,
 } from './sentiment-data.ts'
-import { type DevLogits, MAX_NEG_AS_POS, type Offsets, tuneOffsets } from './sentiment-offsets.ts'
+import { type DevLogits, MARGINS, MAX_NEG_AS_POS, type Offsets, tuneOffsets } from './sentiment-offsets.ts'
 import { type Measured, measure, measureBySource } from './sentiment-scores.ts'
 import {
   featureCache,
@@ -84,7 +84,7 @@ function devScore(label: (text: string) => SentimentLabel, dev: readonly Sourced
 
 const formatScore = (s: DevScore) => `macro-F1 ${s.macroF1.toFixed(4)}, accuracy ${s.accuracy.toFixed(4)}`
 const formatParams = (p: Params) =>
-  `l2=${p.l2} tweets×${p.tweetWeight} balanced=${p.balanced} negation=${p.spec.negation} lexicon-counts=${p.spec.lexicon_counts} targets=${p.targets}`
+  `l2=${p.l2} tweets×${p.tweetWeight} balanced=${p.balanced} negation=${p.spec.negation} lexicon-counts=${p.spec.lexicon_counts} direction=${p.spec.direction === true} targets=${p.targets}`
 
 interface Candidate {
   params: Params
@@ -133,9 +133,9 @@ function tune(
       source: devRows.map((r) => r.source),
     }
     const plain = measureBySource(dev.truth, dev.logits.map(labelOf), dev.source)
-    const { offsets, score } = tuneOffsets(dev)
+    const { offsets, score } = tuneOffsets(dev, MARGINS)
     console.log(
-      `${lang} dev  ${formatParams(p)}  plain ${formatScore(plain)} | offsets ${offsets.neg}/${offsets.pos}: ${formatScore(score)}, worst neg→pos ${(100 * score.negAsPos).toFixed(1)}%`,
+      `${lang} dev  ${formatParams(p)}  plain ${formatScore(plain)} | offsets ${offsets.neg}/${offsets.pos} margin ${offsets.margin ?? 0}: ${formatScore(score)}, worst neg→pos ${(100 * score.negAsPos).toFixed(1)}%`,
     )
     const c = { params: p, plain, offsets, withOffsets: score }
     tried.set(key, c)
@@ -161,9 +161,10 @@ function trainLanguage(
   const all = data.train[lang]
   const { rows, xs } = learnedFrom(all, featureCache(all, lang)(best.spec), best)
   const model = fit(rows, xs, lang, best)
-  // The offsets become part of the bias: inference needs no threshold of its own.
+  // The offsets become part of the bias; the margin (how far pos must beat neg) ships beside it.
   model.bias[0] = (model.bias[0] as number) + offsets.neg
   model.bias[2] = (model.bias[2] as number) + offsets.pos
+  const posMargin = offsets.margin ?? 0
   const vocab: string[] = []
   const weights: number[] = []
   model.vocab.forEach((feature, i) => {
@@ -177,7 +178,7 @@ function trainLanguage(
   // on the dev share and on every held-out share of a real-news source it learned from.
   let beatsHeldOut = true
   for (const source of sources) {
-    const held = evaluate(model, data.heldOut[source])
+    const held = evaluate(model, data.heldOut[source], posMargin)
     const lexicon = measure(
       data.heldOut[source].map((r) => r.label),
       data.heldOut[source].map((r) => lexiconLabel(scoreLexicon(r.text, lang).score)),
@@ -193,6 +194,7 @@ function trainLanguage(
   return {
     entry: {
       bias: model.bias.map(round),
+      ...(posMargin > 0 ? { pos_margin: posMargin } : {}),
       vocab,
       weights,
       features: best.spec,
@@ -240,14 +242,19 @@ function main(): void {
     )
   }
   // Feature spec and target rule first (the first spec is the format-2 model's), then l2 and the
-  // tweets' weight (en) or class balance (de) at the best of those.
-  const specs: FeatureSpec[] = [LEGACY_FEATURE_SPEC, { negation: 'clause', lexicon_counts: true }]
-  const firstGrid = (base: Omit<Params, 'spec' | 'targets'>): Params[] =>
-    specs.flatMap((spec) => (['polar', 'unanimous'] as const).map((targets) => ({ ...base, spec, targets })))
-  const en = trainLanguage(data, 'en', firstGrid({ l2: 1e-3, tweetWeight: 1, balanced: true }), (p) =>
+  // tweets' weight (en) or class balance (de) at the best of those. Direction of change
+  // (core/enrich/sentiment-direction.ts) is English only.
+  const specs = (lang: 'en' | 'de'): FeatureSpec[] => [
+    LEGACY_FEATURE_SPEC,
+    lang === 'en' ? { ...LEGACY_FEATURE_SPEC, direction: true } : { negation: 'clause', lexicon_counts: true },
+    ...(lang === 'en' ? [{ negation: 'clause', lexicon_counts: true, direction: true } as const] : []),
+  ]
+  const firstGrid = (lang: 'en' | 'de', base: Omit<Params, 'spec' | 'targets'>): Params[] =>
+    specs(lang).flatMap((spec) => (['polar', 'unanimous'] as const).map((targets) => ({ ...base, spec, targets })))
+  const en = trainLanguage(data, 'en', firstGrid('en', { l2: 1e-3, tweetWeight: 1, balanced: true }), (p) =>
     [0.6, 1, 2].flatMap((tweetWeight) => [1e-3, 3e-3].map((l2) => ({ ...p, l2, tweetWeight }))),
   )
-  const de = trainLanguage(data, 'de', firstGrid({ l2: 3e-3, tweetWeight: 1, balanced: true }), (p) =>
+  const de = trainLanguage(data, 'de', firstGrid('de', { l2: 3e-3, tweetWeight: 1, balanced: true }), (p) =>
     [true, false].flatMap((balanced) => [1e-3, 3e-3, 1e-2].map((l2) => ({ ...p, l2, balanced }))),
   )
   if (!en.ships) throw new Error('the English model does not beat the lexicon on the dev share: not writing weights')
@@ -272,8 +279,9 @@ function main(): void {
     format: MODEL_FORMAT,
     classes: [...CLASSES],
     description:
-      'Per-language multinomial logistic regression over binary unigram, stem, bigram, negation and lexicon features ' +
-      "(core/enrich/sentiment-features.ts, drawn as each model's `features` says), with dev-tuned decision offsets in the bias, " +
+      'Per-language multinomial logistic regression over binary unigram, stem, bigram, negation, lexicon and (en) direction-of-change features ' +
+      "(core/enrich/sentiment-features.ts, drawn as each model's `features` says), with dev-tuned decision offsets in the bias " +
+      'and a margin pos must beat neg by (`pos_margin`, absent = 0), ' +
       'trained by scripts/train-sentiment.ts. en: NewsMTSC (MIT) and ' +
       `zeroshot/twitter-financial-news-sentiment (MIT)${models.de === undefined ? '' : '; de: derived from GerNTSA by Christian Goer (CC BY 4.0, https://github.com/cgoer/GerNTSA)'}. ` +
       'See docs/sentiment-data.md.',

@@ -4,10 +4,12 @@
  * stems (`!gain`: words after `not`, `no`, `kein`… are marked, so "no gain" and "gain" do not share
  * a weight), plus the language's lexicon verdict (`lex:+`, `lex:--` …), so the model learns how
  * far to trust the word list and still knows `hacked` or `plunges` when the labelled sets never
- * used them. Training (scripts/train-sentiment.ts) and inference (sentiment-model.ts) both call
- * this, with the feature spec the weights file records for the model.
+ * used them; in English also the direction-of-change verdicts of sentiment-direction.ts (`dir:+`,
+ * `dir:-`) when the spec asks for them. Training (scripts/train-sentiment.ts) and inference
+ * (sentiment-model.ts) both call this, with the feature spec the weights file records for the model.
  */
 import { LEXICON } from './lexicon-words.ts'
+import { directionFeatures, directionVerdicts, markFigures } from './sentiment-direction.ts'
 import { type LexiconScore, scoreLexicon } from './lexicon.ts'
 import { foldCase, wordTokens, wordTokensWithBreaks } from './tokens.ts'
 
@@ -19,6 +21,8 @@ import { foldCase, wordTokens, wordTokensWithBreaks } from './tokens.ts'
 export interface FeatureSpec {
   negation: number | 'clause'
   lexicon_counts: boolean
+  /** English only: the direction-of-change verdicts of sentiment-direction.ts (`dir:+`, `dir:-` …); absent = off. */
+  direction?: boolean
 }
 
 /** What format-2 weights (before the spec was recorded) were trained with. */
@@ -35,8 +39,12 @@ const NEGATORS: Readonly<Record<string, ReadonlySet<string>>> = {
   de: new Set(['nicht', 'kein', 'keine', 'keinen', 'keiner', 'keinem', 'keines', 'nie', 'niemals', 'ohne', 'weder']),
 }
 
-function cleaned(text: string): string {
-  return foldCase(text).replace(URL_RE, ' ').replace(CASHTAG_RE, ' ').replace(NUMBER_RE, ' 0 ')
+function cleaned(text: string, markMoves = false): string {
+  const folded = foldCase(text)
+  return (markMoves ? markFigures(folded) : folded)
+    .replace(URL_RE, ' ')
+    .replace(CASHTAG_RE, ' ')
+    .replace(NUMBER_RE, ' 0 ')
 }
 
 export function sentimentTokens(text: string): string[] {
@@ -80,11 +88,23 @@ export function lexiconCountFeatures(terms: string): string[] {
  * the same text in the same language when the caller already has it (enrichment does), else computed.
  */
 export function sentimentFeatures(text: string, lang: string, spec: FeatureSpec, lexicon?: LexiconScore): string[] {
+  const direction = spec.direction === true && lang === 'en'
+  const clean = cleaned(text, direction)
   // Where the clauses break matters only to clause-wide negation; finding them costs a scan per token.
   const { tokens, breakBefore } =
     spec.negation === 'clause'
-      ? wordTokensWithBreaks(cleaned(text), MAX_TOKENS)
-      : { tokens: sentimentTokens(text), breakBefore: [] }
+      ? wordTokensWithBreaks(clean, MAX_TOKENS)
+      : { tokens: wordTokens(clean, MAX_TOKENS), breakBefore: [] }
+  // A direction word paired with a bad quantity ("unemployment rises") means the opposite of what
+  // it means alone ("shares rise"): it gets a word of its own (`^rises`), so its usual weight stays out.
+  // The lexicon's verdict flips for it too (`rises` +1 there becomes −1).
+  const flipped: number[] = []
+  const verdicts = direction ? directionVerdicts(tokens, flipped, breakBefore) : []
+  let lexiconFlip = 0
+  for (const i of flipped) {
+    lexiconFlip -= 2 * scoreLexicon(tokens[i] ?? '', lang).score
+    tokens[i] = `^${tokens[i]}`
+  }
   const suffix = SUFFIX_RE[lang]
   const negators = NEGATORS[lang]
   const stems = tokens.map((t) => stem(t, suffix))
@@ -102,8 +122,9 @@ export function sentimentFeatures(text: string, lang: string, spec: FeatureSpec,
     }
   }
   const lex = lexicon ?? scoreLexicon(text, lang)
-  for (const f of lexiconFeatures(lex.score)) features.add(f)
+  for (const f of lexiconFeatures(lex.score + lexiconFlip)) features.add(f)
   if (spec.lexicon_counts) for (const f of lexiconCountFeatures(lex.terms)) features.add(f)
+  if (direction) for (const f of directionFeatures(verdicts)) features.add(f)
   return [...features]
 }
 

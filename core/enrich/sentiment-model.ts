@@ -21,7 +21,9 @@ export interface LanguageWeights {
   weights: number[]
   lexicon_fingerprint: string
   /** How features are drawn (format 3; a FeatureSpec, checked on load); absent in format 2. */
-  features?: { negation: number | string; lexicon_counts: boolean }
+  features?: { negation: number | string; lexicon_counts: boolean; direction?: boolean }
+  /** How far the pos logit must beat the neg logit for `pos` (decideTone); absent = 0. */
+  pos_margin?: number
 }
 
 /** The weights file: one model per language, plus how they were trained (not read at inference). */
@@ -35,6 +37,7 @@ export interface SentimentModel {
   lang: string
   spec: FeatureSpec
   bias: readonly [number, number, number]
+  posMargin: number
   rows: ReadonlyMap<string, readonly [number, number, number]>
 }
 
@@ -49,7 +52,9 @@ function featureSpec(lang: string, f: LanguageWeights['features']): FeatureSpec 
   if (f === undefined) throw new Error(`sentiment weights ${lang}: no feature spec`)
   const { negation } = f
   if (negation === 'clause' || (typeof negation === 'number' && Number.isInteger(negation) && negation >= 0))
-    return { negation, lexicon_counts: f.lexicon_counts }
+    return f.direction === true
+      ? { negation, lexicon_counts: f.lexicon_counts, direction: true }
+      : { negation, lexicon_counts: f.lexicon_counts }
   throw new Error(`sentiment weights ${lang}: bad negation reach ${negation}`)
 }
 
@@ -61,7 +66,9 @@ function loadLanguage(lang: string, w: LanguageWeights, format: string): Sentime
   w.vocab.forEach((feature, i) => {
     rows.set(feature, [w.weights[3 * i] ?? 0, w.weights[3 * i + 1] ?? 0, w.weights[3 * i + 2] ?? 0])
   })
-  return { lang, spec, bias: [w.bias[0] ?? 0, w.bias[1] ?? 0, w.bias[2] ?? 0], rows }
+  const posMargin = w.pos_margin ?? 0
+  if (!Number.isFinite(posMargin) || posMargin < 0) throw new Error(`sentiment weights ${lang}: bad pos_margin`)
+  return { lang, spec, bias: [w.bias[0] ?? 0, w.bias[1] ?? 0, w.bias[2] ?? 0], posMargin, rows }
 }
 
 /** Per language code, its model. */
@@ -104,6 +111,17 @@ export function predictSentiment(
   const ePos = Math.exp(pos - top)
   const sum = eNeg + eNeu + ePos
   const probabilities = { neg: eNeg / sum, neu: eNeu / sum, pos: ePos / sum }
-  const label: SentimentLabel = pos >= neu && pos > neg ? 'pos' : neg > neu && neg >= pos ? 'neg' : 'neu'
+  const label = decideTone(neg, neu, pos, model.posMargin)
   return { label, score: probabilities.pos - probabilities.neg, probabilities }
+}
+
+/**
+ * The label of three logits: the largest, except that `pos` must also beat `neg` by `posMargin`,
+ * else the sentence reads about as bad as good and is called `neu` (when unsure, neutral rather
+ * than the wrong polarity). With `posMargin` 0 this is argmax (ties: pos over neu, neu over neg).
+ * A `neg` label always has the larger neg logit, so the score's sign agrees with the label.
+ */
+export function decideTone(neg: number, neu: number, pos: number, posMargin: number): SentimentLabel {
+  if (pos >= neu && pos > neg) return pos > neg + posMargin ? 'pos' : 'neu'
+  return neg > neu ? 'neg' : 'neu'
 }

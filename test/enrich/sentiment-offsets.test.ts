@@ -73,6 +73,31 @@ describe('decision offsets', () => {
     expect(tuneOffsets(dev([])).offsets).toEqual({ neg: 0, pos: 0 })
   })
 
+  test('a margin where no offsets can: negatives that read barely better than bad become neutral', () => {
+    // Two of ten negatives have pos 0.5 above neg. Offsets that fix them (neg − pos shift ≥ 0.5)
+    // turn all neutrals (neg 0.2 below neu) into neg or all positives (pos 0.2 above neu) into neu.
+    const logits: Z[] = [
+      ...repeat(8, [2, 0, 0] as Z),
+      ...repeat(2, [1, 0, 1.5] as Z),
+      ...repeat(10, [0, 1, 1.2] as Z),
+      ...repeat(10, [0.8, 1, 0] as Z),
+    ]
+    const truth: SentimentLabel[] = [
+      ...repeat(10, 'neg' as const),
+      ...repeat(10, 'pos' as const),
+      ...repeat(10, 'neu' as const),
+    ]
+    const d: DevLogits = { logits, truth, source: repeat(logits.length, 'a') }
+    const offsetsOnly = tuneOffsets(d, [0])
+    const withMargin = tuneOffsets(d, [0, 0.75])
+    expect(withMargin.offsets.margin).toBe(0.75)
+    expect(withMargin.score.negAsPos).toBe(0)
+    expect(offsetsOnly.score.negAsPos).toBeLessThan(MAX_NEG_AS_POS)
+    expect(withMargin.score.macroF1).toBeGreaterThan(offsetsOnly.score.macroF1)
+    expect(decide([1, 0, 1.5], withMargin.offsets)).toBe('neu')
+    expect(decide([0, 1, 1.2], withMargin.offsets)).toBe('pos')
+  })
+
   test('out of reach: the lowest neg→pos the grid has', () => {
     const { score } = tuneOffsets(dev([[0, 0, 9]]))
     expect(score.negAsPos).toBeCloseTo(1 / 9, 12)

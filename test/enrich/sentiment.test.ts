@@ -13,6 +13,7 @@ import {
   sentimentTokens,
 } from '../../core/enrich/sentiment-features.ts'
 import {
+  decideTone,
   loadSentimentModels,
   MODEL_FORMAT,
   predictSentiment,
@@ -75,6 +76,25 @@ describe('classifySentiment', () => {
   })
 
   test('an empty text gets the prior, which is neutral', () => expect(predictSentiment('').label).toBe('neu'))
+})
+
+describe('decideTone', () => {
+  // From the definition: argmax, except that pos must also beat neg by the margin, else neu.
+  test.each([
+    { z: [2, 0, 0], margin: 0, want: 'neg' },
+    { z: [0, 0, 0], margin: 0, want: 'neu' },
+    { z: [0, 0, 1], margin: 0, want: 'pos' },
+    { z: [0.5, 0, 1], margin: 0, want: 'pos' },
+    { z: [0.5, 0, 1], margin: 0.5, want: 'neu' },
+    { z: [0.8, 0, 1], margin: 0.5, want: 'neu' },
+    { z: [1.2, 0, 1], margin: 0.5, want: 'neg' },
+    { z: [0.5, 0, 1], margin: 0.4, want: 'pos' },
+    { z: [-1, 0, 0.5], margin: 1.4, want: 'pos' },
+    { z: [-1, 0, 0.5], margin: 1.5, want: 'neu' },
+    { z: [0, 1, 0], margin: 1, want: 'neu' },
+  ])('$z, margin $margin → $want', ({ z, margin, want }) =>
+    expect(decideTone(z[0] as number, z[1] as number, z[2] as number, margin)).toBe(want as SentimentLabel),
+  )
 })
 
 describe('sentimentText', () => {
@@ -221,6 +241,18 @@ describe('shipped weights', () => {
       models: { en: tiny },
     })
     expect(models.get('en')?.spec).toEqual(LEGACY_FEATURE_SPEC)
+  })
+
+  test('pos_margin loads (absent = 0) and a negative one is rejected', () => {
+    const load = (extra: object) =>
+      loadSentimentModels({
+        format: MODEL_FORMAT,
+        classes: ['neg', 'neu', 'pos'],
+        models: { en: { ...tiny, features: LEGACY_FEATURE_SPEC, ...extra } },
+      }).get('en')?.posMargin
+    expect(load({})).toBe(0)
+    expect(load({ pos_margin: 0.75 })).toBe(0.75)
+    expect(() => load({ pos_margin: -1 })).toThrow()
   })
 
   test.each([
