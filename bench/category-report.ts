@@ -12,6 +12,8 @@
  *    - French: the MasakhaNEWS French third no fit saw.
  *    - Measure-only sets (BBC News, subreddit headlines, 10kGNAD, THUCNews) and the URL-labelled
  *      real pages: the shipped weights themselves, through `chooseCategory`, the service's path.
+ *    - Each set three times: as it is, `, short (title + 1st sentence)` (AG News' shape) and
+ *      `, title only` (scripts/category-views.ts), judged by the same model.
  * 2. Confusion matrices, previous and new service.
  * 3. The threshold table the trainer tuned on.
  *
