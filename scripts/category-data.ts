@@ -19,6 +19,7 @@ import {
 } from './category-sources.ts'
 import { parseCsv } from '../core/enrich/sentiment-split.ts'
 import { corpusDir as sharedCorpusDir } from '../core/corpus-dir.ts'
+import { standfirstFromBody } from '../core/enrich/category-features.ts'
 
 export { CATEGORY_SOURCES, type CategorySource, type SourceUse } from './category-sources.ts'
 
@@ -33,6 +34,8 @@ export interface LabelledArticle {
   /** The set's id in CATEGORY_SOURCES. */
   source: string
   lang: string
+  /** What the row weighs in the fit before class and source balance; 1 when absent (a short view of a row shares its row's weight). */
+  weight?: number
 }
 
 export function corpusDir(): string {
@@ -75,12 +78,8 @@ function hostOf(url: string): string {
   }
 }
 
-/** First paragraph of a body, as a standfirst: what an extracted page's description usually holds. */
-const LEAD_MAX_CHARS = 300
-function leadOf(body: string): string {
-  const first = body.split('\n').find((p) => p.trim() !== '') ?? ''
-  return first.trim().slice(0, LEAD_MAX_CHARS)
-}
+/** First paragraph of a body, as a standfirst: what an extracted page's description usually holds (the service reads a page without one the same way). */
+const leadOf = standfirstFromBody
 
 /** Unescapes the CSV's `\?` (the file escapes query marks) so URLs parse as crawled. */
 export function loadUci(dir = corpusDir()): LabelledArticle[] {

@@ -7,6 +7,7 @@ import { CATEGORIES, type Category } from '../core/categories.ts'
 import { categoryFeatures } from '../core/enrich/category-features.ts'
 import type { LabelledArticle } from './category-data.ts'
 import { fitSoftmax } from './softmax-adam.ts'
+import { withShortViews } from './category-views.ts'
 import { classF1 } from './class-f1.ts'
 
 export const CLASSES: readonly Category[] = CATEGORIES
@@ -27,6 +28,11 @@ export interface FitParams {
   maxSourceShare: number
   iterations: number
   learningRate: number
+  /**
+   * Train on each row's short views too (scripts/category-views.ts: headline + first sentence,
+   * headline alone), each view a share of its row's weight.
+   */
+  shortViews?: boolean
 }
 
 export interface Fitted {
@@ -47,23 +53,36 @@ export function cacheFeatures(rows: readonly LabelledArticle[]): FeatureCache {
   return new Map(rows.map((r) => [r, featuresOf(r)]))
 }
 
-export function fit(rows: readonly LabelledArticle[], p: FitParams, cache: FeatureCache): Fitted {
+/** A row's features from the cache, computed and kept there on a miss (short views are made during a fit). */
+function cachedFeatures(r: LabelledArticle, cache: FeatureCache): string[] {
+  let features = cache.get(r)
+  if (features === undefined) {
+    features = featuresOf(r)
+    cache.set(r, features)
+  }
+  return features
+}
+
+export function fit(given: readonly LabelledArticle[], p: FitParams, cache: FeatureCache): Fitted {
+  const rows = p.shortViews === true ? withShortViews(given) : given
   const df = new Map<string, number>()
-  for (const r of rows) for (const f of cache.get(r) ?? []) df.set(f, (df.get(f) ?? 0) + 1)
+  for (const r of rows) for (const f of cachedFeatures(r, cache)) df.set(f, (df.get(f) ?? 0) + 1)
   const vocab = [...df]
     .filter(([, n]) => n >= p.minDf)
     .map(([f]) => f)
     .sort()
   const index = new Map(vocab.map((f, i) => [f, i]))
-  const docs = rows.map((r) => Int32Array.from((cache.get(r) ?? []).flatMap((f) => index.get(f) ?? [])))
+  const docs = rows.map((r) => Int32Array.from(cachedFeatures(r, cache).flatMap((f) => index.get(f) ?? [])))
   const ys = rows.map((r) => CLASSES.indexOf(r.category))
   const counts = CLASSES.map((_, k) => ys.filter((y) => y === k).length)
   const present = counts.filter((c) => c > 0).length
+  const rowWeight = (r: LabelledArticle): number => r.weight ?? 1
   const perSource = new Map<string, number>()
-  for (const r of rows) perSource.set(publisherOf(r.source), (perSource.get(publisherOf(r.source)) ?? 0) + 1)
+  for (const r of rows) perSource.set(publisherOf(r.source), (perSource.get(publisherOf(r.source)) ?? 0) + rowWeight(r))
+  const rowsWeight = rows.reduce((a, r) => a + rowWeight(r), 0)
   const sourceScale = (source: string): number =>
-    Math.min(1, (p.maxSourceShare * rows.length) / (perSource.get(publisherOf(source)) ?? 1))
-  const raw = rows.map((r) => sourceScale(r.source) * (r.source === 'uci' ? p.uciWeight : 1))
+    Math.min(1, (p.maxSourceShare * rowsWeight) / (perSource.get(publisherOf(source)) ?? 1))
+  const raw = rows.map((r) => rowWeight(r) * sourceScale(r.source) * (r.source === 'uci' ? p.uciWeight : 1))
   // Class balance over the source-scaled weights: every class carries the same total weight.
   const classMass = CLASSES.map(() => 0)
   ys.forEach((y, d) => {

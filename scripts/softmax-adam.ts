@@ -56,8 +56,14 @@ export function fitSoftmax(input: SoftmaxFitInput): SoftmaxWeights {
       const cw = docWeight[d] as number
       for (let k = 0; k < K; k++) {
         const g = ((z[k] as number) / sum - (k === y ? 1 : 0)) * cw
+        z[k] = g
         gB[k] = (gB[k] as number) + g
-        for (const f of doc) gW[f * K + k] = (gW[f * K + k] as number) + g
+      }
+      // Feature-major, so each feature's K gradients are adjacent in memory; every gradient still
+      // receives the same additions in the same order (a document's features are distinct).
+      for (const f of doc) {
+        const at = f * K
+        for (let k = 0; k < K; k++) gW[at + k] = (gW[at + k] as number) + (z[k] as number)
       }
     }
     const c1 = 1 - beta1 ** t

@@ -11,9 +11,14 @@
  * its probability as the confidence: on held-out sources that guess is right far more often than
  * the term lists' `world` fallback (docs/benchmarks.md, "Category model"), and the field says it
  * is a guess.
+ *
+ * A page without a description is shown to the model with its body's first paragraph in that
+ * place, as the labelled sets without a standfirst were (docs/category-data.md); the headline
+ * alone is a much weaker input (docs/benchmarks.md, "Category model": BBC News 0.77 → 0.47).
  */
 import type { Category, CategoryDecider } from '../categories.ts'
 import { type CategoryInput, classifyCategory, sectionCategories } from './category.ts'
+import { standfirstFromBody } from './category-features.ts'
 import {
   type CategoryModel,
   DEFAULT_MIN_PROBABILITY,
@@ -43,7 +48,9 @@ export function chooseCategory(
     return { category: g.category, confidence: g.confidence, category_by: 'terms' }
   }
   if (!model.languages.has(lang) || sectionCategories(a.section).length === 1) return guess()
-  const p = predictCategory(a, lang, model)
+  // No description (no meta or JSON-LD one): the body's first paragraph stands in, as it did for the labelled sets.
+  const seen = a.description === '' ? { ...a, description: standfirstFromBody(a.text) } : a
+  const p = predictCategory(seen, lang, model)
   const confidence = Math.round(p.probability * 1000) / 1000
   if (p.probability >= model.minProbability) return { category: p.category, confidence, category_by: 'model' }
   const terms = guess()

@@ -84,6 +84,26 @@ export function pathSectionWords(url: string): string[] {
   return words
 }
 
+/** A standfirst cut from a body: its first paragraph, at most this many characters. */
+export const BODY_STANDFIRST_MAX_CHARS = 300
+
+/**
+ * The standfirst of an article that has none: its body's first non-empty paragraph, cut to
+ * BODY_STANDFIRST_MAX_CHARS. The labelled sets with a body and no standfirst were read this way
+ * (scripts/category-data.ts), so the model sees a page whose description is empty as it saw them.
+ */
+export function standfirstFromBody(body: string): string {
+  let start = 0
+  while (start < body.length) {
+    const end = body.indexOf('\n', start)
+    const paragraph = body.slice(start, end < 0 ? body.length : end).trim()
+    if (paragraph !== '') return paragraph.slice(0, BODY_STANDFIRST_MAX_CHARS)
+    if (end < 0) break
+    start = end + 1
+  }
+  return ''
+}
+
 /** Distinct features of one article; `lang` picks the term list the verdict features come from. */
 export function categoryFeatures(a: CategoryFeatureInput, lang: string): string[] {
   const features = new Set<string>()

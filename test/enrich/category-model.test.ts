@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { CATEGORIES, type CategoryDecider } from '../../core/categories.ts'
 import { chooseCategory, MODEL_MIN_PROBABILITY } from '../../core/enrich/category-choice.ts'
-import { categoryFeatures, pathSectionWords } from '../../core/enrich/category-features.ts'
+import {
+  BODY_STANDFIRST_MAX_CHARS,
+  categoryFeatures,
+  pathSectionWords,
+  standfirstFromBody,
+} from '../../core/enrich/category-features.ts'
 import {
   type CategoryWeights,
   loadCategoryModel,
@@ -142,6 +147,32 @@ describe('chooseCategory', () => {
       if ('confidence' in want) expect(got.confidence).toBe(want.confidence as number)
     },
   )
+
+  // The hand-made model knows only the made-up word `zzz` (+4 for sport): it can find it in the
+  // body's first paragraph only when the page has no description of its own.
+  test.each([
+    {
+      name: 'no description: the first paragraph stands in',
+      description: '',
+      text: '\n\nzzz lead\n\nmore',
+      sport: true,
+    },
+    { name: 'a description of its own wins', description: 'qqq', text: 'zzz lead', sport: false },
+    { name: 'the word past the first paragraph is not read', description: '', text: 'lead\n\nzzz', sport: false },
+  ])('the model reads a body lead when there is no description: $name', ({ description, text, sport }) => {
+    const k = CATEGORIES.length
+    const row = Array.from({ length: k }, (_, i) => (CATEGORIES[i] === 'sport' ? 4 : 0))
+    const model = loadCategoryModel(tinyWeights({ vocab: ['zzz'], weights: row }))
+    const a = article({ title: 'qqq', description, text })
+    expect(chooseCategory(a, 'en', model).category === 'sport').toBe(sport)
+  })
+
+  test.each([
+    { body: '', want: '' },
+    { body: '\n \n', want: '' },
+    { body: '  First paragraph. \n\nSecond.', want: 'First paragraph.' },
+    { body: 'x'.repeat(BODY_STANDFIRST_MAX_CHARS + 1), want: 'x'.repeat(BODY_STANDFIRST_MAX_CHARS) },
+  ])('standfirstFromBody($body)', ({ body, want }) => expect(standfirstFromBody(body)).toBe(want))
 
   test("a page's own article:section naming one category leaves the decision to the term lists", () => {
     const got = chooseCategory(article({ title: 'The striker was paid a record fee', section: 'Sport' }), 'en')
