@@ -7,7 +7,8 @@
  * MAX_HTML_CHARS, so parsing time and memory are linear in a bounded input. Entities are decoded by
  * the Tokenizer with the HTML rules (legacy names without `;`, numeric references).
  */
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
+import type { TokenizerCallbacks } from 'htmlparser2'
+import { SkippingTokenizer } from './skipping-tokenizer.ts'
 
 /** Pages larger than this are cut; 2 MB keeps the article of any real news page. */
 export const MAX_HTML_CHARS = 2_000_000
@@ -19,6 +20,7 @@ export interface HtmlElement {
   /** Creation order, 0 for the root: document (pre-)order, usable as an index into side tables. */
   id: number
   tag: string
+  /** Only the attributes the extractor reads (KEPT_ATTRIBUTES), names lower-cased, first one wins. */
   attrs: Record<string, string>
   children: HtmlNode[]
   parent: HtmlElement | null
@@ -64,6 +66,44 @@ const VOID_TAGS = new Set([
   'track',
   'wbr',
 ])
+
+/**
+ * The attributes the extractor reads (page-meta.ts, boilerplate.ts, body-text.ts); the others
+ * (`src`, `srcset`, `data-*`, `style` of most pages' thousand elements…) are not stored, which
+ * saved a fifth of the tree's build time on real pages. A reader of a new attribute adds it here.
+ */
+export const KEPT_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'aria-hidden',
+  'class',
+  'content',
+  'datetime',
+  'hidden',
+  'href',
+  'http-equiv',
+  'id',
+  'itemprop',
+  'lang',
+  'name',
+  'property',
+  'pubdate',
+  'rel',
+  'role',
+  'style',
+  'type',
+  'value',
+  'xml:lang',
+])
+const LONGEST_KEPT_ATTRIBUTE = Math.max(...[...KEPT_ATTRIBUTES].map((name) => name.length))
+
+/** The attribute's lower-case name when it is kept, else ''. */
+function keptName(name: string): string {
+  if (KEPT_ATTRIBUTES.has(name)) return name
+  const lower = name.toLowerCase()
+  return lower !== name && KEPT_ATTRIBUTES.has(lower) ? lower : ''
+}
+
+/** Shared by elements without kept attributes; never written (a tag's first kept one makes its own). */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({})
 
 /** Elements whose content never carries article text or metadata; kept empty in the tree. */
 const OPAQUE_TAGS = new Set([
@@ -160,7 +200,7 @@ function createElement(
 
 export function parseHtmlTree(input: string): HtmlDocument {
   const html = input.length > MAX_HTML_CHARS ? input.slice(0, MAX_HTML_CHARS) : input
-  const root = createElement(0, '#root', {}, null)
+  const root = createElement(0, '#root', NO_ATTRIBUTES, null)
   const stack: HtmlElement[] = [root]
   const jsonLd: string[] = []
   let truncated = html.length < input.length
@@ -169,7 +209,8 @@ export function parseHtmlTree(input: string): HtmlDocument {
   let overflowOpen = 0
 
   let tagName = ''
-  let attrs: Record<string, string> = {}
+  let attrs = NO_ATTRIBUTES
+  /** The attribute being read when it is kept, else ''. */
   let attrName = ''
   let attrValue = ''
   let rawText = ''
@@ -246,22 +287,24 @@ export function parseHtmlTree(input: string): HtmlDocument {
 
   const callbacks: TokenizerCallbacks = {
     onattribdata(start, end) {
-      attrValue += slice(start, end)
+      if (attrName !== '') attrValue += slice(start, end)
     },
     onattribentity(codepoint) {
-      attrValue += fromCodePoint(codepoint)
+      if (attrName !== '') attrValue += fromCodePoint(codepoint)
     },
     onattribend() {
+      if (attrName === '') return
+      if (attrs === NO_ATTRIBUTES) attrs = {}
       if (!(attrName in attrs)) attrs[attrName] = attrValue
       attrValue = ''
     },
     onattribname(start, end) {
-      attrName = slice(start, end).toLowerCase()
+      attrName = end - start > LONGEST_KEPT_ATTRIBUTE ? '' : keptName(slice(start, end))
     },
     oncdata() {},
     onclosetag(start, end) {
       const tag = slice(start, end).toLowerCase()
-      if (tag === 'br') openElement('br', {})
+      if (tag === 'br') openElement('br', NO_ATTRIBUTES)
       else closeElement(tag)
     },
     oncomment() {},
@@ -274,7 +317,7 @@ export function parseHtmlTree(input: string): HtmlDocument {
     },
     onopentagname(start, end) {
       tagName = slice(start, end).toLowerCase()
-      attrs = {}
+      attrs = NO_ATTRIBUTES
     },
     onprocessinginstruction() {},
     onselfclosingtag() {
@@ -289,7 +332,7 @@ export function parseHtmlTree(input: string): HtmlDocument {
     },
   }
 
-  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks)
+  const tokenizer = new SkippingTokenizer({ decodeEntities: true }, callbacks)
   tokenizer.write(html)
   tokenizer.end()
   return { root, size: elementCount + 1, jsonLd, truncated }
