@@ -93,13 +93,57 @@ export const KEPT_ATTRIBUTES: ReadonlySet<string> = new Set([
   'value',
   'xml:lang',
 ])
-const LONGEST_KEPT_ATTRIBUTE = Math.max(...[...KEPT_ATTRIBUTES].map((name) => name.length))
+/** KEPT_ATTRIBUTES by length, to compare in place without slicing a name out of the page. */
+const KEPT_BY_LENGTH: string[][] = []
+for (const name of KEPT_ATTRIBUTES) (KEPT_BY_LENGTH[name.length] ??= []).push(name)
 
-/** The attribute's lower-case name when it is kept, else ''. */
-function keptName(name: string): string {
-  if (KEPT_ATTRIBUTES.has(name)) return name
-  const lower = name.toLowerCase()
-  return lower !== name && KEPT_ATTRIBUTES.has(lower) ? lower : ''
+/**
+ * The kept attribute `html.slice(start, end)` names, lower-cased, else ''. A name written in lower
+ * case is matched in place; one with an ASCII capital goes through toLowerCase. No other character
+ * lower-cases into a kept name (of non-ASCII characters only U+212A, the Kelvin sign, lower-cases
+ * to ASCII, to `k`, which no kept name holds).
+ */
+function keptName(html: string, start: number, end: number): string {
+  const candidates = KEPT_BY_LENGTH[end - start]
+  if (candidates === undefined) return ''
+  for (const name of candidates) if (html.startsWith(name, start)) return name
+  for (let i = start; i < end; i++) {
+    const c = html.charCodeAt(i)
+    if (c >= 0x41 && c <= 0x5a) {
+      const lower = html.slice(start, end).toLowerCase()
+      return KEPT_ATTRIBUTES.has(lower) ? (candidates.find((name) => name === lower) ?? '') : ''
+    }
+  }
+  return ''
+}
+
+/**
+ * Common tag names, so that a tag written in lower case is read in place and every element of a
+ * tag shares one string (the extractor tests tags in Sets and switches on every element).
+ */
+const COMMON_TAGS = new Set(
+  (
+    'a abbr address area article aside audio b base blockquote body br button canvas caption center cite code col ' +
+    'dd del details div dl dt em embed fieldset figcaption figure font footer form g h1 h2 h3 h4 h5 h6 head header hr ' +
+    'html i iframe img input ins label legend li link main mark meta nav noscript object ol option p path picture pre q ' +
+    's script section select small source span strong style sub summary sup svg table tbody td template textarea tfoot ' +
+    'th thead time title tr u ul use video wbr'
+  ).split(' '),
+)
+const COMMON_TAGS_BY_LENGTH: string[][] = []
+for (const tag of COMMON_TAGS) (COMMON_TAGS_BY_LENGTH[tag.length] ??= []).push(tag)
+
+/** `html.slice(start, end).toLowerCase()`, as the shared string when it is a common tag. */
+function tagNameAt(html: string, start: number, end: number): string {
+  const candidates = COMMON_TAGS_BY_LENGTH[end - start]
+  if (candidates !== undefined) {
+    const first = html.charCodeAt(start)
+    for (const tag of candidates) if (tag.charCodeAt(0) === first && html.startsWith(tag, start)) return tag
+  }
+  const lower = html.slice(start, end).toLowerCase()
+  if (!COMMON_TAGS.has(lower)) return lower
+  for (const tag of COMMON_TAGS_BY_LENGTH[lower.length] ?? []) if (tag === lower) return tag
+  return lower
 }
 
 /** Shared by elements without kept attributes; never written (a tag's first kept one makes its own). */
@@ -299,11 +343,11 @@ export function parseHtmlTree(input: string): HtmlDocument {
       attrValue = ''
     },
     onattribname(start, end) {
-      attrName = end - start > LONGEST_KEPT_ATTRIBUTE ? '' : keptName(slice(start, end))
+      attrName = keptName(html, start, end)
     },
     oncdata() {},
     onclosetag(start, end) {
-      const tag = slice(start, end).toLowerCase()
+      const tag = tagNameAt(html, start, end)
       if (tag === 'br') openElement('br', NO_ATTRIBUTES)
       else closeElement(tag)
     },
@@ -316,7 +360,7 @@ export function parseHtmlTree(input: string): HtmlDocument {
       openElement(tagName, attrs)
     },
     onopentagname(start, end) {
-      tagName = slice(start, end).toLowerCase()
+      tagName = tagNameAt(html, start, end)
       attrs = NO_ATTRIBUTES
     },
     onprocessinginstruction() {},
