@@ -37,6 +37,41 @@ function callStream(TokenizerClass: typeof Tokenizer, html: string): string[] {
   return calls
 }
 
+/** callStream folded into a number and a count: cheap enough for whole pages. */
+function callHash(TokenizerClass: typeof Tokenizer, html: string): string {
+  let hash = 0
+  let calls = 0
+  const record =
+    (id: number) =>
+    (...args: number[]): void => {
+      calls++
+      hash = Math.imul(hash ^ id, 0x01000193) >>> 0
+      for (const arg of args) hash = Math.imul(hash ^ (arg | 0), 0x01000193) >>> 0
+    }
+  const names = [
+    'onattribdata',
+    'onattribentity',
+    'onattribend',
+    'onattribname',
+    'oncdata',
+    'onclosetag',
+    'oncomment',
+    'ondeclaration',
+    'onend',
+    'onopentagend',
+    'onopentagname',
+    'onprocessinginstruction',
+    'onselfclosingtag',
+    'ontext',
+    'ontextentity',
+  ] as const
+  const callbacks = Object.fromEntries(names.map((name, i) => [name, record(i + 1)])) as unknown as TokenizerCallbacks
+  const tokenizer = new TokenizerClass({ decodeEntities: true }, callbacks)
+  tokenizer.write(html)
+  tokenizer.end()
+  return `${calls}:${hash}`
+}
+
 const MARKUP = [
   '<p class="a b" id=x data-json=\'{"a":1}\' hidden>Text &amp; more &copy text &#x41;&#65 &bogus; end</p>',
   '<a href="/x?a=1&amp;b=2&c" title=\'it&apos;s\' rel=author>link</a><br/><img src=x alt="">',
@@ -76,15 +111,16 @@ describe('SkippingTokenizer calls back as htmlparser2 Tokenizer does', () => {
     }
   })
 
-  test.skipIf(!benchmarkAvailable() || !fundusAvailable())('every corpus page', () => {
-    const pages = [...(loadBenchmark() ?? []), ...(loadFundus() ?? [])]
-    expect(pages.length).toBe(439)
-    let differing = 0
-    for (const page of pages) {
-      const a = callStream(SkippingTokenizer, page.html)
-      const b = callStream(Tokenizer, page.html)
-      if (a.length !== b.length || a.some((call, i) => call !== b[i])) differing++
-    }
-    expect(differing).toBe(0)
-  })
+  test.skipIf(!benchmarkAvailable() || !fundusAvailable())(
+    'every corpus page',
+    () => {
+      const pages = [...(loadBenchmark() ?? []), ...(loadFundus() ?? [])]
+      expect(pages.length).toBe(439)
+      const differing = pages
+        .filter((page) => callHash(SkippingTokenizer, page.html) !== callHash(Tokenizer, page.html))
+        .map((page) => page.url)
+      expect(differing).toEqual([])
+    },
+    60_000,
+  )
 })
