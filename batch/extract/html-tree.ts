@@ -93,9 +93,28 @@ export const KEPT_ATTRIBUTES: ReadonlySet<string> = new Set([
   'value',
   'xml:lang',
 ])
-/** KEPT_ATTRIBUTES by length, to compare in place without slicing a name out of the page. */
-const KEPT_BY_LENGTH: string[][] = []
-for (const name of KEPT_ATTRIBUTES) (KEPT_BY_LENGTH[name.length] ??= []).push(name)
+/**
+ * Names by length and first character (`bucketOf`), to compare in place without slicing a name
+ * out of the page.
+ */
+function byLengthAndFirst(names: Iterable<string>): string[][] {
+  const buckets: string[][] = []
+  for (const name of names) (buckets[bucketOf(name.length, name.charCodeAt(0))] ??= []).push(name)
+  return buckets
+}
+const MAX_BUCKETED_LENGTH = 15
+function bucketOf(length: number, first: number): number {
+  return length > MAX_BUCKETED_LENGTH || first > 0x7f ? -1 : length * 0x80 + first
+}
+const KEPT_BUCKETS = byLengthAndFirst(KEPT_ATTRIBUTES)
+
+/** The string of `names` that `html` holds at `start`, `end - start` long; null when none does. */
+function nameAt(buckets: readonly (string[] | undefined)[], html: string, start: number, end: number): string | null {
+  const bucket = buckets[bucketOf(end - start, html.charCodeAt(start))]
+  if (bucket !== undefined)
+    for (let i = 0; i < bucket.length; i++) if (html.startsWith(bucket[i] as string, start)) return bucket[i] as string
+  return null
+}
 
 /**
  * The kept attribute `html.slice(start, end)` names, lower-cased, else ''. A name written in lower
@@ -104,14 +123,13 @@ for (const name of KEPT_ATTRIBUTES) (KEPT_BY_LENGTH[name.length] ??= []).push(na
  * to ASCII, to `k`, which no kept name holds).
  */
 function keptName(html: string, start: number, end: number): string {
-  const candidates = KEPT_BY_LENGTH[end - start]
-  if (candidates === undefined) return ''
-  for (const name of candidates) if (html.startsWith(name, start)) return name
+  const kept = nameAt(KEPT_BUCKETS, html, start, end)
+  if (kept !== null) return kept
   for (let i = start; i < end; i++) {
     const c = html.charCodeAt(i)
     if (c >= 0x41 && c <= 0x5a) {
       const lower = html.slice(start, end).toLowerCase()
-      return KEPT_ATTRIBUTES.has(lower) ? (candidates.find((name) => name === lower) ?? '') : ''
+      return KEPT_ATTRIBUTES.has(lower) ? (nameAt(KEPT_BUCKETS, lower, 0, lower.length) ?? '') : ''
     }
   }
   return ''
@@ -130,20 +148,14 @@ const COMMON_TAGS = new Set(
     'th thead time title tr u ul use video wbr'
   ).split(' '),
 )
-const COMMON_TAGS_BY_LENGTH: string[][] = []
-for (const tag of COMMON_TAGS) (COMMON_TAGS_BY_LENGTH[tag.length] ??= []).push(tag)
+const COMMON_TAG_BUCKETS = byLengthAndFirst(COMMON_TAGS)
 
 /** `html.slice(start, end).toLowerCase()`, as the shared string when it is a common tag. */
 function tagNameAt(html: string, start: number, end: number): string {
-  const candidates = COMMON_TAGS_BY_LENGTH[end - start]
-  if (candidates !== undefined) {
-    const first = html.charCodeAt(start)
-    for (const tag of candidates) if (tag.charCodeAt(0) === first && html.startsWith(tag, start)) return tag
-  }
+  const common = nameAt(COMMON_TAG_BUCKETS, html, start, end)
+  if (common !== null) return common
   const lower = html.slice(start, end).toLowerCase()
-  if (!COMMON_TAGS.has(lower)) return lower
-  for (const tag of COMMON_TAGS_BY_LENGTH[lower.length] ?? []) if (tag === lower) return tag
-  return lower
+  return COMMON_TAGS.has(lower) ? (nameAt(COMMON_TAG_BUCKETS, lower, 0, lower.length) ?? lower) : lower
 }
 
 /** Shared by elements without kept attributes; never written (a tag's first kept one makes its own). */
