@@ -4,11 +4,11 @@
  * versions of the code can be compared page by page (issue 28: a faster parse or extraction must
  * give the same article).
  *
- *   bun bench/extract-dump.ts > new.jsonl && diff old.jsonl new.jsonl
+ *   bun scripts/extract-dump.ts > new.jsonl && diff old.jsonl new.jsonl
  */
 import { dupKey, enrichArticle } from '../core/enrich/index.ts'
 import { extractArticle } from '../batch/extract/extract-article.ts'
-import { loadBenchmark, loadFundus } from './extract-corpus.ts'
+import { loadBenchmark, loadFundus } from '../bench/extract-corpus.ts'
 
 const WARC_DATE = '2026-11-21T14:00:00Z'
 const pages = [
