@@ -7,7 +7,7 @@ import { hasInternals, SkippingTokenizer } from '../../batch/extract/skipping-to
  * SkippingTokenizer only skips characters its base states ignore, so it must call back exactly as
  * htmlparser2's Tokenizer does: the same callbacks, in the same order, with the same offsets.
  */
-function callStream(TokenizerClass: typeof Tokenizer, html: string): string[] {
+function callStream(TokenizerClass: typeof Tokenizer, html: string, chunkChars = html.length): string[] {
   const calls: string[] = []
   const record =
     (name: string) =>
@@ -32,7 +32,7 @@ function callStream(TokenizerClass: typeof Tokenizer, html: string): string[] {
     ontextentity: record('textentity'),
   }
   const tokenizer = new TokenizerClass({ decodeEntities: true }, callbacks)
-  tokenizer.write(html)
+  for (let at = 0; at < html.length; at += Math.max(1, chunkChars)) tokenizer.write(html.slice(at, at + chunkChars))
   tokenizer.end()
   return calls
 }
@@ -109,6 +109,11 @@ describe('SkippingTokenizer calls back as htmlparser2 Tokenizer does', () => {
       const html = all.slice(0, end)
       expect(callStream(SkippingTokenizer, html)).toEqual(callStream(Tokenizer, html))
     }
+  })
+
+  test.each([1, 5, 64])('the markup above written in pieces of %i characters', (chunkChars) => {
+    const all = MARKUP.join('\n')
+    expect(callStream(SkippingTokenizer, all, chunkChars)).toEqual(callStream(Tokenizer, all, chunkChars))
   })
 
   test.skipIf(!benchmarkAvailable() || !fundusAvailable())(
