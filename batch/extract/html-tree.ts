@@ -7,7 +7,8 @@
  * MAX_HTML_CHARS, so parsing time and memory are linear in a bounded input. Entities are decoded by
  * the Tokenizer with the HTML rules (legacy names without `;`, numeric references).
  */
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
+import type { TokenizerCallbacks } from 'htmlparser2'
+import { SkippingTokenizer } from './skipping-tokenizer.ts'
 
 /** Pages larger than this are cut; 2 MB keeps the article of any real news page. */
 export const MAX_HTML_CHARS = 2_000_000
@@ -19,6 +20,7 @@ export interface HtmlElement {
   /** Creation order, 0 for the root: document (pre-)order, usable as an index into side tables. */
   id: number
   tag: string
+  /** Only the attributes the extractor reads (KEPT_ATTRIBUTES), names lower-cased, first one wins. */
   attrs: Record<string, string>
   children: HtmlNode[]
   parent: HtmlElement | null
@@ -64,6 +66,100 @@ const VOID_TAGS = new Set([
   'track',
   'wbr',
 ])
+
+/**
+ * The attributes the extractor reads (page-meta.ts, boilerplate.ts, body-text.ts); the others
+ * (`src`, `srcset`, `data-*`, `style` of most pages' thousand elements…) are not stored, which
+ * saved a fifth of the tree's build time on real pages. A reader of a new attribute adds it here.
+ */
+export const KEPT_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'aria-hidden',
+  'class',
+  'content',
+  'datetime',
+  'hidden',
+  'href',
+  'http-equiv',
+  'id',
+  'itemprop',
+  'lang',
+  'name',
+  'property',
+  'pubdate',
+  'rel',
+  'role',
+  'style',
+  'type',
+  'value',
+  'xml:lang',
+])
+/**
+ * Names by length and first character (`bucketOf`), to compare in place without slicing a name
+ * out of the page.
+ */
+function byLengthAndFirst(names: Iterable<string>): string[][] {
+  const buckets: string[][] = []
+  for (const name of names) (buckets[bucketOf(name.length, name.charCodeAt(0))] ??= []).push(name)
+  return buckets
+}
+const MAX_BUCKETED_LENGTH = 15
+function bucketOf(length: number, first: number): number {
+  return length > MAX_BUCKETED_LENGTH || first > 0x7f ? -1 : length * 0x80 + first
+}
+const KEPT_BUCKETS = byLengthAndFirst(KEPT_ATTRIBUTES)
+
+/** The string of `names` that `html` holds at `start`, `end - start` long; null when none does. */
+function nameAt(buckets: readonly (string[] | undefined)[], html: string, start: number, end: number): string | null {
+  const bucket = buckets[bucketOf(end - start, html.charCodeAt(start))]
+  if (bucket !== undefined)
+    for (let i = 0; i < bucket.length; i++) if (html.startsWith(bucket[i] as string, start)) return bucket[i] as string
+  return null
+}
+
+/**
+ * The kept attribute `html.slice(start, end)` names, lower-cased, else ''. A name written in lower
+ * case is matched in place; one with an ASCII capital goes through toLowerCase. No other character
+ * lower-cases into a kept name (of non-ASCII characters only U+212A, the Kelvin sign, lower-cases
+ * to ASCII, to `k`, which no kept name holds).
+ */
+function keptName(html: string, start: number, end: number): string {
+  const kept = nameAt(KEPT_BUCKETS, html, start, end)
+  if (kept !== null) return kept
+  for (let i = start; i < end; i++) {
+    const c = html.charCodeAt(i)
+    if (c >= 0x41 && c <= 0x5a) {
+      const lower = html.slice(start, end).toLowerCase()
+      return KEPT_ATTRIBUTES.has(lower) ? (nameAt(KEPT_BUCKETS, lower, 0, lower.length) ?? '') : ''
+    }
+  }
+  return ''
+}
+
+/**
+ * Common tag names, so that a tag written in lower case is read in place and every element of a
+ * tag shares one string (the extractor tests tags in Sets and switches on every element).
+ */
+const COMMON_TAGS = new Set(
+  (
+    'a abbr address area article aside audio b base blockquote body br button canvas caption center cite code col ' +
+    'dd del details div dl dt em embed fieldset figcaption figure font footer form g h1 h2 h3 h4 h5 h6 head header hr ' +
+    'html i iframe img input ins label legend li link main mark meta nav noscript object ol option p path picture pre q ' +
+    's script section select small source span strong style sub summary sup svg table tbody td template textarea tfoot ' +
+    'th thead time title tr u ul use video wbr'
+  ).split(' '),
+)
+const COMMON_TAG_BUCKETS = byLengthAndFirst(COMMON_TAGS)
+
+/** `html.slice(start, end).toLowerCase()`, as the shared string when it is a common tag. */
+function tagNameAt(html: string, start: number, end: number): string {
+  const common = nameAt(COMMON_TAG_BUCKETS, html, start, end)
+  if (common !== null) return common
+  const lower = html.slice(start, end).toLowerCase()
+  return COMMON_TAGS.has(lower) ? (nameAt(COMMON_TAG_BUCKETS, lower, 0, lower.length) ?? lower) : lower
+}
+
+/** Shared by elements without kept attributes; never written (a tag's first kept one makes its own). */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({})
 
 /** Elements whose content never carries article text or metadata; kept empty in the tree. */
 const OPAQUE_TAGS = new Set([
@@ -160,7 +256,7 @@ function createElement(
 
 export function parseHtmlTree(input: string): HtmlDocument {
   const html = input.length > MAX_HTML_CHARS ? input.slice(0, MAX_HTML_CHARS) : input
-  const root = createElement(0, '#root', {}, null)
+  const root = createElement(0, '#root', NO_ATTRIBUTES, null)
   const stack: HtmlElement[] = [root]
   const jsonLd: string[] = []
   let truncated = html.length < input.length
@@ -169,7 +265,8 @@ export function parseHtmlTree(input: string): HtmlDocument {
   let overflowOpen = 0
 
   let tagName = ''
-  let attrs: Record<string, string> = {}
+  let attrs = NO_ATTRIBUTES
+  /** The attribute being read when it is kept, else ''. */
   let attrName = ''
   let attrValue = ''
   let rawText = ''
@@ -246,22 +343,24 @@ export function parseHtmlTree(input: string): HtmlDocument {
 
   const callbacks: TokenizerCallbacks = {
     onattribdata(start, end) {
-      attrValue += slice(start, end)
+      if (attrName !== '') attrValue += slice(start, end)
     },
     onattribentity(codepoint) {
-      attrValue += fromCodePoint(codepoint)
+      if (attrName !== '') attrValue += fromCodePoint(codepoint)
     },
     onattribend() {
+      if (attrName === '') return
+      if (attrs === NO_ATTRIBUTES) attrs = {}
       if (!(attrName in attrs)) attrs[attrName] = attrValue
       attrValue = ''
     },
     onattribname(start, end) {
-      attrName = slice(start, end).toLowerCase()
+      attrName = keptName(html, start, end)
     },
     oncdata() {},
     onclosetag(start, end) {
-      const tag = slice(start, end).toLowerCase()
-      if (tag === 'br') openElement('br', {})
+      const tag = tagNameAt(html, start, end)
+      if (tag === 'br') openElement('br', NO_ATTRIBUTES)
       else closeElement(tag)
     },
     oncomment() {},
@@ -273,8 +372,8 @@ export function parseHtmlTree(input: string): HtmlDocument {
       openElement(tagName, attrs)
     },
     onopentagname(start, end) {
-      tagName = slice(start, end).toLowerCase()
-      attrs = {}
+      tagName = tagNameAt(html, start, end)
+      attrs = NO_ATTRIBUTES
     },
     onprocessinginstruction() {},
     onselfclosingtag() {
@@ -289,7 +388,7 @@ export function parseHtmlTree(input: string): HtmlDocument {
     },
   }
 
-  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks)
+  const tokenizer = new SkippingTokenizer({ decodeEntities: true }, callbacks)
   tokenizer.write(html)
   tokenizer.end()
   return { root, size: elementCount + 1, jsonLd, truncated }

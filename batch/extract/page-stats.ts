@@ -108,18 +108,23 @@ export function collectStats(doc: HtmlDocument): PageStats {
   // Pass 1: visible text per element ignoring furniture, and whether a long content marker is inside.
   const allChars = new Int32Array(doc.size)
   const hasMarker = new Uint8Array(doc.size)
+  // Visible characters of the element's own text children, counted once here and read again in pass 3.
+  const textChars = new Int32Array(doc.size)
   for (let k = elements.length - 1; k >= 0; k--) {
     const element = elements[k] as HtmlElement
     if (opaque[element.id] === 1) continue
+    let text = 0
     let total = 0
     let marker = 0
     for (const child of element.children) {
-      if (typeof child === 'string') total += countVisible(child)
+      if (typeof child === 'string') text += countVisible(child)
       else if (opaque[child.id] === 0) {
         total += allChars[child.id] ?? 0
         marker |= hasMarker[child.id] ?? 0
       }
     }
+    total += text
+    textChars[element.id] = text
     allChars[element.id] = total
     if (
       marker === 1 ||
@@ -154,17 +159,14 @@ export function collectStats(doc: HtmlDocument): PageStats {
     const element = elements[k] as HtmlElement
     const id = element.id
     if (junk[id] === 1) continue
-    let total = 0
+    // Junk includes everything opaque, so pass 1 counted this element's text.
+    let total = textChars[id] ?? 0
     let links = 0
-    let own = 0
+    let own = total
     let ownLinks = 0
     let good = 0
     for (const child of element.children) {
-      if (typeof child === 'string') {
-        const n = countVisible(child)
-        total += n
-        own += n
-      } else if (junk[child.id] === 0) {
+      if (typeof child !== 'string' && junk[child.id] === 0) {
         total += chars[child.id] ?? 0
         links += linkChars[child.id] ?? 0
         good += goodChars[child.id] ?? 0

@@ -10,6 +10,11 @@ export type MemberInflate =
   | { kind: 'too-large' }
 
 const TRAILER_BYTES = 8
+/**
+ * Output buffer size of the one-call inflate: a real-page record (~260 KB) fills one or two instead
+ * of node:zlib's default sixteen 16 KiB pieces joined at the end (0.51 → 0.45 ms of CPU a record).
+ */
+const OUTPUT_CHUNK_BYTES = 256 * 1024
 
 /**
  * Inflates the member whose deflate data starts at `dataStart` and checks its CRC-32 and size
@@ -77,7 +82,11 @@ export function trailerMatches(bytes: Uint8Array, at: number, crc: number, size:
 
 /** node:zlib returns the engine (and so the input bytes consumed) only with `info: true`, which its types do not model. */
 function inflateWithInfo(input: Uint8Array, maxOutputBytes: number): { output: Uint8Array; consumed: number } {
-  const result: unknown = zlib.inflateRawSync(input, { info: true, maxOutputLength: maxOutputBytes })
+  const result: unknown = zlib.inflateRawSync(input, {
+    info: true,
+    maxOutputLength: maxOutputBytes,
+    chunkSize: OUTPUT_CHUNK_BYTES,
+  })
   if (
     result &&
     typeof result === 'object' &&
