@@ -5,6 +5,7 @@
  * read from the articles of those hours, so a window ending now is exact to the second. Articles
  * past the snapshot's watermark are taken off the day counts, as the stats do.
  */
+import { compareCodePoints } from '../core/search/stats-tally.ts'
 import type { Database } from 'bun:sqlite'
 import type { EntityType } from '../core/entity.ts'
 import type { EntityWindowCount } from '../core/entities/trending.ts'
@@ -211,18 +212,15 @@ export function storySignals(
       .all(...chunk))
       counts.set(r.entity, (counts.get(r.entity) ?? 0) + 1)
   }
-  const top = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit)
-  const info = entitiesById(
-    db,
-    top.map(([id]) => id),
-  )
-  return {
-    byUrl,
-    entities: top.flatMap(([id, articles]) => {
-      const e = info.get(id)
-      return e === undefined ? [] : [{ key: e.key, name: e.name, type: e.type, articles }]
-    }),
-  }
+  // Ties by key, never by entity id: ids follow the order batches were committed in, which two
+  // ingest workers do not fix, so the same archive would list a story's entities differently.
+  const info = entitiesById(db, [...counts.keys()])
+  const named = [...counts].flatMap(([id, articles]) => {
+    const e = info.get(id)
+    return e === undefined ? [] : [{ key: e.key, name: e.name, type: e.type, articles }]
+  })
+  named.sort((a, b) => b.articles - a.articles || compareCodePoints(a.key, b.key))
+  return { byUrl, entities: named.slice(0, limit) }
 }
 
 /** How many of an entity's latest articles the entities named beside it are counted over. */
@@ -266,8 +264,9 @@ export function relatedEntities(
                AND a.published_at >= ? AND a.published_at < ?${clauses.map((c) => ` AND ${c}`).join('')}
              ORDER BY ae.seq DESC LIMIT ${RELATED_SAMPLE}) s
        JOIN article_entities o INDEXED BY article_entities_seq ON o.seq = s.seq
+       JOIN entities e ON e.id = o.entity
        WHERE o.entity <> ?
-       GROUP BY o.entity ORDER BY articles DESC, o.entity LIMIT ?`,
+       GROUP BY o.entity ORDER BY articles DESC, e.key LIMIT ?`,
     )
     .all(
       id,
