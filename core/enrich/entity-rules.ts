@@ -222,15 +222,13 @@ export function applyEntityRules(
         continue
       }
       // Longest listed organisation over untagged capitalised words (and connectors between them).
-      let key = ''
-      let best = -1
-      for (let j = i; j < n && j < i + gaz.maxTokens && tags[j] === O; j++) {
-        const t = tokens[j] as EntityToken
-        if (j > i && t.start) break
-        if (!isCandidate(t.text) && !NAME_CONNECTORS.has(t.text.toLowerCase())) break
-        key = j === i ? (lower[j] as string) : `${key} ${lower[j] as string}`
-        if (isCandidate(t.text) && ((gaz.kinds.get(key) ?? 0) & GAZ_ORG) !== 0) best = j
-      }
+      const best = longestListedRun(
+        tokens,
+        tags,
+        i,
+        gaz.maxTokens,
+        (key) => ((gaz.kinds.get(key) ?? 0) & GAZ_ORG) !== 0,
+      )
       const w = lower[i] as string
       const alone =
         best === i &&
@@ -262,15 +260,7 @@ export function applyEntityRules(
         continue
       }
       // Longest listed name over untagged capitalised words (and connectors between them).
-      let key = ''
-      let best = -1
-      for (let j = i; j < n && j < i + gaz.maxTokens && tags[j] === O; j++) {
-        const t = tokens[j] as EntityToken
-        if (j > i && t.start) break
-        if (!isCandidate(t.text) && !NAME_CONNECTORS.has(t.text.toLowerCase())) break
-        key = j === i ? t.text.toLowerCase() : `${key} ${t.text.toLowerCase()}`
-        if (isCandidate(t.text) && seen.has(key)) best = j
-      }
+      const best = longestListedRun(tokens, tags, i, gaz.maxTokens, (key) => seen.has(key))
       // A sentence's first word alone is too often an ordinary word (`Target`, `United`).
       if (best < 0 || (best === i && (tokens[i] as EntityToken).start)) {
         i++
@@ -282,4 +272,29 @@ export function applyEntityRules(
     }
   }
   return tags
+}
+
+/**
+ * The last token of the longest run from `i` of untagged tokens within one sentence, capitalised
+ * words and the connectors between them, that ends on a capitalised word and is `listed` (its
+ * words lower-cased, one space apart); -1 when no such run is.
+ */
+function longestListedRun(
+  tokens: readonly EntityToken[],
+  tags: Uint8Array,
+  i: number,
+  maxTokens: number,
+  listed: (key: string) => boolean,
+): number {
+  let key = ''
+  let best = -1
+  for (let j = i; j < tokens.length && j < i + maxTokens && tags[j] === O; j++) {
+    const t = tokens[j] as EntityToken
+    if (j > i && t.start) break
+    const word = t.text.toLowerCase()
+    if (!isCandidate(t.text) && !NAME_CONNECTORS.has(word)) break
+    key = j === i ? word : `${key} ${word}`
+    if (isCandidate(t.text) && listed(key)) best = j
+  }
+  return best
 }
