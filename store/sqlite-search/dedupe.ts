@@ -28,31 +28,33 @@ export function dedupedPage(
   // Where the MATCH expression is the whole slice (and nothing lies past the watermark), only
   // each match's group is needed: read from the two-column index, no row test.
   const bare = narrow && !hasRowsPast(ctx, req.maxSeq)
-  const walks: Iterable<{ sql: string; params: Binding[] }> = crawlDays
+  const walks: Iterable<Iterable<GroupRow>> = crawlDays
     ? crawlDayWalks(ctx, req, sort === 'crawled_asc' ? 'crawled_asc' : 'crawled', w)
-    : (sort === 'relevance' ? relevanceTiers(w) : [w]).map((tier) => {
-        const walkSort = sort === 'relevance' ? 'date' : sort
-        if (bare && tier.countable && tier.matchExpr !== null) {
-          // The MATCH expression and the time-key range in the join are the whole slice: no WHERE.
-          const from = fromClause(tier, req, walkSort, 'articles_tkey_dup')
-          return {
-            sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} ORDER BY ${orderBy(walkSort, true)}`,
-            params: from.params,
+    : (sort === 'relevance' ? relevanceTiers(w) : [w])
+        .map((tier) => {
+          const walkSort = sort === 'relevance' ? 'date' : sort
+          if (bare && tier.countable && tier.matchExpr !== null) {
+            // The MATCH expression and the time-key range in the join are the whole slice: no WHERE.
+            const from = fromClause(tier, req, walkSort, 'articles_tkey_dup')
+            return {
+              sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} ORDER BY ${orderBy(walkSort, true)}`,
+              params: from.params,
+            }
           }
-        }
-        const from = fromClause(tier, req, walkSort, narrow ? SCAN_INDEX : 'articles_tkey')
-        const fromSql = narrow && tier.matchExpr === null ? `articles a INDEXED BY ${SCAN_INDEX}` : from.sql
-        const columns = narrow ? 'a.tkey, a.dup_group' : ARTICLE_COLUMNS
-        return {
-          sql: `SELECT ${columns} FROM ${fromSql} WHERE ${tier.sql} ORDER BY ${orderBy(walkSort, tier.matchExpr !== null)}`,
-          params: [...from.params, ...tier.params],
-        }
-      })
+          const from = fromClause(tier, req, walkSort, narrow ? SCAN_INDEX : 'articles_tkey')
+          const fromSql = narrow && tier.matchExpr === null ? `articles a INDEXED BY ${SCAN_INDEX}` : from.sql
+          const columns = narrow ? 'a.tkey, a.dup_group' : ARTICLE_COLUMNS
+          return {
+            sql: `SELECT ${columns} FROM ${fromSql} WHERE ${tier.sql} ORDER BY ${orderBy(walkSort, tier.matchExpr !== null)}`,
+            params: [...from.params, ...tier.params],
+          }
+        })
+        .map((walk) => db.query<GroupRow, Binding[]>(walk.sql).iterate(...walk.params))
   const seen = new Set<string>()
   const picked: { tkey: number; dup_group: string }[] = []
   const end = req.offset + req.size
   walking: for (const walk of walks) {
-    for (const row of db.query<{ tkey: number; dup_group: string }, Binding[]>(walk.sql).iterate(...walk.params)) {
+    for (const row of walk) {
       if (seen.has(row.dup_group)) continue
       seen.add(row.dup_group)
       if (seen.size > req.offset && seen.size <= end) picked.push(row)
@@ -115,7 +117,7 @@ function* crawlDayWalks(
   req: SearchRequest,
   sort: 'crawled' | 'crawled_asc',
   w: Where,
-): Generator<{ sql: string; params: Binding[] }> {
+): Generator<GroupRow[]> {
   const first = Math.floor((req.fromS - PUBLISHED_AFTER_CRAWL_MAX_S) / 3600)
   const last = Math.floor(newestCrawlS(ctx, req.toS) / 3600)
   const desc = sort === 'crawled'
@@ -123,10 +125,64 @@ function* crawlDayWalks(
     const hours = Array.from({ length: 24 }, (_, i) => (desc ? h - i : h + i)).filter((x) => x >= first && x <= last)
     const day = `facets : (${hours.map((x) => `"${crawlHourToken(x)}"`).join(' OR ')})`
     const dw = { ...w, matchExpr: w.matchExpr === null ? day : `(${w.matchExpr}) AND (${day})` }
-    const from = fromClause(dw, req, sort)
-    yield {
-      sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} WHERE ${dw.sql} ORDER BY ${orderBy(sort, true)}`,
-      params: [...from.params, ...dw.params],
-    }
+    // The day's crawl times, keys and groups from the covering index (no row); the ids that
+    // order equal crawl times are read for those rows only.
+    const from = fromClause(dw, req, undefined, SCAN_INDEX)
+    const rows = ctx.db
+      .query<TimedGroupRow, Binding[]>(
+        `SELECT a.crawled_at AS crawled, a.tkey, a.dup_group FROM ${from.sql} WHERE ${dw.sql}`,
+      )
+      .all(...from.params, ...dw.params)
+    yield inCrawlOrder(rows, desc, (keys) => idsOf(ctx, keys))
   }
+}
+
+interface GroupRow {
+  tkey: number
+  dup_group: string
+}
+
+export interface TimedGroupRow extends GroupRow {
+  /** crawled_at, epoch seconds. */
+  crawled: number
+}
+
+/**
+ * Rows in crawl-time order (newest first when `desc`), equal crawl times by article id ascending
+ * (`ORDER BY crawled_at DESC|ASC, id`, store/sqlite-search/where.ts): the ids are asked of
+ * `idsOf` for the rows that share a crawl time only. Pure.
+ */
+export function inCrawlOrder(
+  rows: readonly TimedGroupRow[],
+  desc: boolean,
+  idsOf: (tkeys: readonly number[]) => ReadonlyMap<number, string>,
+): TimedGroupRow[] {
+  const sorted = [...rows].sort((a, b) => (desc ? b.crawled - a.crawled : a.crawled - b.crawled))
+  const tied: number[] = []
+  for (let i = 0; i < sorted.length; i++) {
+    const r = sorted[i] as TimedGroupRow
+    if (sorted[i - 1]?.crawled === r.crawled || sorted[i + 1]?.crawled === r.crawled) tied.push(r.tkey)
+  }
+  if (tied.length === 0) return sorted
+  const ids = idsOf(tied)
+  const idOf = (r: TimedGroupRow) => ids.get(r.tkey) ?? ''
+  return sorted.sort(
+    (a, b) =>
+      (desc ? b.crawled - a.crawled : a.crawled - b.crawled) || (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0),
+  )
+}
+
+/** The article ids of these time keys. */
+function idsOf(ctx: SearchContext, tkeys: readonly number[]): Map<number, string> {
+  const out = new Map<number, string>()
+  for (let i = 0; i < tkeys.length; i += 500) {
+    const chunk = tkeys.slice(i, i + 500)
+    for (const r of ctx.db
+      .query<{ tkey: number; id: string }, number[]>(
+        `SELECT tkey, id FROM articles WHERE tkey IN (${chunk.map(() => '?').join(', ')})`,
+      )
+      .all(...chunk))
+      out.set(r.tkey, r.id)
+  }
+  return out
 }
