@@ -34,7 +34,7 @@ describe('inCrawlOrder', () => {
       seen.push(...keys)
       return IDS
     })
-    expect(got.map((r) => r.tkey)).toEqual(want)
-    expect([...seen].sort()).toEqual(asked)
+    expect(got.map((r) => r.tkey)).toEqual([...want])
+    expect([...seen].sort()).toEqual([...asked])
   })
 })
