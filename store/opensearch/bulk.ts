@@ -5,7 +5,6 @@
  * the snapshot is published. Bodies are built by pure functions; only `syncOpenSearch` does I/O.
  */
 import type { Database } from 'bun:sqlite'
-import { isoSeconds } from '../../core/config.ts'
 import { type ArticleDocument, OpenSearchResponseError, isObject, toDocument } from './document.ts'
 import {
   INDEX_PATTERN,
@@ -16,7 +15,7 @@ import {
   retentionPlan,
 } from './index-template.ts'
 import type { AsyncTransport } from './transport.ts'
-import { ARTICLE_COLUMNS, type StoreArticleRow, articleEntities } from '../sqlite-search/rows.ts'
+import { ARTICLE_COLUMNS, type StoreArticleRow, articleEntities, toRecord } from '../sqlite-search/rows.ts'
 import type { ArticleEntity } from '../../core/entity.ts'
 
 /**
@@ -46,36 +45,9 @@ function toDocs(db: Database, rows: StoreRow[]): ArticleDocument[] {
 }
 
 function toDoc(r: StoreRow, entities: ArticleEntity[]): ArticleDocument {
-  return toDocument({
-    seq: r.seq,
-    id: r.id,
-    url: r.url,
-    title: r.title,
-    description: r.description,
-    published_at: isoSeconds(new Date(r.published_at * 1000)),
-    crawled_at: isoSeconds(new Date(r.crawled_at * 1000)),
-    host: r.host,
-    tld: r.tld,
-    lang: r.lang,
-    country: r.country,
-    country_source: r.country_source,
-    category: r.category,
-    category_confidence: r.category_confidence,
-    category_by: r.category_by,
-    image: r.image,
-    authors: JSON.parse(r.authors) as string[],
-    tags: JSON.parse(r.tags) as string[],
-    words: r.words,
-    sentiment: r.sentiment,
-    score: r.score,
-    labelled_by: r.labelled_by,
-    entities,
-    lexicon_score: r.lexicon_score,
-    lexicon_terms: r.lexicon_terms,
-    dup_group: r.dup_group,
-    is_bitcoin: r.is_bitcoin === 1,
-    text: r.text ?? '',
-  })
+  // The article as every answer gives it (one mapping of a stored row, store/sqlite-search/rows.ts).
+  const text = r.text ?? ''
+  return toDocument({ ...toRecord(r, text, entities), seq: r.seq, is_bitcoin: r.is_bitcoin === 1, text })
 }
 
 /** Articles with seq in (afterSeq, upToSeq], in seq order, at most `limit`. */
