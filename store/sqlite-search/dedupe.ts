@@ -53,17 +53,21 @@ export function dedupedPage(
   const seen = new Set<string>()
   const picked: { tkey: number; dup_group: string }[] = []
   const end = req.offset + req.size
+  // A narrow walk in index order goes on counting past the page at the cost of an index entry a
+  // match; a crawl-time walk (whole rows sorted, or sorted day by day) stops with the page.
+  const stopAtPage = crawlDays || !narrow
   walking: for (const walk of walks) {
     for (const row of walk) {
       if (seen.has(row.dup_group)) continue
       seen.add(row.dup_group)
       if (seen.size > req.offset && seen.size <= end) picked.push(row)
-      if (seen.size >= end) break walking
+      if (seen.size >= end && (stopAtPage || seen.size > TOTAL_EXACT_LIMIT)) break walking
     }
   }
-  // The page is full; the number of groups does not depend on the order they are met in, so the
-  // rest of the count reads only each match's group, in whatever order is cheapest.
-  if (seen.size >= end && seen.size <= TOTAL_EXACT_LIMIT) countGroups(ctx, req, w, !hasRowsPast(ctx, req.maxSeq), seen)
+  // The number of groups does not depend on the order they are met in, so after a crawl-time
+  // walk the rest of the count reads only each match's group, in index order.
+  if (stopAtPage && seen.size >= end && seen.size <= TOTAL_EXACT_LIMIT)
+    countGroups(ctx, req, w, !hasRowsPast(ctx, req.maxSeq), seen)
   // A crawl-time walk of the sorted slice read whole rows (ARTICLE_COLUMNS): they are the page.
   if (!narrow && !crawlDays) return toPage(db, picked as unknown as StoreArticleRow[], seen.size, req.fullText)
   // The page's rows, in the order their groups were met.
