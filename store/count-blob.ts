@@ -68,6 +68,79 @@ export function decodeCounts(blob: Uint8Array, each: (id: number, n: number, sco
   }
 }
 
+/** One entry of a pair blob: a host combination and a tone combination (facet_combos ids), their count and score sum. */
+export type PairCount = readonly [hostId: number, toneId: number, n: number, scoreMilli: number]
+
+/**
+ * Encodes (host combination, tone combination, count, score sum in thousandths) entries, ordered by
+ * host id then tone id (migration 22): the host id as the gap from the previous entry's, the tone id
+ * as the gap from the previous entry's when the host is the same and whole otherwise, then the
+ * count and the zigzagged score sum, each as unsigned LEB128.
+ */
+export function encodePairCounts(entries: readonly PairCount[]): Uint8Array {
+  const out: number[] = []
+  const put = (v: number) => {
+    let x = v
+    while (x >= 0x80) {
+      out.push((x % 0x80) | 0x80)
+      x = Math.floor(x / 0x80)
+    }
+    out.push(x)
+  }
+  let lastHost = 0
+  let lastTone = 0
+  for (const [hostId, toneId, n, s] of entries) {
+    const sameHost = hostId === lastHost
+    const ok =
+      Number.isSafeInteger(hostId) &&
+      Number.isSafeInteger(toneId) &&
+      toneId >= 0 &&
+      hostId >= lastHost &&
+      (!sameHost || toneId > lastTone || out.length === 0) &&
+      Number.isSafeInteger(n) &&
+      n >= 0 &&
+      Number.isSafeInteger(s)
+    if (!ok)
+      throw new Error(`encodePairCounts: bad entry ${hostId}, ${toneId}, ${n}, ${s} after ${lastHost}, ${lastTone}`)
+    put(hostId - lastHost)
+    put(sameHost ? toneId - lastTone : toneId)
+    put(n)
+    put(zigzag(s))
+    lastHost = hostId
+    lastTone = toneId
+  }
+  return Uint8Array.from(out)
+}
+
+/** Calls `each(hostId, toneId, count, scoreMilli)` for every entry of an `encodePairCounts` blob. */
+export function decodePairCounts(
+  blob: Uint8Array,
+  each: (hostId: number, toneId: number, n: number, scoreMilli: number) => void,
+): void {
+  let i = 0
+  const get = () => {
+    let v = 0
+    let scale = 1
+    for (;;) {
+      if (i >= blob.length) throw new Error('decodePairCounts: truncated blob')
+      const b = blob[i++] as number
+      v += (b & 0x7f) * scale
+      if (b < 0x80) return v
+      scale *= 0x80
+    }
+  }
+  let host = 0
+  let tone = 0
+  while (i < blob.length) {
+    const gap = get()
+    const t = get()
+    tone = gap === 0 ? tone + t : t
+    host += gap
+    const n = get()
+    each(host, tone, n, unzigzag(get()))
+  }
+}
+
 /** The combinations by id (index = id; holes are undefined). */
 export function loadCombos(db: Database): (FacetCombo | undefined)[] {
   const combos: (FacetCombo | undefined)[] = []

@@ -14,6 +14,7 @@ import { ENTITY_TABLES_SQL_V18 } from './migrations/v18-entities.ts'
 import { SCORE_COUNTS_SQL_V19 } from './migrations/v19-score-counts.ts'
 import { ENTITY_DAY_BLOBS_V20 } from './migrations/v20-entity-day-blobs.ts'
 import { SCORE_RANGE_COUNTS_V21 } from './migrations/v21-score-range-counts.ts'
+import { termFullDaysV22 } from './migrations/v22-term-full-days.ts'
 
 /**
  * The store's schema, as ordered migrations keyed by `PRAGMA user_version`: SQL, or a function
@@ -313,4 +314,9 @@ export const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // word counts by score tenth (term_tenth_days, written by store/term-counts.ts), so a counted
   // word with a tone-score range adds up the tenths it holds whole instead of reading articles.
   SCORE_RANGE_COUNTS_V21,
+  // 22 (issue 25): the most common counted words also get counts by (host combination, tone
+  // combination) pair per day (term_full_days, written by store/term-counts.ts), so stats of such a
+  // word with a category or tone filter read one blob a day, host buckets included, instead of
+  // every match; term_keys.full marks them.
+  termFullDaysV22,
 ]

@@ -12,23 +12,41 @@
 import type { Database } from 'bun:sqlite'
 import { isFlat, parseQuery } from '../core/search/query-syntax.ts'
 import { matchExpression } from './sqlite-search/match-expression.ts'
-import { dayRuns, encodeCounts, type FacetCombo } from './count-blob.ts'
+import { dayRuns, encodeCounts, encodePairCounts, type FacetCombo } from './count-blob.ts'
 import { timeKeyFloor } from './time-key.ts'
 import { entityOfToken, entityTermKey } from './fts-facets.ts'
 import { SCORE_TENTH_SQL } from './sqlite-search/where.ts'
 
 const DAY_S = 86_400
+/** Facet combination ids stay below this (2^26), so a host and a tone id make one safe integer key. */
+const PAIR_SCALE = 67_108_864
 
 export interface TermCountOptions {
   /** A word gets counts when the titles plus the descriptions that hold it (FTS5's vocabulary: an article with it in both counts twice) are at least this many. */
   minDocs: number
   /** At most this many words, the most common first. */
   maxKeys: number
+  /**
+   * A counted word this common (as `minDocs` counts, or half as common once it has them) also gets
+   * counts by host and tone combination together (term_full_days), for stats with a category or
+   * tone filter.
+   */
+  fullMinDocs: number
   /** The words are chosen again when the store has grown or shrunk by more than this share since the last choice… */
   reselectChange: number
   /** …or when the last choice is older than this (seconds), so words that became common in a steady store get counted. */
   reselectAfterS: number
 }
+
+/**
+ * The line for counts by host and tone combination together (term_full_days): read from its
+ * matches, a word's stats with a category or tone filter cost about 1.8 µs a match at 1M on a quiet
+ * machine (`q=w1&sentiment=neu`, 269k matches: 490 ms), so below 30,000 (FTS5 counts an article
+ * with the word in both title and description twice, so fewer matches) it stays under 50 ms. Such
+ * a blob holds about one entry per match (a host and a category and tone rarely repeat within a
+ * word's day), so only the common words get one: at 1M, 183 of 945 counted words.
+ */
+const FULL_MIN_DOCS = 30_000
 
 /**
  * The line, from the 10M synthetic store (bench/search.ts): read from the articles, a word with
@@ -42,6 +60,7 @@ export interface TermCountOptions {
 export const TERM_COUNT_DEFAULTS: TermCountOptions = {
   minDocs: 5_000,
   maxKeys: 4096,
+  fullMinDocs: FULL_MIN_DOCS,
   reselectChange: 0.1,
   reselectAfterS: 86_400,
 }
@@ -79,9 +98,9 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
         .map((r) => r.day)
       const current = new Map(
         db
-          .query<{ id: number; key: string }, []>('SELECT id, key FROM term_keys')
+          .query<{ id: number; key: string; full: number }, []>('SELECT id, key, full FROM term_keys')
           .all()
-          .map((r) => [r.key, r.id]),
+          .map((r) => [r.key, { id: r.id, full: r.full === 1 }]),
       )
       const articles = db.query<{ n: number }, []>('SELECT count(*) AS n FROM articles').get()?.n ?? 0
       const meta = (key: string): string | undefined =>
@@ -89,7 +108,7 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
       const lastArticles = Number(meta('term_keys_articles') ?? Number.NaN)
       const lastAt = Number(meta('term_keys_chosen_at') ?? Number.NaN)
       // The rule names what is counted: a store counted before entities were is chosen again.
-      const rule = `${o.minDocs}/${o.maxKeys}/entities`
+      const rule = `${o.minDocs}/${o.maxKeys}/entities/full ${o.fullMinDocs}`
       const lastRule = meta('term_keys_rule')
       const reselected =
         lastRule !== rule ||
@@ -103,27 +122,37 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
       if (reselected) {
         const chosen = chooseTerms(db, o, current)
         const keep = new Set(chosen.map((c) => c.key))
-        for (const [key, id] of current) {
+        for (const [key, { id }] of current) {
           if (keep.has(key)) continue
-          db.query('DELETE FROM term_days WHERE key_id = ?').run(id)
-          db.query('DELETE FROM term_tenth_days WHERE key_id = ?').run(id)
+          for (const table of ['term_days', 'term_tenth_days', 'term_full_days'])
+            db.query(`DELETE FROM ${table} WHERE key_id = ?`).run(id)
           db.query('DELETE FROM term_keys WHERE id = ?').run(id)
           current.delete(key)
           dropped++
         }
         for (const c of chosen) {
-          if (current.has(c.key)) {
-            db.query('UPDATE term_keys SET docs = ? WHERE key = ?').run(c.docs, c.key)
+          const known = current.get(c.key)
+          // Half the line keeps a word's full counts, as for the counted words themselves.
+          const full = c.docs >= o.fullMinDocs || (known?.full === true && c.docs >= Math.ceil(o.fullMinDocs / 2))
+          if (known !== undefined) {
+            db.query('UPDATE term_keys SET docs = ?, full = ? WHERE id = ?').run(c.docs, full ? 1 : 0, known.id)
+            if (full === known.full) continue
+            // Newly full: every day counted again, the full blob with the others; no longer: its blobs go.
+            if (full) {
+              countDays(db, combos, known.id, c.key, null, true)
+              fresh.add(c.key)
+            } else db.query('DELETE FROM term_full_days WHERE key_id = ?').run(known.id)
+            current.set(c.key, { id: known.id, full })
             continue
           }
           const id = db
-            .query<{ id: number }, [string, string, number]>(
-              'INSERT INTO term_keys (key, term, docs) VALUES (?, ?, ?) RETURNING id',
+            .query<{ id: number }, [string, string, number, number]>(
+              'INSERT INTO term_keys (key, term, docs, full) VALUES (?, ?, ?, ?) RETURNING id',
             )
-            .get(c.key, c.term, c.docs)?.id
+            .get(c.key, c.term, c.docs, full ? 1 : 0)?.id
           if (id === undefined) throw new Error('term_keys insert returned no row')
-          countDays(db, combos, id, c.key, null)
-          current.set(c.key, id)
+          countDays(db, combos, id, c.key, null, full)
+          current.set(c.key, { id, full })
           fresh.add(c.key)
         }
         const setMeta = db.query(
@@ -134,7 +163,7 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
         setMeta.run('term_keys_rule', rule)
       }
       for (const run of dayRuns(staleDays)) {
-        for (const [key, id] of current) if (!fresh.has(key)) countDays(db, combos, id, key, run)
+        for (const [key, { id, full }] of current) if (!fresh.has(key)) countDays(db, combos, id, key, run, full)
       }
       db.exec('DELETE FROM term_stale_days')
       return { keys: current.size, added: fresh.size, dropped, staleDays: staleDays.length, reselected }
@@ -151,7 +180,7 @@ export function refreshTermCounts(db: Database, nowS: number, opts: Partial<Term
 function chooseTerms(
   db: Database,
   o: TermCountOptions,
-  current: ReadonlyMap<string, number>,
+  current: ReadonlyMap<string, unknown>,
 ): { term: string; key: string; docs: number }[] {
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.articles_fts_vocab USING fts5vocab(main, 'articles_fts', 'col')`)
   const rows: { term: string; docs: number; entity?: true }[] = db
@@ -220,7 +249,7 @@ const comboName = (c: FacetCombo): string =>
 
 /**
  * Counts `key`'s matches per day and facet combination over the days [first, end) (every day when
- * null) and replaces the key's rows for those days. The full-text index yields its matches in
+ * null) and replaces the key's rows for those days; with `full`, its pair blobs too (term_full_days). The full-text index yields its matches in
  * time-key order, so each day is complete when the next begins.
  */
 function countDays(
@@ -229,16 +258,18 @@ function countDays(
   keyId: number,
   key: string,
   run: { first: number; end: number } | null,
+  full: boolean,
 ): void {
   // A time key can spill past its second (store/articles.ts, #freeKey takes the next free one),
   // so the walk reaches a minute past the run and keeps the rows published inside it.
   const lo = run === null ? Number.MIN_SAFE_INTEGER : timeKeyFloor(run.first * DAY_S)
   const hi = run === null ? Number.MAX_SAFE_INTEGER : timeKeyFloor(run.end * DAY_S + 60)
-  for (const table of ['term_days', 'term_tenth_days'])
+  for (const table of ['term_days', 'term_tenth_days', 'term_full_days'])
     if (run === null) db.query(`DELETE FROM ${table} WHERE key_id = ?`).run(keyId)
     else db.query(`DELETE FROM ${table} WHERE key_id = ? AND day >= ? AND day < ?`).run(keyId, run.first, run.end)
   const insert = db.query('INSERT INTO term_days (key_id, day, counts, tones) VALUES (?, ?, ?, ?)')
   const insertTenth = db.query('INSERT INTO term_tenth_days (key_id, day, tenth, counts, tones) VALUES (?, ?, ?, ?, ?)')
+  const insertFull = db.query('INSERT INTO term_full_days (key_id, day, pairs) VALUES (?, ?, ?)')
   // The tenth as migration 19 counts it and the v<i> token gives it (store/sqlite-search/where.ts).
   const rows = db.query<FacetCombo & { t: number; s: number; tenth: number }, [string, number, number]>(
     `SELECT a.published_at AS t, a.country, a.lang, a.tld, a.host, a.country_source = 'default' AS defaulted, a.category, a.sentiment,
@@ -252,6 +283,8 @@ function countDays(
   let byHost = new Map<number, [number, number]>()
   let byTone = new Map<number, [number, number]>()
   let byTenth = new Map<number, { byHost: Map<number, [number, number]>; byTone: Map<number, [number, number]> }>()
+  // Pairs keyed host id × PAIR_SCALE + tone id, so numeric order is host then tone.
+  let byPair = new Map<number, [number, number]>()
   const blob = (m: Map<number, [number, number]>) =>
     encodeCounts([...m].map(([id, [n, s]]) => [id, n, s] as const).sort((a, b) => a[0] - b[0]))
   const flush = () => {
@@ -259,6 +292,16 @@ function countDays(
     insert.run(keyId, day, blob(byHost), blob(byTone))
     for (const [tenth, m] of [...byTenth].sort((a, b) => a[0] - b[0]))
       insertTenth.run(keyId, day, tenth, blob(m.byHost), blob(m.byTone))
+    if (full)
+      insertFull.run(
+        keyId,
+        day,
+        encodePairCounts(
+          [...byPair]
+            .sort((a, b) => a[0] - b[0])
+            .map(([k, [n, s]]) => [Math.floor(k / PAIR_SCALE), k % PAIR_SCALE, n, s] as const),
+        ),
+      )
   }
   const bump = (m: Map<number, [number, number]>, id: number, s: number) => {
     const c = m.get(id)
@@ -279,6 +322,7 @@ function countDays(
       byHost = new Map()
       byTone = new Map()
       byTenth = new Map()
+      byPair = new Map()
     }
     const hostCombo = combos.id({ ...r, category: '', sentiment: '' })
     const toneCombo = combos.id({ ...r, host: '' })
@@ -288,6 +332,7 @@ function countDays(
     if (tenth === undefined) byTenth.set(r.tenth, (tenth = { byHost: new Map(), byTone: new Map() }))
     bump(tenth.byHost, hostCombo, 0)
     bump(tenth.byTone, toneCombo, r.s)
+    if (full) bump(byPair, hostCombo * PAIR_SCALE + toneCombo, r.s)
   }
   flush()
 }

@@ -55,11 +55,14 @@ function statsInto(ctx: SearchContext, tally: StatsTally, f: StoreFilters, perio
     let term: CountedTerm | null = null
     const words = f.query !== null || f.entity !== undefined
     const plan = choosePlan(ctx, 'stats', STATS_PLANS, {
-      countedTenths: () =>
-        words &&
-        days !== null &&
-        scoreRangeOf(f) !== null &&
-        (term = countedTerm(ctx, { ...f, minScore: undefined, maxScore: undefined }, true)) !== null,
+      countedTenths: () => {
+        if (!words || days === null || scoreRangeOf(f) === null) return false
+        const counted = countedTerm(ctx, { ...f, minScore: undefined, maxScore: undefined }, true)
+        // The pair blobs (a category or tone filter) hold no score tenths.
+        if (counted === null || counted.blob === 'full') return false
+        term = counted
+        return true
+      },
       wholeDays: days !== null,
       words: f.query !== null,
       daysCover: daysCover(f, true),

@@ -7,7 +7,7 @@ import type { Database } from 'bun:sqlite'
 import { isFlat } from '../../core/search/query-syntax.ts'
 import { addTone, emptyTone, type StatsRow, type Tally } from '../../core/search/stats-tally.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
-import { dayRuns, decodeCounts, type FacetCombo, loadCombos } from '../count-blob.ts'
+import { dayRuns, decodeCounts, decodePairCounts, type FacetCombo, loadCombos } from '../count-blob.ts'
 import { entityTermKey, scoreBucket } from '../fts-facets.ts'
 import { timeKeyFloor } from '../time-key.ts'
 import { matchExpression } from './match-expression.ts'
@@ -19,8 +19,12 @@ import { type Binding, buildWhere, comboFilter, DAY_S, ROW_FACETS, SCAN_INDEX, s
 export interface CountedTerm {
   id: number
   key: string
-  /** hosts: counts by host combination (no tone); tones: by tone combination (no host); both: a whole stats answer. */
-  blob: 'hosts' | 'tones' | 'both'
+  /**
+   * hosts: counts by host combination (no tone); tones: by tone combination (no host); both: a
+   * whole stats answer; full: by host and tone combination together (term_full_days, the most
+   * common words only), for any filter the combinations hold.
+   */
+  blob: 'hosts' | 'tones' | 'both' | 'full'
 }
 
 /**
@@ -42,23 +46,27 @@ export function countedTerm(ctx: SearchContext, f: SearchFilters, full: boolean)
   const entityKey = q === null && f.entity?.length === 1 ? f.entity[0] : undefined
   if (entityKey === undefined && (q === null || f.entity !== undefined)) return null
   if (entityKey === undefined && q !== null && (!isFlat(q) || q.none.length > 0 || q.all.length === 0)) return null
-  // Each day has two blobs (store/term-counts.ts): by host (no tone) and by tone (no host).
+  // Each day has two blobs (store/term-counts.ts): by host (no tone) and by tone (no host); the
+  // most common words a third, by both (a stats answer with a category or tone filter needs it for
+  // its host buckets, a total with both kinds of filter for its counts).
   const hosts = (f.host?.length ?? 0) > 0 || (f.excludeHost?.length ?? 0) > 0
   const tones = (f.category?.length ?? 0) > 0 || (f.sentiment?.length ?? 0) > 0
-  const blob: CountedTerm['blob'] | null = full
+  const blob: CountedTerm['blob'] = full
     ? hosts || tones
-      ? null
+      ? 'full'
       : 'both'
     : !tones
       ? 'hosts'
       : !hosts
         ? 'tones'
-        : null
-  if (blob === null) return null
+        : 'full'
   const key = entityKey !== undefined ? entityTermKey(entityKey) : q === null ? null : matchExpression(q.all)
   if (key === null) return null
-  const id = ctx.db.query<{ id: number }, [string]>('SELECT id FROM term_keys WHERE key = ?').get(key)?.id
-  return id === undefined ? null : { id, key, blob }
+  const row = ctx.db
+    .query<{ id: number; full: number }, [string]>('SELECT id, full FROM term_keys WHERE key = ?')
+    .get(key)
+  if (row === null || (blob === 'full' && row.full !== 1)) return null
+  return { id: row.id, key, blob }
 }
 
 /**
@@ -114,8 +122,12 @@ export function termDaysInto(
             'SELECT day, counts, tones FROM term_tenth_days WHERE key_id = ? AND day >= ? AND day < ? AND tenth >= ? AND tenth <= ?',
           )
           .iterate(term.id, first, end, scoreBucket(range.min), scoreBucket(range.max))
+  if (term.blob === 'full') {
+    if (range !== null) throw new Error('term counts by host and tone hold no score tenths')
+    pairDaysInto(ctx, tally, f, term, first, end, stale)
+  }
   const readHosts = term.blob === 'hosts' || (term.blob === 'both' && tally.hosts)
-  for (const row of rows) {
+  for (const row of term.blob === 'full' ? [] : rows) {
     if (stale.has(row.day)) continue
     const tone = emptyTone()
     const each = (into: Map<number, number>, timeline: boolean) => (id: number, count: number, scoreMilli: number) => {
@@ -157,6 +169,76 @@ export function termDaysInto(
     )
     const params = [term.key, timeKeyFloor(run.first * DAY_S), timeKeyFloor(run.end * DAY_S), maxSeq, ...w.params]
     for (const row of past.iterate(...params)) tally.add(row)
+  }
+}
+
+/**
+ * Whole days of a word's pair blobs (term_full_days): each entry names a host combination and a
+ * tone combination, kept when the host filters pass the first and every other filter the second.
+ * Counts are added up per combination id in typed arrays and handed to the tally once per id: a
+ * common word's 90 days hold about one entry per match (230k for `q=w1&sentiment=neu` at 1M), and
+ * a Map update per entry cost most of the time when measured.
+ */
+function pairDaysInto(
+  ctx: SearchContext,
+  tally: Tally,
+  f: SearchFilters,
+  term: CountedTerm,
+  first: number,
+  end: number,
+  stale: ReadonlySet<number>,
+): void {
+  const db = ctx.db
+  const maxId = db.query<{ m: number | null }, []>('SELECT max(id) AS m FROM facet_combos').get()?.m ?? 0
+  let combos = combosByConnection.get(db) ?? []
+  if (combos.length <= maxId) {
+    combos = loadCombos(db)
+    combosByConnection.set(db, combos)
+  }
+  const combo = (id: number): FacetCombo => {
+    const c = combos[id]
+    if (c === undefined) throw new Error(`term counts name facet combination ${id}, which facet_combos does not hold`)
+    return c
+  }
+  const none = { country: undefined, lang: undefined, tld: undefined, category: undefined, sentiment: undefined }
+  const hostOk = comboFilter({ ...f, ...none, strictCountry: false })
+  const toneOk = comboFilter({ ...f, host: undefined, excludeHost: undefined })
+  // 0: not yet tested, 1: kept, 2: left out.
+  const hostVerdict = new Uint8Array(maxId + 1)
+  const toneVerdict = new Uint8Array(maxId + 1)
+  const perHost = new Float64Array(maxId + 1)
+  const perTone = new Float64Array(maxId + 1)
+  // The tone label of each tone combination, as addTone's argument.
+  const sentiment: (string | undefined)[] = []
+  const rows = db
+    .query<{ day: number; pairs: Uint8Array }, [number, number, number]>(
+      'SELECT day, pairs FROM term_full_days WHERE key_id = ? AND day >= ? AND day < ?',
+    )
+    .iterate(term.id, first, end)
+  for (const row of rows) {
+    if (stale.has(row.day)) continue
+    const tone = emptyTone()
+    decodePairCounts(row.pairs, (h, t, n, s) => {
+      let vh = hostVerdict[h]
+      if (vh === 0) vh = hostVerdict[h] = hostOk(combo(h)) ? 1 : 2
+      if (vh === 2) return
+      let vt = toneVerdict[t]
+      if (vt === 0) {
+        vt = toneVerdict[t] = toneOk(combo(t)) ? 1 : 2
+        sentiment[t] = combo(t).sentiment
+      }
+      if (vt === 2) return
+      perHost[h] = (perHost[h] as number) + n
+      perTone[t] = (perTone[t] as number) + n
+      addTone(tone, sentiment[t] as string, n, s)
+    })
+    if (tone.articles > 0) tally.addTimeline(row.day * DAY_S, tone)
+  }
+  for (let id = 0; id <= maxId; id++) {
+    const nt = perTone[id] as number
+    if (nt > 0) tally.addFacetCounts(combo(id), nt)
+    const nh = perHost[id] as number
+    if (nh > 0) tally.addHost(combo(id).host, nh)
   }
 }
 

@@ -3,7 +3,14 @@
  * of per-day counts, runs of days, and which queries are one counted word.
  */
 import { describe, expect, test } from 'bun:test'
-import { dayRuns, decodeCounts, encodeCounts } from '../../store/count-blob.ts'
+import {
+  dayRuns,
+  decodeCounts,
+  decodePairCounts,
+  encodeCounts,
+  encodePairCounts,
+  type PairCount,
+} from '../../store/count-blob.ts'
 import { termKey } from '../../store/term-counts.ts'
 
 describe('count blobs', () => {
@@ -52,6 +59,63 @@ describe('count blobs', () => {
     ).toThrow(/bad entry/)
     const blob = encodeCounts([[1, 300, 5]])
     expect(() => decodeCounts(blob.slice(0, blob.length - 1), () => {})).toThrow(/truncated/)
+  })
+})
+
+describe('pair blobs (migration 22)', () => {
+  test.each<[string, PairCount[]]>([
+    ['empty', []],
+    ['one entry', [[1, 7, 1, 0]]],
+    [
+      'tone ids falling when the host changes, signed sums',
+      [
+        [3, 900, 2, -1500],
+        [3, 901, 1, 250],
+        [4, 2, 128, -1],
+        [70_000, 1, 16_384, 127_000],
+      ],
+    ],
+    ['the first host id 0 (never written: ids start at 1)', [[0, 5, 1, 3]]],
+  ])('%s round-trips', (_name, entries) => {
+    const back: PairCount[] = []
+    decodePairCounts(encodePairCounts(entries), (h, t, n, s) => back.push([h, t, n, s]))
+    expect(back).toEqual(entries)
+  })
+
+  test('a small gap, tone gap, count and sum take a byte each', () => {
+    // Entry 2: host gap 0, tone gap 1 (same host); entry 3: host gap 1, tone id 2 whole.
+    expect(
+      encodePairCounts([
+        [1, 3, 1, 0],
+        [1, 4, 2, -1],
+        [2, 2, 1, 1],
+      ]).length,
+    ).toBe(12)
+  })
+
+  test.each<[string, PairCount[]]>([
+    [
+      'a host id falling',
+      [
+        [5, 1, 1, 0],
+        [4, 2, 1, 0],
+      ],
+    ],
+    [
+      'a tone id repeated under one host',
+      [
+        [5, 2, 1, 0],
+        [5, 2, 1, 0],
+      ],
+    ],
+    ['a negative count', [[5, 2, -1, 0]]],
+  ])('%s is refused', (_name, entries) => {
+    expect(() => encodePairCounts(entries)).toThrow(/bad entry/)
+  })
+
+  test('a truncated blob is refused', () => {
+    const blob = encodePairCounts([[1, 2, 300, 5]])
+    expect(() => decodePairCounts(blob.slice(0, blob.length - 1), () => {})).toThrow(/truncated/)
   })
 })
 

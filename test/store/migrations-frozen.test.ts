@@ -1,6 +1,6 @@
 /**
  * What each migration writes, pinned (store/migrations/README.md): a real SQLite file at schema 1
- * gets four fixed articles, then migrations 2…21 run one at a time, and after each the objects it
+ * gets four fixed articles, then migrations 2…22 run one at a time, and after each the objects it
  * changed (schema SQL by hash, every row of every table, every token of the full-text index read
  * back through fts5vocab) are compared with test/golden/migrations.txt. The golden file was written
  * once from the migrations as they shipped and reviewed by hand; the hand-computed checks below come
@@ -9,7 +9,7 @@
  * migration now writes something else, which it must never do.
  *
  * Only SQL reads the store here, so no live code (tokenizer, facet tokens, time key) is in the loop.
- * A migration added after 21 gets its own section when it is pinned (PINNED_THROUGH).
+ * A migration added after 22 gets its own section when it is pinned (PINNED_THROUGH).
  */
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -20,7 +20,7 @@ import { readSetting } from '../../core/settings.ts'
 import { MIGRATIONS } from '../../store/schema.ts'
 import { tempDir } from '../support/tmp.ts'
 
-const PINNED_THROUGH = 21
+const PINNED_THROUGH = 22
 const GOLDEN = join(import.meta.dir, '../golden/migrations.txt')
 
 /** 2025-11-21T12:00:00Z, a whole hour. */
@@ -357,6 +357,22 @@ describe('hand-computed from the definitions', () => {
     expect(plan).toEqual([
       'SEARCH article_score_facets USING COVERING INDEX article_score_facets_country (level=? AND country=? AND span>? AND span<?)',
     ])
+  })
+
+  // Every counted word starts without pair blobs: the refresh marks the common ones when it chooses again.
+  test('migration 22: term_keys.full defaults to 0, and term_full_days is keyed by word and day', () => {
+    const cols = db
+      .query<{ name: string; dflt_value: string | null; notnull: number; pk: number }, []>(
+        'PRAGMA table_info(term_keys)',
+      )
+      .all()
+    expect(cols.find((c) => c.name === 'full')).toMatchObject({ dflt_value: '0', notnull: 1 })
+    const pk = db
+      .query<{ name: string; pk: number }, []>('PRAGMA table_info(term_full_days)')
+      .all()
+      .filter((c) => c.pk > 0)
+      .map((c) => c.name)
+    expect(pk).toEqual(['key_id', 'day'])
   })
 
   test('migration 11: host counts over 4-, 16- and 64-day spans', () => {

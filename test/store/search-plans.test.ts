@@ -98,8 +98,10 @@ const Q_SHAPES: (string | null)[] = (() => {
 
 // Word counts for the fixture's commonest words (store/term-counts.ts), as the batch job keeps
 // them: stats for a counted word take that path, for the others the articles (both are checked).
+// The commonest word also has counts by host and tone together (term_full_days), read for stats
+// with a category, tone or host filter.
 const COUNTED_MIN_DOCS = vocabularyDocs(Q_SHAPES[1] ?? '')
-refreshTermCounts(store, nowMs / 1000, { minDocs: COUNTED_MIN_DOCS, maxKeys: 1000 })
+refreshTermCounts(store, nowMs / 1000, { minDocs: COUNTED_MIN_DOCS, maxKeys: 1000, fullMinDocs: COUNTED_MIN_DOCS })
 
 interface Shape {
   endpoint: string

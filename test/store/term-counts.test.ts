@@ -12,7 +12,7 @@ import { indexTokens } from '../../core/search/tokens.ts'
 import type { SearchFilters } from '../../core/search/types.ts'
 import { ArticleWriter, applyRetention } from '../../store/articles.ts'
 import { entityTermKey } from '../../store/fts-facets.ts'
-import { decodeCounts, encodeCounts } from '../../store/count-blob.ts'
+import { decodeCounts, decodePairCounts, encodeCounts, encodePairCounts } from '../../store/count-blob.ts'
 import { openStore } from '../../store/open.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
 import { refreshTermCounts, termKey } from '../../store/term-counts.ts'
@@ -66,7 +66,38 @@ const CASES: { name: string; q: string; f?: Partial<SearchFilters>; periodS?: nu
     q: 'market',
     f: { minScore: -0.35, maxScore: 0.27, maxSeq: 200, ...MID_DAY_RANGES[2] },
   },
+  // A word with counts by host and tone together (FULL_WORDS, migration 22): every filter the
+  // combinations hold, host buckets included; `market` has none, so its category case is read.
+  { name: 'a full word, a tone', q: 'bitcoin', f: { sentiment: ['neg'] } },
+  {
+    name: 'a full word, two categories and a country',
+    q: 'bitcoin',
+    f: { category: ['sport', 'business'], country: ['GB'] },
+  },
+  { name: 'a full word, two hosts', q: 'bitcoin', f: { host: ['daily3.com', 'news1.co.uk'] } },
+  {
+    name: 'a full word, a host and two tones, watermark',
+    q: 'bitcoin',
+    f: { host: ['daily3.com'], sentiment: ['pos', 'neu'], maxSeq: 250 },
+  },
+  {
+    name: 'a full word, an excluded host and a category',
+    q: 'bitcoin',
+    f: { excludeHost: ['daily3.com'], category: ['politics'] },
+  },
+  {
+    name: 'a full word, a tone, strict, both ends mid-day',
+    q: 'bitcoin',
+    f: { sentiment: ['pos'], strictCountry: true, ...MID_DAY_RANGES[1] },
+  },
+  { name: 'a full word, a category, weekly timeline', q: 'bitcoin', f: { category: ['world'] }, periodS: 7 * DAY_S },
+  { name: 'a counted word without full counts, a category', q: 'market', f: { category: ['politics'] } },
 ]
+
+/** The refresh options of these tests: `bitcoin` (118 of the first 400 articles) has full counts, `market` (51) not. */
+const OPTS = { minDocs: 20, fullMinDocs: 60 }
+/** The words of CASES with counts by host and tone together. */
+const FULL_WORDS = new Set(['bitcoin'])
 
 const countedAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
   index.stats(filters(c.q, c.f), 100, c.periodS ?? DAY_S)
@@ -79,7 +110,8 @@ const readAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
  * countTotal), but not a tone-score range (the counts by tenth are for stats only).
  */
 const filtered = (c: (typeof CASES)[number]) =>
-  ([c.f?.country, c.f?.lang, c.f?.host].some((v) => v !== undefined) || c.f?.strictCountry === true) &&
+  ([c.f?.country, c.f?.lang, c.f?.host, c.f?.category, c.f?.sentiment, c.f?.excludeHost].some((v) => v !== undefined) ||
+    c.f?.strictCountry === true) &&
   c.f?.minScore === undefined &&
   c.f?.maxScore === undefined
 const searchTotal = (index: SqliteSearchIndex, q: string, c: (typeof CASES)[number]) =>
@@ -158,7 +190,7 @@ describe('stats from word counts through the writes between two refreshes', () =
   test('the first refresh counts the chosen words and clears every stale day', () => {
     expect(staleDays(db).length).toBeGreaterThan(30)
     // 16: the fixture's common entities are counted too, and must leave room for the cases' words.
-    const r = refreshTermCounts(db, NOW_S, { minDocs: 20, maxKeys: 16 })
+    const r = refreshTermCounts(db, NOW_S, { ...OPTS, maxKeys: 16 })
     expect(r).toMatchObject({ keys: 16, added: 16, dropped: 0, reselected: true })
     expect(staleDays(db)).toEqual([])
     expect(agree(db)).toBeGreaterThan(0)
@@ -207,12 +239,26 @@ describe('stats from word counts through the writes between two refreshes', () =
         decodeCounts(blob, (k, n, s) => entries.push([k, n + 1, s]))
         return encodeCounts(entries)
       }
+      // And the pair blobs of a word that has them (migration 22).
+      const pairs = db
+        .query<{ day: number; pairs: Uint8Array }, [number]>('SELECT day, pairs FROM term_full_days WHERE key_id = ?')
+        .all(id as number)
+      expect({ case: c.name, full: pairs.length > 0 }).toEqual({ case: c.name, full: FULL_WORDS.has(c.q) })
+      const setPairs = db.query('UPDATE term_full_days SET pairs = ? WHERE key_id = ? AND day = ?')
+      const pairsPlusOne = (blob: Uint8Array) => {
+        const entries: [number, number, number, number][] = []
+        decodePairCounts(blob, (h, t, n, s) => entries.push([h, t, n + 1, s]))
+        return encodePairCounts(entries)
+      }
       db.transaction(() => {
         for (const row of saved) bump.run(plusOne(row.counts), plusOne(row.tones), id as number, row)
+        for (const row of pairs) setPairs.run(pairsPlusOne(row.pairs), id as number, row.day)
       })()
-      // Stats with a host filter read the articles (the tone blob holds no host; DECISIONS.md,
-      // Signals on every article); a search's total with one still reads the host blob.
-      const statsCounted = c.f?.host === undefined
+      // Stats with a host, category or tone filter read the articles unless the word has pair
+      // blobs (the tone blob holds no host; DECISIONS.md, Signals on every article); a search's
+      // total with one kind of them still reads the host or the tone blob.
+      const statsCounted =
+        FULL_WORDS.has(c.q) || (c.f?.host === undefined && c.f?.category === undefined && c.f?.sentiment === undefined)
       expect({ case: c.name, differs: !Bun.deepEquals(countedAnswer(index, c), readAnswer(index, c)) }).toEqual({
         case: c.name,
         differs: statsCounted,
@@ -224,6 +270,7 @@ describe('stats from word counts through the writes between two refreshes', () =
         })
       db.transaction(() => {
         for (const row of saved) bump.run(row.counts, row.tones, id as number, row)
+        for (const row of pairs) setPairs.run(row.pairs, id as number, row.day)
       })()
     }
     agree(db)
@@ -262,7 +309,7 @@ describe('stats from word counts through the writes between two refreshes', () =
   })
 
   test('a re-crawl that moves an article to another day and country marks both days', () => {
-    refreshTermCounts(db, NOW_S, { minDocs: 20, maxKeys: 8, reselectChange: Number.POSITIVE_INFINITY })
+    refreshTermCounts(db, NOW_S, { ...OPTS, maxKeys: 16, reselectChange: Number.POSITIVE_INFINITY })
     expect(staleDays(db)).toEqual([])
     const a = articles[30] as (typeof articles)[number]
     const moved = {
@@ -288,8 +335,8 @@ describe('stats from word counts through the writes between two refreshes', () =
     write(articles.slice(450), cutoff)
     const stale = staleDays(db).length
     const combos = db.query<{ n: number }, []>('SELECT count(*) AS n FROM facet_combos').get()?.n ?? 0
-    const r = refreshTermCounts(db, NOW_S, { minDocs: 20, maxKeys: 8, reselectChange: Number.POSITIVE_INFINITY })
-    expect(r).toMatchObject({ keys: 8, added: 0, dropped: 0, staleDays: stale, reselected: false })
+    const r = refreshTermCounts(db, NOW_S, { ...OPTS, maxKeys: 16, reselectChange: Number.POSITIVE_INFINITY })
+    expect(r).toMatchObject({ keys: 16, added: 0, dropped: 0, staleDays: stale, reselected: false })
     expect(staleDays(db)).toEqual([])
     expect(
       db.query<{ n: number }, []>(`SELECT count(*) AS n FROM term_days WHERE day < ${Math.floor(cutoff / DAY_S)}`).get()
@@ -353,6 +400,62 @@ describe('choosing the words', () => {
     expect(keys().length).toBe(3)
     expect(keys().every((k) => (docs.get(k) ?? 0) >= (top[3]?.[1] ?? 0))).toBe(true)
     expect(db.query<{ n: number }, []>('SELECT count(DISTINCT key_id) AS n FROM term_days').get()?.n).toBe(3)
+    db.close()
+  })
+
+  test('full counts: words at fullMinDocs, kept until they fall under half of it, and only theirs in term_full_days', () => {
+    const db = openStore(`${tmp.dir}/full.sqlite`)
+    const writer = new ArticleWriter(db)
+    db.transaction(() => {
+      for (const a of fixtureArticles(300, 5)) writer.write(a, 0)
+    })()
+    const refresh = (fullMinDocs: number) =>
+      refreshTermCounts(db, NOW_S, { minDocs: 10, maxKeys: 1000, fullMinDocs, reselectChange: -1 })
+    const docs = () => db.query<{ key: string; docs: number }, []>('SELECT key, docs FROM term_keys').all()
+    const full = () =>
+      db
+        .query<{ key: string }, []>('SELECT key FROM term_keys WHERE full = 1 ORDER BY key')
+        .all()
+        .map((r) => r.key)
+    const withPairs = () =>
+      db
+        .query<{ key: string }, []>(
+          'SELECT DISTINCT k.key FROM term_full_days f JOIN term_keys k ON k.id = f.key_id ORDER BY k.key',
+        )
+        .all()
+        .map((r) => r.key)
+    const atLeast = (n: number) =>
+      docs()
+        .filter((r) => r.docs >= n)
+        .map((r) => r.key)
+        .sort()
+    refresh(40)
+    const first = atLeast(40)
+    expect(first.length).toBeGreaterThan(1)
+    expect(first.length).toBeLessThan(docs().length)
+    expect(full()).toEqual(first)
+    expect(withPairs()).toEqual(first)
+    // Raised to 70: the words between 35 and 70 keep theirs, none is added.
+    refresh(70)
+    expect(full()).toEqual(atLeast(35).filter((k) => first.includes(k)))
+    // Raised past twice the most common: every pair blob goes.
+    const most = Math.max(...docs().map((r) => r.docs))
+    refresh(2 * most + 2)
+    expect({ full: full(), withPairs: withPairs() }).toEqual({ full: [], withPairs: [] })
+    // Lowered again: counted again over every day, and stats agree with a read of the articles.
+    refresh(40)
+    expect(withPairs()).toEqual(first)
+    const index = new SqliteSearchIndex(db)
+    const word = db
+      .query<{ term: string }, []>(
+        "SELECT term FROM term_keys WHERE full = 1 AND key LIKE '{title%' ORDER BY docs DESC",
+      )
+      .get()?.term
+    if (word === undefined) throw new Error('no full word')
+    const f = { country: ['GB', 'US'], sentiment: ['neg', 'neu'] as ('neg' | 'neu')[] }
+    const counted = index.stats(filters(word, f), 100, DAY_S)
+    expect(counted.total).toBeGreaterThan(0)
+    expect(counted).toEqual(index.stats(filters(`${word} -qqzzabsent`, f), 100, DAY_S))
     db.close()
   })
 })
