@@ -4,8 +4,17 @@ import { type SearchFilters, type SearchRequest, TOTAL_EXACT_LIMIT } from '../..
 import { timeKeyFloor } from '../time-key.ts'
 import { daysCover, daysInto, wholeDays } from './day-counts.ts'
 import { choosePlan, COUNT_PLANS, type SearchContext, TOTAL_PLANS } from './plan.ts'
-import { type CountedTerm, countedTerm, termDaysInto } from './term-days.ts'
-import { type Binding, buildWhere, DAY_S, fromClause, postingLists, SCAN_INDEX, type Where } from './where.ts'
+import { type CountedTerm, countedTerm, termDaysInto, wordTenthsInto } from './term-days.ts'
+import {
+  type Binding,
+  buildWhere,
+  DAY_S,
+  fromClause,
+  postingLists,
+  SCAN_INDEX,
+  scoreRangeOf,
+  type Where,
+} from './where.ts'
 
 /** A range this short is read row by row rather than by intersecting facet posting lists (facetsAsTokens). */
 const SHORT_RANGE_S = 2 * DAY_S
@@ -104,9 +113,25 @@ export function countTotal(ctx: SearchContext, req: SearchRequest, w: Where): nu
     words,
     daysCover: daysCover(req, false),
     countedTerm: () => (term = countedTerm(ctx, req, false)) !== null,
+    countedTenths: () => {
+      if (days === null || scoreRangeOf(req) === null) return false
+      const counted = countedTerm(ctx, { ...req, minScore: undefined, maxScore: undefined }, false)
+      // The pair blobs (a host and a tone filter together) hold no score tenths.
+      if (counted === null || counted.blob === 'full') return false
+      term = counted
+      return true
+    },
   })
   if (plan === 'count-slice' || days === null) return countSlice(ctx, req, w)
   const cap = TOTAL_EXACT_LIMIT + 1
+  if (plan === 'word-tenth-counts') {
+    // As stats add it up (wordTenthsInto): exact, never capped before the end.
+    const counted = term as CountedTerm | null
+    if (counted === null) throw new Error('word-tenth-counts needs a counted word')
+    const total = new TotalTally()
+    wordTenthsInto(ctx, total, req, counted, days)
+    return Math.min(total.total, cap)
+  }
   // Inside search()'s read transaction: the counts, the stale days and the part days see one store.
   const total = new TotalTally()
   const rest: { fromS: number; toS: number }[] = [

@@ -144,6 +144,8 @@ export interface TotalFacts {
   /** Whether the word-less per-day counts hold these filters. */
   daysCover: boolean
   countedTerm: () => boolean
+  /** A tone-score range with a word (or one entity) counted by score tenth for the other filters. */
+  countedTenths: () => boolean
 }
 
 export const TOTAL_PLANS = [
@@ -152,6 +154,12 @@ export const TOTAL_PLANS = [
     reason:
       'two posting lists or more (they may seldom meet) and no words: whole days from the per-day counts, the part days at either end counted as rows',
     when: (f: TotalFacts) => f.postingLists >= 2 && f.wholeDays && !f.words && f.daysCover,
+  },
+  {
+    plan: 'word-tenth-counts',
+    reason:
+      "a counted word with a tone-score range: the tenths the range holds whole from the word's counts by tenth, the (at most two) tenths it cuts through counted from their articles",
+    when: (f: TotalFacts) => f.wholeDays && f.words && f.countedTenths(),
   },
   {
     plan: 'word-day-counts',

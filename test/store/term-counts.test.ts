@@ -106,14 +106,20 @@ const readAnswer = (index: SqliteSearchIndex, c: (typeof CASES)[number]) =>
   index.stats(filters(`${c.q} -qqzzabsent`, c.f), 100, c.periodS ?? DAY_S)
 
 /**
- * A search's total takes the counts too when the word has a filter beside it (store/sqlite-search/count.ts,
- * countTotal), but not a tone-score range (the counts by tenth are for stats only).
+ * A search's total takes the counts too when the word has a filter beside it, or a tone-score range
+ * (the counts by tenth; store/sqlite-search/count.ts, countTotal).
  */
 const filtered = (c: (typeof CASES)[number]) =>
-  ([c.f?.country, c.f?.lang, c.f?.host, c.f?.category, c.f?.sentiment, c.f?.excludeHost].some((v) => v !== undefined) ||
-    c.f?.strictCountry === true) &&
-  c.f?.minScore === undefined &&
-  c.f?.maxScore === undefined
+  [
+    c.f?.country,
+    c.f?.lang,
+    c.f?.host,
+    c.f?.category,
+    c.f?.sentiment,
+    c.f?.excludeHost,
+    c.f?.minScore,
+    c.f?.maxScore,
+  ].some((v) => v !== undefined) || c.f?.strictCountry === true
 const searchTotal = (index: SqliteSearchIndex, q: string, c: (typeof CASES)[number]) =>
   index.search({ ...filters(q, c.f), sort: 'date', size: 3, offset: 0, dedupe: false, fullText: false }).total
 const countedTotal = (index: SqliteSearchIndex, c: (typeof CASES)[number]) => searchTotal(index, c.q, c)
