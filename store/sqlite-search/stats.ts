@@ -5,6 +5,8 @@ import { daysCover, memoDaysInto, wholeDays } from './day-counts.ts'
 import { choosePlan, type SearchContext, STATS_PLANS } from './plan.ts'
 import { scanInto } from './scan.ts'
 import { type CountedTerm, countedTerm, partDayInto, termDaysInto, wordTenthsInto } from './term-days.ts'
+import { entityTermKey } from '../fts-facets.ts'
+import { timeKeyFloor } from '../time-key.ts'
 import { DAY_S, type StoreFilters, scoreRangeOf } from './where.ts'
 
 export function stats(ctx: SearchContext, f: SearchFilters, top: number, periodSeconds: number): StatsResult {
@@ -96,10 +98,19 @@ function statsInto(ctx: SearchContext, tally: StatsTally, f: StoreFilters, perio
 const UNION_MAX = 3
 
 /**
- * The parts of a word-less stats answer for 2 to 3 entities (any of them) when each one alone has
- * per-day counts (store/term-counts.ts counts the most named entities as words): each entity's own
- * answer, signed +1, and the articles naming several of them (an `entityAll` filter), signed by
- * inclusion–exclusion; null when the slice is read from its articles as before.
+ * Matches an uncounted entity's parts of a union may read in all: an entity that is not counted
+ * appears in half the parts (itself, and each intersection with it), each read from its articles.
+ */
+const UNION_READ_MAX = 8_000
+
+/**
+ * The parts of a word-less stats answer for 2 to 3 entities (any of them) when at least one of
+ * them alone has per-day counts (store/term-counts.ts counts the most named entities as words):
+ * each entity's own answer, signed +1, and the articles naming several of them (an `entityAll`
+ * filter), signed by inclusion–exclusion; null when the slice is read from its articles as before.
+ * An entity without counts is read from its articles in each part that names it, so the parts are
+ * taken only while those reads stay small (UNION_READ_MAX): `entity=organisation:ef2d,person:e9`
+ * at 1M read every article of the union (46,805) where one of the two had counts.
  */
 function entityUnion(
   ctx: SearchContext,
@@ -110,7 +121,20 @@ function entityUnion(
   if (keys.length < 2 || keys.length > UNION_MAX || f.query !== null || f.entityAll !== undefined) return null
   if (f.minScore !== undefined || f.maxScore !== undefined || wholeDays(f, periodSeconds) === null) return null
   const one = (key: string): StoreFilters => ({ ...f, entity: [key] })
-  if (keys.some((key) => countedTerm(ctx, one(key), true) === null)) return null
+  const uncounted = keys.filter((key) => countedTerm(ctx, one(key), true) === null)
+  if (uncounted.length === keys.length) return null
+  if (uncounted.length > 0) {
+    // Each uncounted entity's matches in the range (an upper bound of each part that names it).
+    const cap = Math.floor(UNION_READ_MAX / (1 << (keys.length - 1)))
+    const postings = ctx.db.query<{ n: number }, [string, number, number]>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap + 1})`,
+    )
+    let reads = 0
+    for (const key of uncounted) {
+      reads += postings.get(entityTermKey(key), timeKeyFloor(f.fromS), timeKeyFloor(f.toS))?.n ?? 0
+      if (reads > cap) return null
+    }
+  }
   const parts: { filters: StoreFilters; sign: 1 | -1 }[] = []
   for (let mask = 1; mask < 1 << keys.length; mask++) {
     const chosen = keys.filter((_, i) => (mask >> i) & 1)

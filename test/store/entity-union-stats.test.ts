@@ -40,6 +40,7 @@ const filters = (q: string, f: Partial<SearchFilters>): SearchFilters => ({
 })
 
 const THREE = ['person:ada-lovelace', 'place:berlin', 'organisation:acme-corp']
+const UNCOUNTED = 'place:sao-paulo'
 const CASES: { name: string; f: Partial<SearchFilters>; periodS?: number; counted: boolean }[] = [
   { name: 'two entities', f: { entity: THREE.slice(0, 2) }, counted: true },
   { name: 'three entities', f: { entity: THREE }, counted: true },
@@ -55,6 +56,13 @@ const CASES: { name: string; f: Partial<SearchFilters>; periodS?: number; counte
     counted: true,
   },
   { name: 'two entities, weekly', f: { entity: THREE.slice(0, 2) }, periodS: 7 * DAY_S, counted: true },
+  // place:sao-paulo (11 articles, under minDocs) has no counts: its parts are read from its articles.
+  { name: 'a counted and an uncounted entity', f: { entity: ['person:ada-lovelace', UNCOUNTED] }, counted: true },
+  {
+    name: 'two counted and an uncounted entity, a country',
+    f: { entity: [UNCOUNTED, ...THREE.slice(1)], country: ['BR', 'DE', 'GB'] },
+    counted: true,
+  },
   // Not counted (a tone filter, an hourly timeline, four entities): read from the articles as before.
   { name: 'two entities, a category', f: { entity: THREE.slice(0, 2), category: ['world'] }, counted: false },
   {
@@ -72,6 +80,7 @@ describe('stats of several entities', () => {
       .all()
       .map((r) => r.key)
     for (const key of THREE) expect(counted).toContain(entityTermKey(key))
+    expect(counted).not.toContain(entityTermKey(UNCOUNTED))
   })
 
   test.each(CASES)('$name', ({ f, periodS, counted }) => {
