@@ -4,7 +4,7 @@ import { type SearchFilters, type SearchRequest, TOTAL_EXACT_LIMIT } from '../..
 import { timeKeyFloor } from '../time-key.ts'
 import { daysCover, daysInto, wholeDays } from './day-counts.ts'
 import { choosePlan, COUNT_PLANS, type SearchContext, TOTAL_PLANS } from './plan.ts'
-import { type CountedTerm, countedTerm, termDaysInto, wordTenthsInto } from './term-days.ts'
+import { type CountedTerm, countedTerm, tenthParts, termDaysInto } from './term-days.ts'
 import {
   type Binding,
   buildWhere,
@@ -125,12 +125,30 @@ export function countTotal(ctx: SearchContext, req: SearchRequest, w: Where): nu
   if (plan === 'count-slice' || days === null) return countSlice(ctx, req, w)
   const cap = TOTAL_EXACT_LIMIT + 1
   if (plan === 'word-tenth-counts') {
-    // As stats add it up (wordTenthsInto): exact, never capped before the end.
+    // The tenths the range holds whole from the word's counts by tenth over whole days; their part
+    // days and the cut tenths counted as any search is, only up to what is left of the limit (a
+    // cut tenth of a very common word holds many matches: `q=and&max_score=0` cuts tenth 10 at 0).
     const counted = term as CountedTerm | null
     if (counted === null) throw new Error('word-tenth-counts needs a counted word')
+    const parts = tenthParts(ctx, req)
     const total = new TotalTally()
-    wordTenthsInto(ctx, total, req, counted, days)
-    return Math.min(total.total, cap)
+    // Part days with the filters as row tests (a day's matches at most, as below); a cut tenth over
+    // the whole range by its score token.
+    const rest: { f: SearchFilters; asTokens: boolean }[] = []
+    if (parts.whole !== null) {
+      termDaysInto(ctx, total, parts.whole, counted, days.first, days.end)
+      rest.push(
+        { f: { ...parts.whole, toS: days.first * DAY_S }, asTokens: false },
+        { f: { ...parts.whole, fromS: days.end * DAY_S }, asTokens: false },
+      )
+    }
+    for (const edge of parts.edges) rest.push({ f: edge, asTokens: true })
+    let n = total.total
+    for (const part of rest) {
+      if (n >= cap || part.f.toS <= part.f.fromS) continue
+      n += countSlice(ctx, part.f, buildWhere(part.f, part.asTokens), cap - n)
+    }
+    return Math.min(n, cap)
   }
   // Inside search()'s read transaction: the counts, the stale days and the part days see one store.
   const total = new TotalTally()

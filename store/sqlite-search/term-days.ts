@@ -302,6 +302,25 @@ export function wordTenthsInto(
   term: CountedTerm,
   days: { first: number; end: number },
 ): void {
+  const parts = tenthParts(ctx, f)
+  if (parts.whole !== null) {
+    const counted = parts.whole
+    termDaysInto(ctx, tally, counted, term, days.first, days.end)
+    if (f.fromS < days.first * DAY_S) partDayInto(ctx, tally, counted, term, f.fromS, days.first * DAY_S)
+    if (days.end * DAY_S < f.toS) partDayInto(ctx, tally, counted, term, days.end * DAY_S, f.toS)
+  }
+  for (const edge of parts.edges) scanInto(ctx, tally, edge)
+}
+
+/**
+ * A tone-score range split by score tenth: `whole`, the filters with the run of tenths the range
+ * holds whole (null when none), and `edges`, the filters of each tenth it cuts through, as the
+ * part of the range inside that tenth (at most two).
+ */
+export function tenthParts(
+  ctx: SearchContext,
+  f: SearchFilters,
+): { whole: SearchFilters | null; edges: SearchFilters[] } {
   const range = scoreRangeOf(f)
   if (range === null) throw new Error('word-tenth-counts needs a tone-score range')
   const split = scoreRangeTenths(range.min, range.max)
@@ -312,23 +331,18 @@ export function wordTenthsInto(
     'SELECT 1 AS one FROM articles a INDEXED BY articles_score WHERE a.score >= ? AND a.score <= ? AND a.published_at >= ? AND a.published_at < ? LIMIT 1',
   )
   let whole = split.whole
-  const edges: number[] = []
+  const edges: SearchFilters[] = []
   for (const edge of split.edges) {
     const t = tenthScores(edge)
     const below = range.min > t.min && anyScored.get(t.min, nextDouble(range.min, -1), f.fromS, f.toS) !== null
     const above = range.max < t.max && anyScored.get(nextDouble(range.max, 1), t.max, f.fromS, f.toS) !== null
-    if (below || above) edges.push(edge)
+    if (below || above) edges.push({ ...f, minScore: Math.max(range.min, t.min), maxScore: Math.min(range.max, t.max) })
     else whole = { first: Math.min(whole?.first ?? edge, edge), last: Math.max(whole?.last ?? edge, edge) }
   }
-  if (whole !== null) {
-    const counted = { ...f, minScore: tenthScores(whole.first).min, maxScore: tenthScores(whole.last).max }
-    termDaysInto(ctx, tally, counted, term, days.first, days.end)
-    if (f.fromS < days.first * DAY_S) partDayInto(ctx, tally, counted, term, f.fromS, days.first * DAY_S)
-    if (days.end * DAY_S < f.toS) partDayInto(ctx, tally, counted, term, days.end * DAY_S, f.toS)
-  }
-  for (const edge of edges) {
-    const t = tenthScores(edge)
-    scanInto(ctx, tally, { ...f, minScore: Math.max(range.min, t.min), maxScore: Math.min(range.max, t.max) })
+  return {
+    whole:
+      whole === null ? null : { ...f, minScore: tenthScores(whole.first).min, maxScore: tenthScores(whole.last).max },
+    edges,
   }
 }
 
