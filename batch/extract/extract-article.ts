@@ -13,6 +13,7 @@
  * re-measures the comparison.
  */
 import type { ExtractedArticle } from '../../core/article.ts'
+import { mostSpecificDeclaration } from '../../core/enrich/locale.ts'
 import { extractBodyText } from './body-text.ts'
 import { cleanValue, collapseWhitespace, decodeEntities, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS } from './clean-text.ts'
 import { type HtmlDocument, parseHtmlTree } from './html-tree.ts'
@@ -170,7 +171,11 @@ export function extractFromTree(doc: HtmlDocument, input: ExtractInput): Extract
     text,
     words: countWords(text),
     declared_lang: cleanValue(
-      meta.htmlLang || input.httpHeaders['content-language'] || firstMeta(meta, ['og:locale']),
+      mostSpecificDeclaration([
+        meta.htmlLang,
+        input.httpHeaders['content-language'] ?? '',
+        firstMeta(meta, ['og:locale']),
+      ]),
       100,
     ),
     section: cleanValue(section, 200),

@@ -75,3 +75,23 @@ export function parseLocale(declared: string): DeclaredLocale {
   }
   return { lang, region }
 }
+
+/**
+ * The declaration extraction keeps, from the page's declarations in order of trust (`<html lang>`,
+ * Content-Language, og:locale): the first that names a language, or, when that one names no region,
+ * the first later one with the same language and a region (`<html lang="en">` beside
+ * `og:locale="en_GB"` is `en_GB`: the page says where it is from). Raw, as the page wrote it.
+ */
+export function mostSpecificDeclaration(declarations: readonly string[]): string {
+  const values = declarations.filter((d) => d.trim() !== '')
+  const firstIndex = values.findIndex((d) => parseLocale(d).lang !== '')
+  if (firstIndex < 0) return values[0] ?? ''
+  const first = values[firstIndex] as string
+  const locale = parseLocale(first)
+  if (locale.region !== '') return first
+  const regional = values.slice(firstIndex + 1).find((d) => {
+    const other = parseLocale(d)
+    return other.lang === locale.lang && other.region !== ''
+  })
+  return regional ?? first
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { detectLanguage } from '../../core/enrich/language.ts'
-import { parseLocale } from '../../core/enrich/locale.ts'
+import { mostSpecificDeclaration, parseLocale } from '../../core/enrich/locale.ts'
 import { countScripts } from '../../core/enrich/scripts.ts'
 import { article } from './fixtures.ts'
 
@@ -141,6 +141,20 @@ describe('parseLocale', () => {
     { declared: '', want: { lang: '', region: '' } },
     { declared: ' de-at ; q=1', want: { lang: 'de', region: 'AT' } },
   ])('$declared', ({ declared, want }) => expect(parseLocale(declared)).toEqual(want))
+})
+
+describe('mostSpecificDeclaration (html lang, Content-Language, og:locale)', () => {
+  test.each<{ name: string; declared: string[]; want: string }>([
+    { name: 'a region in the first is kept', declared: ['en-GB', '', 'en_US'], want: 'en-GB' },
+    { name: 'og:locale adds the region of the same language', declared: ['en', '', 'en_GB'], want: 'en_GB' },
+    { name: 'Content-Language before og:locale', declared: ['de', 'de-AT', 'de_DE'], want: 'de-AT' },
+    { name: 'another language never lends its region', declared: ['en', '', 'fr_FR'], want: 'en' },
+    { name: 'no html lang: the header', declared: ['', 'pt-BR', ''], want: 'pt-BR' },
+    { name: 'only og:locale', declared: ['', '', 'es_ES'], want: 'es_ES' },
+    { name: 'an unusable first declaration is passed over', declared: ['x-default', '', 'it_IT'], want: 'it_IT' },
+    { name: 'nothing declared', declared: ['', '', ''], want: '' },
+    { name: 'nothing usable: the first value, raw', declared: ['zz-top', '', ''], want: 'zz-top' },
+  ])('$name', ({ declared, want }) => expect(mostSpecificDeclaration(declared)).toBe(want))
 })
 
 describe('countScripts', () => {
