@@ -80,6 +80,8 @@ export function addWholeDays(
   end: number,
   countries: readonly string[],
   add: AddEntityCount,
+  /** Takes a packed day's records whole (`entity, pos, neu, neg, score_milli` each), instead of `add` per record. */
+  addRecords?: (records: Int32Array) => void,
 ): void {
   if (end <= first) return
   const stale = db
@@ -98,6 +100,10 @@ export function addWholeDays(
     // Int32Array needs a 4-aligned offset; a blob not so placed is copied (records are little-endian, as every host Bun runs on).
     const bytes = blob.byteOffset % 4 === 0 ? blob : blob.slice()
     const v = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2)
+    if (addRecords !== undefined) {
+      addRecords(v)
+      continue
+    }
     for (let i = 0; i + FIELDS <= v.length; i += FIELDS)
       add(v[i] as number, v[i + 1] as number, v[i + 2] as number, v[i + 3] as number, v[i + 4] as number)
   }
