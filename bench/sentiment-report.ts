@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { SentimentLabel } from '../core/article.ts'
 import { scoreLexicon } from '../core/enrich/lexicon.ts'
 import { lexiconLabel } from '../core/enrich/sentiment.ts'
+import { lexiconFingerprint } from '../core/enrich/sentiment-features.ts'
 import {
   loadSentimentModels,
   predictSentiment,
@@ -35,7 +36,7 @@ import {
 } from '../scripts/sentiment-data.ts'
 
 const CLASSES: readonly SentimentLabel[] = ['neg', 'neu', 'pos']
-const PREVIOUS_COMMIT = '6c148a7'
+const PREVIOUS_COMMIT = '810d5c0'
 
 interface Report {
   n: number
@@ -125,6 +126,16 @@ function main(): void {
       : loadSentimentModels(JSON.parse(readFileSync(previousPath, 'utf8')) as SentimentWeights)
   if (previous === null)
     console.log(`note: the ${PREVIOUS_COMMIT} weights are unavailable; the previous model is left out`)
+  // Its lexicon features are drawn with today's word lists: when those changed since, the previous
+  // model is read here with words it was not trained on, and its figures as shipped are those of
+  // this report run at PREVIOUS_COMMIT.
+  for (const [lang, model] of previous ?? []) {
+    const trainedWith = (JSON.parse(readFileSync(previousPath ?? '', 'utf8')) as SentimentWeights).models[lang]
+    if (trainedWith !== undefined && trainedWith.lexicon_fingerprint !== lexiconFingerprint(model.lang))
+      console.log(
+        `note: the ${lang} word lists changed since ${PREVIOUS_COMMIT}: the previous model is scored with today's lexicon features`,
+      )
+  }
 
   type Labeller = { name: string; label: (text: string, lang: string) => SentimentLabel; langs: readonly string[] }
   const labellers: Labeller[] = [

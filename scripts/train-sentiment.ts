@@ -84,7 +84,7 @@ function devScore(label: (text: string) => SentimentLabel, dev: readonly Sourced
 
 const formatScore = (s: DevScore) => `macro-F1 ${s.macroF1.toFixed(4)}, accuracy ${s.accuracy.toFixed(4)}`
 const formatParams = (p: Params) =>
-  `l2=${p.l2} tweets×${p.tweetWeight} balanced=${p.balanced} negation=${p.spec.negation} lexicon-counts=${p.spec.lexicon_counts} direction=${p.spec.direction === true} targets=${p.targets}`
+  `l2=${p.l2} tweets×${p.tweetWeight} balanced=${p.balanced} negation=${p.spec.negation} lexicon-counts=${p.spec.lexicon_counts} direction=${p.spec.direction === true} neutral-cues=${p.spec.neutral_cues === true} targets=${p.targets}`
 
 interface Candidate {
   params: Params
@@ -243,11 +243,16 @@ function main(): void {
   }
   // Feature spec and target rule first (the first spec is the format-2 model's), then l2 and the
   // tweets' weight (en) or class balance (de) at the best of those. Direction of change
-  // (core/enrich/sentiment-direction.ts) is English only.
+  // (core/enrich/sentiment-direction.ts) and neutral cues (sentiment-features.ts) are English only.
   const specs = (lang: 'en' | 'de'): FeatureSpec[] => [
     LEGACY_FEATURE_SPEC,
     lang === 'en' ? { ...LEGACY_FEATURE_SPEC, direction: true } : { negation: 'clause', lexicon_counts: true },
-    ...(lang === 'en' ? [{ negation: 'clause', lexicon_counts: true, direction: true } as const] : []),
+    ...(lang === 'en'
+      ? ([
+          { negation: 'clause', lexicon_counts: true, direction: true },
+          { negation: 'clause', lexicon_counts: true, direction: true, neutral_cues: true },
+        ] as const)
+      : []),
   ]
   const firstGrid = (lang: 'en' | 'de', base: Omit<Params, 'spec' | 'targets'>): Params[] =>
     specs(lang).flatMap((spec) => (['polar', 'unanimous'] as const).map((targets) => ({ ...base, spec, targets })))
@@ -279,7 +284,7 @@ function main(): void {
     format: MODEL_FORMAT,
     classes: [...CLASSES],
     description:
-      'Per-language multinomial logistic regression over binary unigram, stem, bigram, negation, lexicon and (en) direction-of-change features ' +
+      'Per-language multinomial logistic regression over binary unigram, stem, bigram, negation, lexicon and (en) direction-of-change and neutral-cue features ' +
       "(core/enrich/sentiment-features.ts, drawn as each model's `features` says), with dev-tuned decision offsets in the bias " +
       'and a margin pos must beat neg by (`pos_margin`, absent = 0), ' +
       'trained by scripts/train-sentiment.ts. en: NewsMTSC (MIT) and ' +

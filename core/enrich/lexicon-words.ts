@@ -34,6 +34,12 @@ export const LEXICON: Readonly<Record<string, LexiconLanguage>> = {
       'hikes dividend 2, dividend 1, to the moon 3, mooning 3, exceed 2, ' +
       'exceeds 2, exceeded 2, accelerate 1, accelerates 1, secures 2, secured 2, ' +
       'wins approval 3, partnership 1, ' +
+      'strengthen 1, strengthens 1, strengthened 1, healthy 1, favorable 2, favourable 2, resilient 2, ' +
+      'resilience 1, surpass 2, surpasses 2, surpassed 2, outpace 1, outpaces 1, outpaced 1, buyback 1, ' +
+      'buybacks 1, share repurchase 1, overweight 1, top pick 2, upside 1, attractive 1, promising 2, ' +
+      'thrive 2, thrives 2, thriving 2, upswing 2, turnaround 2, record profit 3, record revenue 3, ' +
+      'record sales 3, raises guidance 3, raised guidance 3, lifts 1, lifted 1, bolster 1, bolsters 1, ' +
+      'bolstered 1, recovering 2, gaining 2, ' +
       'crash -3, crashes -3, crashed -3, crashing -3, plunge -3, plunges -3, plunged -3, plunging -3, ' +
       'plummet -3, plummets -3, plummeted -3, tumble -2, tumbles -2, tumbled -2, slump -2, slumps -2, slumped -2, ' +
       'slide -2, slides -2, slid -2, sink -2, sinks -2, sank -2, fall -1, falls -1, fell -1, falling -1, drop -1, ' +
@@ -54,7 +60,21 @@ export const LEXICON: Readonly<Record<string, LexiconLanguage>> = {
       'death -2, deaths -2, shortfall -2, halted -2, suspended -2, threat -2, threatens -2, lower -1, lows -2, ' +
       'record low -3, record lows -3, trims -1, trimmed -1, headwinds -2, struggle -2, struggles -2, ' +
       'struggling -2, tank -2, tanks -2, tanked -3, wipe out -3, wiped out -3, slashing -2, cut to sell -2, ' +
-      'fail -2, fails -2, failed -2, failure -2',
+      'fail -2, fails -2, failed -2, failure -2, ' +
+      'disappoint -2, disappoints -2, disappointed -2, disappointing -2, disappointment -2, impairment -2, ' +
+      'writedown -2, write-down -2, writedowns -2, write-off -2, downturn -2, downbeat -2, bleak -2, ' +
+      'sluggish -2, subdued -1, woes -2, trouble -2, troubles -2, troubled -2, turmoil -2, erodes -2, ' +
+      'eroded -2, erosion -2, delay -1, delays -1, delayed -1, postpone -1, postpones -1, postponed -1, ' +
+      'reject -1, rejects -1, rejected -1, criticize -2, criticizes -2, criticized -2, criticism -2, ' +
+      'scandal -3, breach -2, outage -2, recall -1, recalls -1, halt -1, halts -2, suspend -1, suspends -2, ' +
+      'resigns -1, resignation -1, ousted -2, underweight -1, sell rating -2, downside -1, overvalued -1, ' +
+      'shrink -2, shrinks -2, shrank -2, shrinking -2, contraction -2, lay off -2, lays off -2, ' +
+      'laid off -2, job cuts -2, closure -1, closures -1, shuts down -1, losing -2, weaken -2, weakens -2, ' +
+      'weakened -2, weakening -2, deteriorate -2, deteriorates -2, deteriorated -2, deteriorating -2, ' +
+      'worsen -2, worsens -2, worsened -2, worsening -2, pressure -1, pressured -1, skid -2, skids -2, ' +
+      'skidded -2, slip -1, slips -1, slipped -1, violation -2, violations -2, misconduct -2, ' +
+      'allegations -2, accused -2, unprofitable -2, loss-making -2, cuts guidance -3, cut guidance -3, ' +
+      'lowers guidance -3, profit warning -3',
     negators:
       "not, no, never, without, hardly, barely, neither, nor, nobody, nothing, none, cannot, can't, don't, " +
       "doesn't, didn't, isn't, aren't, wasn't, weren't, won't, wouldn't, shouldn't, couldn't",

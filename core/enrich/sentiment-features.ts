@@ -23,6 +23,8 @@ export interface FeatureSpec {
   lexicon_counts: boolean
   /** English only: the direction-of-change verdicts of sentiment-direction.ts (`dir:+`, `dir:-` …); absent = off. */
   direction?: boolean
+  /** English only: what marks a factual or open sentence (neutralCueFeatures); absent = off. */
+  neutral_cues?: boolean
 }
 
 /** What format-2 weights (before the spec was recorded) were trained with. */
@@ -65,6 +67,42 @@ export function lexiconFeatures(score: number): string[] {
   if (score === 0) return ['lex:0']
   const sign = score > 0 ? '+' : '-'
   return Math.abs(score) >= 3 ? [`lex:${sign}`, `lex:${sign}${sign}`] : [`lex:${sign}`]
+}
+
+// A headline that asks ("Should the recent earnings drop worry you?", "Why Grocery Outlet could have
+// investment appeal") reports no outcome yet: the labelled sets call most of them neutral.
+const OPEN_FIRST_WORDS = new Set([
+  'how',
+  'why',
+  'what',
+  'when',
+  'where',
+  'which',
+  'who',
+  'should',
+  'is',
+  'are',
+  'can',
+  'will',
+  'does',
+  'do',
+])
+
+/**
+ * Cues of a sentence that states or asks rather than judges: `q:?` a question mark, `q:wh` an
+ * opening question word, `q:plain` no lexicon term and no direction of change, `q:num0`…`q:num3`
+ * how many figures it holds (0, 1, 2, 3 or more: figures mark reports of facts, but also of moves,
+ * so their weight is learned). `tokens` are the text's folded word tokens (numbers already `0`).
+ */
+export function neutralCueFeatures(text: string, tokens: readonly string[], hasCue: boolean): string[] {
+  const out: string[] = []
+  if (text.includes('?')) out.push('q:?')
+  if (OPEN_FIRST_WORDS.has(tokens[0] ?? '')) out.push('q:wh')
+  if (!hasCue) out.push('q:plain')
+  let figures = 0
+  for (const t of tokens) if (t === '0') figures++
+  out.push(`q:num${Math.min(figures, 3)}`)
+  return out
 }
 
 /** How many positive and negative terms the lexicon found (`terms` is "+surge,-not good"), capped at two. */
@@ -125,6 +163,10 @@ export function sentimentFeatures(text: string, lang: string, spec: FeatureSpec,
   for (const f of lexiconFeatures(lex.score + lexiconFlip)) features.add(f)
   if (spec.lexicon_counts) for (const f of lexiconCountFeatures(lex.terms)) features.add(f)
   if (direction) for (const f of directionFeatures(verdicts)) features.add(f)
+  if (spec.neutral_cues === true && lang === 'en') {
+    const hasCue = lex.score + lexiconFlip !== 0 || verdicts.length > 0
+    for (const f of neutralCueFeatures(text, tokens, hasCue)) features.add(f)
+  }
   return [...features]
 }
 

@@ -21,7 +21,7 @@ export interface LanguageWeights {
   weights: number[]
   lexicon_fingerprint: string
   /** How features are drawn (format 3; a FeatureSpec, checked on load); absent in format 2. */
-  features?: { negation: number | string; lexicon_counts: boolean; direction?: boolean }
+  features?: { negation: number | string; lexicon_counts: boolean; direction?: boolean; neutral_cues?: boolean }
   /** How far the pos logit must beat the neg logit for `pos` (decideTone); absent = 0. */
   pos_margin?: number
 }
@@ -52,9 +52,12 @@ function featureSpec(lang: string, f: LanguageWeights['features']): FeatureSpec 
   if (f === undefined) throw new Error(`sentiment weights ${lang}: no feature spec`)
   const { negation } = f
   if (negation === 'clause' || (typeof negation === 'number' && Number.isInteger(negation) && negation >= 0))
-    return f.direction === true
-      ? { negation, lexicon_counts: f.lexicon_counts, direction: true }
-      : { negation, lexicon_counts: f.lexicon_counts }
+    return {
+      negation,
+      lexicon_counts: f.lexicon_counts,
+      ...(f.direction === true ? { direction: true } : {}),
+      ...(f.neutral_cues === true ? { neutral_cues: true } : {}),
+    }
   throw new Error(`sentiment weights ${lang}: bad negation reach ${negation}`)
 }
 

@@ -18,6 +18,14 @@ describe('scoreLexicon', () => {
     { lang: 'en', text: 'Bitcoin SURGES, bitcoin surges', want: { score: 6, terms: '+surges' } },
     { lang: 'en', text: 'Weather report for Tuesday', want: { score: 0, terms: '' } },
     { lang: 'en', text: '', want: { score: 0, terms: '' } },
+    // finance terms (weights as written in lexicon-words.ts)
+    { lang: 'en', text: 'Insurer issues profit warning', want: { score: -3, terms: '-profit warning' } },
+    {
+      lang: 'en',
+      text: 'Retailer lays off staff after disappointing sales',
+      want: { score: -4, terms: '-lays off,-disappointing' },
+    },
+    { lang: 'en', text: 'Broker moves the bank to overweight', want: { score: 1, terms: '+overweight' } },
     // Latin-script languages
     { lang: 'es', text: 'El bitcoin se desploma y cunde el pánico', want: { score: -6, terms: '-desploma,-pánico' } },
     { lang: 'es', text: 'La bolsa no sube', want: { score: -2, terms: '-no sube' } },

@@ -9,6 +9,7 @@ import {
   LEGACY_FEATURE_SPEC,
   lexiconCountFeatures,
   lexiconFingerprint,
+  neutralCueFeatures,
   sentimentFeatures,
   sentimentTokens,
 } from '../../core/enrich/sentiment-features.ts'
@@ -186,6 +187,26 @@ describe('sentiment features', () => {
     { terms: '-not good', want: ['lexn:1'] },
     { terms: '+gain,-loss,-fear', want: ['lexp:1', 'lexn:2', 'lexmix'] },
   ])('lexicon counts of "$terms"', ({ terms, want }) => expect(lexiconCountFeatures(terms)).toEqual([...want]))
+
+  // Expected cues from the definition: a question mark, an opening question word, no lexicon term
+  // or direction of change, and the number of figures (capped at 3).
+  const CUES: FeatureSpec = { negation: 'clause', lexicon_counts: true, direction: true, neutral_cues: true }
+  const cues = (text: string, lang = 'en') => sentimentFeatures(text, lang, CUES).filter((f) => f.startsWith('q:'))
+  test.each([
+    { text: 'Should the recent earnings drop worry you?', want: ['q:?', 'q:wh', 'q:num0'] },
+    { text: 'Company to hold annual general meeting on Thursday', want: ['q:plain', 'q:num0'] },
+    { text: 'Contract worth EUR 2.5 million signed in 2024', want: ['q:plain', 'q:num2'] },
+    { text: 'Profit rose to EUR 13.1 mn from EUR 8.7 mn', want: ['q:num2'] },
+    { text: 'Shares plunge 1 2 3 4 times', want: ['q:num3'] },
+    { text: '$MRNA - Why Moderna looks great https://t.co/x1', want: ['q:wh', 'q:num0'] },
+  ])('neutral cues of "$text"', ({ text, want }) => expect(cues(text)).toEqual([...want]))
+
+  test('neutral cues are English only and only under a spec that asks for them', () => {
+    expect(cues('Was tun?', 'de')).toEqual([])
+    const off = sentimentFeatures('Why now?', 'en', { negation: 'clause', lexicon_counts: true, direction: true })
+    expect(off.some((f) => f.startsWith('q:'))).toBe(false)
+    expect(neutralCueFeatures('Why?', ['why'], true)).toEqual(['q:?', 'q:wh', 'q:num0'])
+  })
 
   test('lexicon counts only under a spec that asks for them', () => {
     const text = 'Profit jumps but outlook is weak'
