@@ -20,20 +20,36 @@ export interface FacetCombo {
 const zigzag = (v: number): number => (v >= 0 ? 2 * v : -2 * v - 1)
 const unzigzag = (u: number): number => (u % 2 === 0 ? u / 2 : -(u + 1) / 2)
 
+/** Appends `v` (a non-negative safe integer) as unsigned LEB128. */
+function putLeb128(out: number[], v: number): void {
+  let x = v
+  while (x >= 0x80) {
+    out.push((x % 0x80) | 0x80)
+    x = Math.floor(x / 0x80)
+  }
+  out.push(x)
+}
+
+/** Reads one unsigned LEB128 value at `at.i`, moving it on. */
+function getLeb128(blob: Uint8Array, at: { i: number }, what: string): number {
+  let v = 0
+  let scale = 1
+  for (;;) {
+    if (at.i >= blob.length) throw new Error(`${what}: truncated blob`)
+    const b = blob[at.i++] as number
+    v += (b & 0x7f) * scale
+    if (b < 0x80) return v
+    scale *= 0x80
+  }
+}
+
 /**
  * Encodes (combination id, count, score sum in thousandths) triples, ids ascending, as unsigned
  * LEB128 id gaps, counts and zigzagged score sums (migration 16; before it, pairs without sums).
  */
 export function encodeCounts(pairs: readonly (readonly [number, number, number])[]): Uint8Array {
   const out: number[] = []
-  const put = (v: number) => {
-    let x = v
-    while (x >= 0x80) {
-      out.push((x % 0x80) | 0x80)
-      x = Math.floor(x / 0x80)
-    }
-    out.push(x)
-  }
+  const put = (v: number) => putLeb128(out, v)
   let last = 0
   for (const [id, n, s] of pairs) {
     if (id < last || !Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 0 || !Number.isSafeInteger(s))
@@ -48,20 +64,10 @@ export function encodeCounts(pairs: readonly (readonly [number, number, number])
 
 /** Calls `each(id, count, scoreMilli)` for every entry of an `encodeCounts` blob. */
 export function decodeCounts(blob: Uint8Array, each: (id: number, n: number, scoreMilli: number) => void): void {
-  let i = 0
+  const r = { i: 0 }
   let id = 0
-  const get = () => {
-    let v = 0
-    let scale = 1
-    for (;;) {
-      if (i >= blob.length) throw new Error('decodeCounts: truncated blob')
-      const b = blob[i++] as number
-      v += (b & 0x7f) * scale
-      if (b < 0x80) return v
-      scale *= 0x80
-    }
-  }
-  while (i < blob.length) {
+  const get = () => getLeb128(blob, r, 'decodeCounts')
+  while (r.i < blob.length) {
     id += get()
     const n = get()
     each(id, n, unzigzag(get()))
@@ -79,14 +85,7 @@ export type PairCount = readonly [hostId: number, toneId: number, n: number, sco
  */
 export function encodePairCounts(entries: readonly PairCount[]): Uint8Array {
   const out: number[] = []
-  const put = (v: number) => {
-    let x = v
-    while (x >= 0x80) {
-      out.push((x % 0x80) | 0x80)
-      x = Math.floor(x / 0x80)
-    }
-    out.push(x)
-  }
+  const put = (v: number) => putLeb128(out, v)
   let lastHost = 0
   let lastTone = 0
   for (const [hostId, toneId, n, s] of entries) {
@@ -117,21 +116,11 @@ export function decodePairCounts(
   blob: Uint8Array,
   each: (hostId: number, toneId: number, n: number, scoreMilli: number) => void,
 ): void {
-  let i = 0
-  const get = () => {
-    let v = 0
-    let scale = 1
-    for (;;) {
-      if (i >= blob.length) throw new Error('decodePairCounts: truncated blob')
-      const b = blob[i++] as number
-      v += (b & 0x7f) * scale
-      if (b < 0x80) return v
-      scale *= 0x80
-    }
-  }
+  const r = { i: 0 }
+  const get = () => getLeb128(blob, r, 'decodePairCounts')
   let host = 0
   let tone = 0
-  while (i < blob.length) {
+  while (r.i < blob.length) {
     const gap = get()
     const t = get()
     tone = gap === 0 ? tone + t : t

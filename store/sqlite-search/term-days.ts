@@ -166,22 +166,10 @@ function blobDaysInto(
   stale: ReadonlySet<number>,
 ): void {
   const db = ctx.db
-  const { maxId, combo } = comboTable(db)
+  const table = comboTable(db)
   const allowed = comboFilter(f)
-  // 0: not yet tested, 1: kept, 2: left out.
-  const verdict = new Uint8Array(maxId + 1)
-  const sentiment: (string | undefined)[] = []
-  const perTone = new Float64Array(maxId + 1)
-  const perHost = new Float64Array(maxId + 1)
-  const kept = (id: number): boolean => {
-    let v = verdict[id]
-    if (v === 0) {
-      const c = combo(id)
-      v = verdict[id] = allowed(c) ? 1 : 2
-      sentiment[id] = c.sentiment
-    }
-    return v === 1
-  }
+  const perTone = new ComboSums(table, allowed)
+  const perHost = new ComboSums(table, allowed)
   const range = scoreRangeOf(f)
   const rows =
     range === null
@@ -202,26 +190,16 @@ function blobDaysInto(
     const tone = emptyTone()
     if (term.blob !== 'hosts')
       decodeCounts(row.tones, (id, n, s) => {
-        if (!kept(id)) return
-        perTone[id] = (perTone[id] as number) + n
-        addTone(tone, sentiment[id] as string, n, s)
+        if (perTone.add(id, n)) addTone(tone, perTone.sentimentOf(id), n, s)
       })
     if (readHosts)
       decodeCounts(row.counts, (id, n, s) => {
-        if (!kept(id)) return
-        perHost[id] = (perHost[id] as number) + n
-        if (hostTimeline) addTone(tone, sentiment[id] as string, n, s)
+        if (perHost.add(id, n) && hostTimeline) addTone(tone, perHost.sentimentOf(id), n, s)
       })
     if (tone.articles > 0) tally.addTimeline(row.day * DAY_S, tone)
   }
-  for (let id = 0; id <= maxId; id++) {
-    const nt = perTone[id] as number
-    if (nt > 0) tally.addFacetCounts(combo(id), nt)
-    const nh = perHost[id] as number
-    if (nh === 0) continue
-    if (term.blob === 'both') tally.addHost(combo(id).host, nh)
-    else tally.addFacetCounts(combo(id), nh)
-  }
+  perTone.each((c, n) => tally.addFacetCounts(c, n))
+  perHost.each((c, n) => (term.blob === 'both' ? tally.addHost(c.host, n) : tally.addFacetCounts(c, n)))
 }
 
 /**
@@ -241,17 +219,10 @@ function pairDaysInto(
   stale: ReadonlySet<number>,
 ): void {
   const db = ctx.db
-  const { maxId, combo } = comboTable(db)
+  const table = comboTable(db)
   const none = { country: undefined, lang: undefined, tld: undefined, category: undefined, sentiment: undefined }
-  const hostOk = comboFilter({ ...f, ...none, strictCountry: false })
-  const toneOk = comboFilter({ ...f, host: undefined, excludeHost: undefined })
-  // 0: not yet tested, 1: kept, 2: left out.
-  const hostVerdict = new Uint8Array(maxId + 1)
-  const toneVerdict = new Uint8Array(maxId + 1)
-  const perHost = new Float64Array(maxId + 1)
-  const perTone = new Float64Array(maxId + 1)
-  // The tone label of each tone combination, as addTone's argument.
-  const sentiment: (string | undefined)[] = []
+  const perHost = new ComboSums(table, comboFilter({ ...f, ...none, strictCountry: false }))
+  const perTone = new ComboSums(table, comboFilter({ ...f, host: undefined, excludeHost: undefined }))
   const rows = db
     .query<{ day: number; pairs: Uint8Array }, [number, number, number]>(
       'SELECT day, pairs FROM term_full_days WHERE key_id = ? AND day >= ? AND day < ?',
@@ -261,26 +232,63 @@ function pairDaysInto(
     if (stale.has(row.day)) continue
     const tone = emptyTone()
     decodePairCounts(row.pairs, (h, t, n, s) => {
-      let vh = hostVerdict[h]
-      if (vh === 0) vh = hostVerdict[h] = hostOk(combo(h)) ? 1 : 2
-      if (vh === 2) return
-      let vt = toneVerdict[t]
-      if (vt === 0) {
-        vt = toneVerdict[t] = toneOk(combo(t)) ? 1 : 2
-        sentiment[t] = combo(t).sentiment
-      }
-      if (vt === 2) return
-      perHost[h] = (perHost[h] as number) + n
-      perTone[t] = (perTone[t] as number) + n
-      addTone(tone, sentiment[t] as string, n, s)
+      // An entry counts when both its combinations pass; kept() tests each id once.
+      if (!perHost.kept(h) || !perTone.kept(t)) return
+      perHost.add(h, n)
+      perTone.add(t, n)
+      addTone(tone, perTone.sentimentOf(t), n, s)
     })
     if (tone.articles > 0) tally.addTimeline(row.day * DAY_S, tone)
   }
-  for (let id = 0; id <= maxId; id++) {
-    const nt = perTone[id] as number
-    if (nt > 0) tally.addFacetCounts(combo(id), nt)
-    const nh = perHost[id] as number
-    if (nh > 0) tally.addHost(combo(id).host, nh)
+  perTone.each((c, n) => tally.addFacetCounts(c, n))
+  perHost.each((c, n) => tally.addHost(c.host, n))
+}
+
+/**
+ * Counts of the facet combinations a filter keeps, added up by combination id in a typed array:
+ * the filter is tested once per id, and the sums are handed on once per id.
+ */
+class ComboSums {
+  // 0: not yet tested, 1: kept, 2: left out.
+  readonly #verdict: Uint8Array
+  readonly #sums: Float64Array
+  readonly #sentiment: (string | undefined)[] = []
+
+  constructor(
+    private readonly table: ComboTable,
+    private readonly allowed: (c: FacetCombo) => boolean,
+  ) {
+    this.#verdict = new Uint8Array(table.maxId + 1)
+    this.#sums = new Float64Array(table.maxId + 1)
+  }
+
+  kept(id: number): boolean {
+    let v = this.#verdict[id]
+    if (v === 0) {
+      const c = this.table.combo(id)
+      v = this.#verdict[id] = this.allowed(c) ? 1 : 2
+      this.#sentiment[id] = c.sentiment
+    }
+    return v === 1
+  }
+
+  /** Adds `n` to the combination when the filter keeps it; says whether it did. */
+  add(id: number, n: number): boolean {
+    if (!this.kept(id)) return false
+    this.#sums[id] = (this.#sums[id] as number) + n
+    return true
+  }
+
+  /** The tone label of a combination tested already. */
+  sentimentOf(id: number): string {
+    return this.#sentiment[id] as string
+  }
+
+  each(fn: (c: FacetCombo, n: number) => void): void {
+    for (let id = 0; id < this.#sums.length; id++) {
+      const n = this.#sums[id] as number
+      if (n > 0) fn(this.table.combo(id), n)
+    }
   }
 }
 
