@@ -26,11 +26,11 @@ import {
   loadWeights,
   type WeightTable,
 } from './entity-model.ts'
+import { lexiconIndex } from './entity-lexicon.ts'
 import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
 import weightsFile from './entity-weights.json' with { type: 'json' }
-import { WORD_CLUSTERS } from './word-clusters.ts'
 
 /** Body characters read; a longer body is cut at the last space before it (a news body is rarely longer). */
 export const ENTITY_BODY_MAX_CHARS = 12_000
@@ -96,10 +96,14 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
       wantCluster.fill(1, Math.max(0, i - 1), Math.min(n, i + 3))
     }
   }
+  const lex = gaz.lexicon
   const lower = new Array<string>(n)
   const hLower = new Uint32Array(n)
   const hShape = new Uint32Array(n)
+  const word = new Int32Array(n).fill(-1)
   const clusters = new Int16Array(n).fill(-1)
+  const caseOf = lex.caseOf.get(group)
+  const caseClass = new Uint8Array(n)
   for (let i = 0; i < n; i++) {
     if (near[i] === 0) {
       lower[i] = ''
@@ -107,13 +111,15 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
     }
     const text = (tokens[i] as EntityToken).text
     const w = text.toLowerCase()
+    const h = hashString(w)
     lower[i] = w
-    hLower[i] = hashString(w)
+    hLower[i] = h
     hShape[i] = wordShapeHash(text)
-    if (group === 'en' && wantCluster[i] === 1) {
-      const c = WORD_CLUSTERS.get(w)
-      if (c !== undefined) clusters[i] = c
-    }
+    const k = lexiconIndex(lex, w, h)
+    if (k < 0) continue
+    word[i] = k
+    if (group === 'en' && wantCluster[i] === 1) clusters[i] = lex.cluster[k] as number
+    if (caseOf !== undefined && candidate[i] === 1) caseClass[i] = caseOf[k] as number
   }
   const runEnd = new Int32Array(n).fill(-1)
   const runStart = new Int32Array(n).fill(-1)
@@ -136,16 +142,15 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
     }
     i = end + 1
   }
-  const caseClass = new Uint8Array(n)
-  const caseOf = gaz.caseOf.get(group)
-  if (caseOf !== undefined)
-    for (let k = 0; k < n; k++) if (candidate[k]) caseClass[k] = caseOf.get(lower[k] as string) ?? 0
   return {
     tokens,
+    candidate,
     lower,
     hLower,
     hShape,
-    gaz: markGazetteer(gaz, lower, candidate),
+    word,
+    lexicon: lex,
+    gaz: markGazetteer(gaz, lower, candidate, word),
     clusters,
     runEnd,
     runStart,

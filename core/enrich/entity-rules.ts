@@ -23,6 +23,7 @@
  *   inside a sentence and if it is no ordinary word, place, first name or demonym.
  */
 import { CASE_LOWER, type EntityGazetteer } from './entity-gazetteer.ts'
+import { LEX_ORG_FIRST, LEX_SEEN_ORG_FIRST } from './entity-lexicon.ts'
 import { GAZ_COUNTRY, GAZ_ORG, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS } from './entity-tokens.ts'
 
@@ -103,8 +104,13 @@ export function applyEntityRules(
   group: 'en' | 'xx',
   rules: EntityRules = ENTITY_RULES,
 ): Uint8Array {
-  const { tokens, lower } = ctx
+  const { tokens, lower, candidate, word } = ctx
   const n = tokens.length
+  // The lexicon's flags say which words start a listed name at all (ctx and rules read one gazetteer).
+  const startsListed = (i: number, bit: number) => {
+    const k = word[i] as number
+    return k >= 0 && ((ctx.lexicon.flags[k] as number) & bit) !== 0
+  }
   if (rules.trim) {
     for (let i = 0; i < n; i++) {
       if (tags[i] === O) continue
@@ -213,11 +219,7 @@ export function applyEntityRules(
     const caseOf = gaz.caseOf.get(group)
     let i = 0
     while (i < n) {
-      if (
-        tags[i] !== O ||
-        !gaz.organisationFirstWords.has(lower[i] as string) ||
-        !isCandidate((tokens[i] as EntityToken).text)
-      ) {
+      if (tags[i] !== O || candidate[i] === 0 || !startsListed(i, LEX_ORG_FIRST)) {
         i++
         continue
       }
@@ -255,7 +257,7 @@ export function applyEntityRules(
   if (rules.seenOrg && seen !== undefined && group === 'en') {
     let i = 0
     while (i < n) {
-      if (tags[i] !== O || !isCandidate((tokens[i] as EntityToken).text)) {
+      if (tags[i] !== O || candidate[i] === 0 || !startsListed(i, LEX_SEEN_ORG_FIRST)) {
         i++
         continue
       }
