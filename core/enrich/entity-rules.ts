@@ -21,8 +21,12 @@
  * - `listedOrg` (English only): untagged capitalised words that make a whole name in the
  *   organisation list (S&P 500: `Home Depot`, `PG&E`) are an organisation; one word alone only
  *   inside a sentence and if it is no ordinary word, place, first name or demonym.
+ * - `knownOrg` (English only): a whole capitalised run that is a hand-kept organisation name
+ *   (core/enrich/entity-known-organisations.ts: `NATO`, `Hezbollah`, `Reuters`, `Real Madrid`) is
+ *   an organisation, untagged or tagged a person or a place.
  */
 import { CASE_LOWER, type EntityGazetteer } from './entity-gazetteer.ts'
+import { KNOWN_ORG_ACRONYMS, KNOWN_ORG_NAMES } from './entity-known-organisations.ts'
 import { LEX_ORG_FIRST, LEX_SEEN_ORG_FIRST } from './entity-lexicon.ts'
 import { GAZ_COUNTRY, GAZ_ORG, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS } from './entity-tokens.ts'
@@ -40,6 +44,8 @@ export interface EntityRules {
   countryPlace: boolean
   /** English: untagged capitalised words that make a listed organisation (S&P 500) are one. */
   listedOrg: boolean
+  /** English: a whole capitalised run that is a hand-kept organisation name is one, whatever the tagger said. */
+  knownOrg: boolean
 }
 
 export const ENTITY_RULES: EntityRules = {
@@ -51,6 +57,7 @@ export const ENTITY_RULES: EntityRules = {
   demonym: true,
   countryPlace: true,
   listedOrg: true,
+  knownOrg: true,
 }
 
 const O = 0
@@ -252,6 +259,7 @@ export function applyEntityRules(
       i = best + 1
     }
   }
+  if (rules.knownOrg && group === 'en') applyKnownOrganisations(ctx, tags)
   const seen = gaz.seenOrganisations.get(group)
   // Measured on the dev sets: helps English (BTC), hurts Portuguese (UNER Bosque), so English only.
   if (rules.seenOrg && seen !== undefined && group === 'en') {
@@ -274,6 +282,56 @@ export function applyEntityRules(
     }
   }
   return tags
+}
+
+const KNOWN_FIRST_WORDS: ReadonlySet<string> = new Set([...KNOWN_ORG_NAMES].map((k) => k.split(' ')[0] as string))
+const KNOWN_MAX_TOKENS = Math.max(...[...KNOWN_ORG_NAMES].map((k) => k.split(' ').length))
+
+/**
+ * `knownOrg`: a whole capitalised run (not part of a longer one) that is a known organisation's
+ * name, or one token that is a known acronym as written, becomes an organisation when the tagger
+ * left it untagged or tagged exactly it a person or a place; an organisation it tagged stays as tagged.
+ */
+function applyKnownOrganisations(ctx: FeatureContext, tags: Uint8Array): void {
+  const { tokens, lower, candidate } = ctx
+  const n = tokens.length
+  let i = 0
+  while (i < n) {
+    const text = (tokens[i] as EntityToken).text
+    if (candidate[i] === 0 || (!KNOWN_FIRST_WORDS.has(lower[i] as string) && !KNOWN_ORG_ACRONYMS.has(text))) {
+      i++
+      continue
+    }
+    // Not the inside of a longer capitalised run (`Former Real Madrid`, `Labour Day`).
+    if (i > 0 && candidate[i - 1] === 1 && !(tokens[i] as EntityToken).start) {
+      i++
+      continue
+    }
+    let best = KNOWN_ORG_ACRONYMS.has(text) ? i : -1
+    let key = ''
+    for (let j = i; j < n && j < i + KNOWN_MAX_TOKENS; j++) {
+      if (j > i && (tokens[j] as EntityToken).start) break
+      const w = lower[j] as string
+      if (candidate[j] === 0 && !NAME_CONNECTORS.has(w)) break
+      key = j === i ? w : `${key} ${w}`
+      if (candidate[j] === 1 && KNOWN_ORG_NAMES.has(key)) best = j
+    }
+    const after = best + 1
+    if (best < 0 || (after < n && candidate[after] === 1 && !(tokens[after] as EntityToken).start)) {
+      i++
+      continue
+    }
+    // The tagger's span over exactly these tokens: untagged, or one span of one type.
+    const tag = tags[i] as number
+    let whole = tag === O || tag % 2 === 1
+    for (let k = i + 1; k <= best && whole; k++) whole = tags[k] === (tag === O ? O : tag + 1)
+    if (whole && after < n && tag !== O && tags[after] === tag + 1) whole = false
+    if (whole && tag !== B_ORG) {
+      tags[i] = B_ORG
+      for (let k = i + 1; k <= best; k++) tags[k] = I_ORG
+    }
+    i = best + 1
+  }
 }
 
 /**
