@@ -46,6 +46,8 @@ export interface EntityRules {
   listedOrg: boolean
   /** English: a whole capitalised run that is a hand-kept organisation name is one, whatever the tagger said. */
   knownOrg: boolean
+  /** English, organisation heads: `and`/`the` after a capitalised word (no `of` before) starts the name after it. */
+  orgJoin: boolean
 }
 
 export const ENTITY_RULES: EntityRules = {
@@ -58,6 +60,7 @@ export const ENTITY_RULES: EntityRules = {
   countryPlace: true,
   listedOrg: true,
   knownOrg: true,
+  orgJoin: true,
 }
 
 const O = 0
@@ -188,6 +191,23 @@ export function applyEntityRules(
       if (org) {
         // A sentence's first word is part of the name only if the model said so (`Yesterday Harvard University`).
         if (from === first && (tokens[first] as EntityToken).start && tags[first] === O) from++
+        // English: `the` right after a capitalised word, or `and` right after an organisation's name, with no
+        // `of` before it, joins two names (`Polygraph.info the Russian Defense Ministry`, `United Nations and
+        // European Union`): the organisation is the last; the joining word is no one's.
+        if (group === 'en' && rules.orgJoin) {
+          for (let k = end - 1; k > from; k--) {
+            const w = lower[k] as string
+            if ((w !== 'the' && w !== 'and') || candidate[k - 1] === 0) continue
+            let of = false
+            for (let m = from; m < k; m++) if (lower[m] === 'of') of = true
+            if (of) break
+            // Before `and` a name of its own: a known organisation or one with a head (not `Securities and Exchange`).
+            if (w === 'and' && !isOrganisationName(ctx, from, k - 1)) break
+            tags[k] = O
+            from = k + 1
+            break
+          }
+        }
         while (from < end && (lower[from] === 'the' || NAME_CONNECTORS.has(lower[from] as string))) from++
         // The head alone (`News`, `Group`) names nothing.
         if (from < end) {
@@ -282,6 +302,13 @@ export function applyEntityRules(
     }
   }
   return tags
+}
+
+/** Tokens from..to (capitalised words and connectors) name an organisation by themselves: a known name or acronym, or a head last. */
+function isOrganisationName(ctx: FeatureContext, from: number, to: number): boolean {
+  const words = ctx.lower.slice(from, to + 1)
+  if (from === to && KNOWN_ORG_ACRONYMS.has((ctx.tokens[from] as EntityToken).text)) return true
+  return KNOWN_ORG_NAMES.has(words.join(' ')) || (to > from && ORG_HEADS.has(words[words.length - 1] as string))
 }
 
 const KNOWN_FIRST_WORDS: ReadonlySet<string> = new Set([...KNOWN_ORG_NAMES].map((k) => k.split(' ')[0] as string))

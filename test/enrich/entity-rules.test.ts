@@ -106,6 +106,24 @@ describe('rules after the tagger', () => {
       want: ['organisation:Massachusetts Institute of Technology'],
     },
     {
+      name: 'organisation heads: `the` after a capitalised word joins two names',
+      text: 'told Polygraph.info the Russian Defense Ministry said',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Russian Defense Ministry'],
+    },
+    {
+      name: 'organisation heads: `and` after a known organisation joins two names',
+      text: 'the United Nations and European Union said',
+      tags: ['O', 'B-ORG', 'I-ORG', 'I-ORG', 'I-ORG', 'I-ORG', 'O'],
+      want: ['organisation:United Nations', 'organisation:European Union'],
+    },
+    {
+      name: 'organisation heads: `and` inside one name',
+      text: 'the Securities and Exchange Commission said',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Securities and Exchange Commission'],
+    },
+    {
       name: 'demonym: a one-word place that is a demonym is no entity',
       text: 'the Indian village and Iraqis in Washington',
       tags: ['O', 'B-LOC', 'O', 'O', 'B-LOC', 'O', 'B-LOC'],
