@@ -16,7 +16,7 @@ export const KNOWN_ORG_ACRONYMS: ReadonlySet<string> = new Set(
     'ITV RTE NHK KCNA TASS IRNA AFP PTI IDF PLO ISIS ISIL KGB FSB SEC FDA EPA CDC DOJ FCC FTC IRS DHS TSA ATF ' +
     'DEA NHS ANC BJP SNP CDU CSU SPD AfD GOP NAACP ACLU NRA ECB ESA CERN UNSC WFP ILO ICRC MSF IAAF OSCE ' +
     'HSBC UBS BMW IBM BP KPMG NTSB FAA FEMA NIH NOAA USDA ICE CBP MI5 MI6 GCHQ PKK YPG SDF RSF IRGC ' +
-    'UNDP UNEP WHO FAO IMO BRICS APEC OAS SADC ECOWAS'
+    'UNDP UNEP FAO IMO BRICS APEC OAS SADC ECOWAS NYSE LG HP'
   ).split(' '),
 )
 
@@ -211,4 +211,16 @@ export const KNOWN_ORG_NAMES: ReadonlySet<string> = new Set([
   'xiaomi',
   'lenovo',
   'anthropic',
+  'disney',
+  'audi',
+  'mercedes-benz',
+  'hitachi',
+  'panasonic',
+  'toshiba',
+  'fujitsu',
+  'infosys',
+  'wipro',
+  'tata',
+  'nasdaq',
+  'dow jones',
 ])
