@@ -6,6 +6,7 @@
  * country file; docs/entities-data.md is the data card. Keys are lower-case
  * token sequences as core/enrich/entity-tokens.ts cuts them, joined by single spaces.
  */
+import { KNOWN_ORG_ACRONYMS, KNOWN_ORG_NAMES } from './entity-known-organisations.ts'
 import { buildLexicon, type EntityLexicon, LEX_FIRST_NAME, LEX_KINDS, LEX_STARTS_LONGER } from './entity-lexicon.ts'
 import { GAZ_BEGIN, GAZ_COUNTRY, GAZ_FIRST_NAME, GAZ_ORG, GAZ_PLACE } from './entity-model.ts'
 import { NAME_CONNECTORS } from './entity-tokens.ts'
@@ -110,7 +111,15 @@ export function loadGazetteer(
     caseOf,
     demonyms,
     organisationFirstWords,
-    lexicon: buildLexicon({ kinds, firstNames, organisationFirstWords, seenOrganisations, caseOf, clusters }),
+    lexicon: buildLexicon({
+      kinds,
+      firstNames,
+      organisationFirstWords,
+      seenOrganisations,
+      caseOf,
+      clusters,
+      knownOrganisations: { names: KNOWN_ORG_NAMES, acronyms: KNOWN_ORG_ACRONYMS },
+    }),
   }
 }
 

@@ -19,6 +19,8 @@ export const LEX_STARTS_LONGER = 16
 export const LEX_ORG_FIRST = 32
 /** A name some group's training sets label an organisation starts with the word. */
 export const LEX_SEEN_ORG_FIRST = 64
+/** A hand-kept organisation name starts with the word, or it is a hand-kept acronym lower-cased (entity-known-organisations.ts). */
+export const LEX_KNOWN_ORG_FIRST = 128
 
 export interface EntityLexicon {
   mask: number
@@ -42,6 +44,8 @@ export interface LexiconSources {
   seenOrganisations: ReadonlyMap<string, ReadonlySet<string>>
   caseOf: ReadonlyMap<string, ReadonlyMap<string, number>>
   clusters: ReadonlyMap<string, number>
+  /** Hand-kept organisation names (lower case) and acronyms (as written). */
+  knownOrganisations: { names: ReadonlySet<string>; acronyms: ReadonlySet<string> }
 }
 
 const firstWord = (key: string) => {
@@ -74,6 +78,8 @@ export function buildLexicon(src: LexiconSources): EntityLexicon {
   for (const w of src.firstNames) flag(w, LEX_FIRST_NAME)
   for (const w of src.organisationFirstWords) flag(w, LEX_ORG_FIRST)
   for (const keys of src.seenOrganisations.values()) for (const key of keys) flag(firstWord(key), LEX_SEEN_ORG_FIRST)
+  for (const key of src.knownOrganisations.names) flag(firstWord(key), LEX_KNOWN_ORG_FIRST)
+  for (const a of src.knownOrganisations.acronyms) flag(a.toLowerCase(), LEX_KNOWN_ORG_FIRST)
   for (const lists of src.caseOf.values()) for (const w of lists.keys()) intern(w)
   for (const w of src.clusters.keys()) intern(w)
   const n = words.length

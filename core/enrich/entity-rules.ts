@@ -27,7 +27,7 @@
  */
 import { CASE_LOWER, type EntityGazetteer } from './entity-gazetteer.ts'
 import { KNOWN_ORG_ACRONYMS, KNOWN_ORG_NAMES } from './entity-known-organisations.ts'
-import { LEX_ORG_FIRST, LEX_SEEN_ORG_FIRST } from './entity-lexicon.ts'
+import { LEX_KNOWN_ORG_FIRST, LEX_ORG_FIRST, LEX_SEEN_ORG_FIRST } from './entity-lexicon.ts'
 import { GAZ_COUNTRY, GAZ_ORG, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS } from './entity-tokens.ts'
 
@@ -311,7 +311,6 @@ function isOrganisationName(ctx: FeatureContext, from: number, to: number): bool
   return KNOWN_ORG_NAMES.has(words.join(' ')) || (to > from && ORG_HEADS.has(words[words.length - 1] as string))
 }
 
-const KNOWN_FIRST_WORDS: ReadonlySet<string> = new Set([...KNOWN_ORG_NAMES].map((k) => k.split(' ')[0] as string))
 const KNOWN_MAX_TOKENS = Math.max(...[...KNOWN_ORG_NAMES].map((k) => k.split(' ').length))
 
 /**
@@ -325,7 +324,8 @@ function applyKnownOrganisations(ctx: FeatureContext, tags: Uint8Array): void {
   let i = 0
   while (i < n) {
     const text = (tokens[i] as EntityToken).text
-    if (candidate[i] === 0 || (!KNOWN_FIRST_WORDS.has(lower[i] as string) && !KNOWN_ORG_ACRONYMS.has(text))) {
+    const at = ctx.word[i] as number
+    if (candidate[i] === 0 || at < 0 || ((ctx.lexicon.flags[at] as number) & LEX_KNOWN_ORG_FIRST) === 0) {
       i++
       continue
     }

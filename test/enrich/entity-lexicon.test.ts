@@ -4,6 +4,7 @@ import { type EntityGazetteerFile, loadGazetteer, markGazetteer } from '../../co
 import {
   buildLexicon,
   LEX_FIRST_NAME,
+  LEX_KNOWN_ORG_FIRST,
   LEX_KINDS,
   LEX_ORG_FIRST,
   LEX_SEEN_ORG_FIRST,
@@ -35,6 +36,7 @@ const SMALL = buildLexicon({
     ['paris', 7],
     ['police', 3],
   ]),
+  knownOrganisations: { names: new Set(['real madrid']), acronyms: new Set(['NATO']) },
 })
 
 const facts = (w: string) => {
@@ -53,6 +55,8 @@ test.each([
   { w: 'bbc', want: { flags: LEX_SEEN_ORG_FIRST, cluster: -1, case: 0 } },
   { w: 'anna', want: { flags: LEX_FIRST_NAME, cluster: -1, case: 0 } },
   { w: 'police', want: { flags: 0, cluster: 3, case: 1 } },
+  { w: 'real', want: { flags: LEX_KNOWN_ORG_FIRST, cluster: -1, case: 0 } },
+  { w: 'nato', want: { flags: LEX_KNOWN_ORG_FIRST, cluster: -1, case: 0 } },
   { w: 'york', want: null },
   { w: 'depot', want: null },
   { w: '', want: null },
