@@ -27,7 +27,7 @@ import {
   type WeightTable,
 } from './entity-model.ts'
 import { lexiconIndex } from './entity-lexicon.ts'
-import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes } from './entity-consistency.ts'
+import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
 import weightsFile from './entity-weights.json' with { type: 'json' }
@@ -190,7 +190,9 @@ export function extractMentions(
   if (group === null || model === undefined) return []
   const tokens = tokenizeForEntities(text)
   const ctx = featureContext(tokens, group)
-  const mentions = tagsToMentions(tokens, applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules))
+  const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules)
+  if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags)
+  const mentions = tagsToMentions(tokens, tags)
   // English only: on the Portuguese dev set the acronym rule cost organisation recall.
   return group === 'en' ? harmoniseTypes(mentions, consistency) : mentions
 }
