@@ -77,6 +77,8 @@ export const KNOWN_ORG_NAMES: ReadonlySet<string> = new Set([
   'al-qaeda',
   'al qaeda',
   'al-shabaab',
+  'al-qaida',
+  'al qaida',
   'boko haram',
   'islamic state',
   'wagner group',

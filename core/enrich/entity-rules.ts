@@ -82,6 +82,9 @@ export const ORG_HEADS: ReadonlySet<string> = new Set(
   ).split(' '),
 )
 
+/** English places whose last word is an organisation head. */
+const PLACES_WITH_HEADS: ReadonlySet<string> = new Set(['west bank', 'left bank', 'south bank'])
+
 /** Heads that name an organisation before `of`: `University of Texas`, `Bank of England`. */
 const ORG_HEADS_BEFORE_OF: ReadonlySet<string> = new Set(
   (
@@ -187,6 +190,11 @@ export function applyEntityRules(
             break
           }
         }
+      }
+      // English: a place named like an organisation (`West Bank`) or a listed place or country is no organisation.
+      if (org && group === 'en' && end - first < gaz.maxTokens) {
+        const key = lower.slice(first, end + 1).join(' ')
+        if (PLACES_WITH_HEADS.has(key) || ((gaz.kinds.get(key) ?? 0) & (GAZ_PLACE | GAZ_COUNTRY)) !== 0) org = false
       }
       if (org) {
         // A sentence's first word is part of the name only if the model said so (`Yesterday Harvard University`).

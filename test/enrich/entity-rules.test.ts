@@ -106,6 +106,12 @@ describe('rules after the tagger', () => {
       want: ['organisation:Massachusetts Institute of Technology'],
     },
     {
+      name: 'organisation heads: a place named like an organisation',
+      text: 'in the West Bank today',
+      tags: ['O', 'O', 'B-LOC', 'I-LOC', 'O'],
+      want: ['place:West Bank'],
+    },
+    {
       name: 'organisation heads: `the` after a capitalised word joins two names',
       text: 'told Polygraph.info the Russian Defense Ministry said',
       tags: ['O', 'O', 'O', 'O', 'O', 'O', 'O'],
