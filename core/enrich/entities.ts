@@ -81,6 +81,15 @@ export interface EntityMention {
 /** How far from a candidate token the features read (two words of context, one token after an entity). */
 const CONTEXT_REACH = 3
 
+/** No character toLowerCase would change: ASCII without a capital (most words next to a name). */
+function isAsciiLower(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 128 || (c >= 65 && c <= 90)) return false
+  }
+  return true
+}
+
 /** Builds what the features read for a token list (also used by training); only near candidates. */
 export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx', gaz = GAZETTEER): FeatureContext {
   const n = tokens.length
@@ -110,7 +119,7 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
       continue
     }
     const text = (tokens[i] as EntityToken).text
-    const w = text.toLowerCase()
+    const w = candidate[i] === 1 || !isAsciiLower(text) ? text.toLowerCase() : text
     const h = hashString(w)
     lower[i] = w
     hLower[i] = h
@@ -274,6 +283,8 @@ function endsWith(long: readonly string[], short: readonly string[]): boolean {
  */
 export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER): ArticleEntity[] {
   const bySlug = new Map<string, Map<EntityType, Group>>()
+  // A name is mentioned again and again; entitySlug (Unicode normalisation and four regular expressions) runs once per name.
+  const slugOf = new Map<string, string>()
   for (const m of mentions) {
     const words = nameWords(m)
     // A title alone (`Governor`, `President`) names nobody, nor does a word that only qualifies one (`Vice`, `Inc`).
@@ -285,7 +296,11 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
     )
       continue
     const name = words.join(' ')
-    const slug = entitySlug(name)
+    let slug = slugOf.get(name)
+    if (slug === undefined) {
+      slug = entitySlug(name)
+      slugOf.set(name, slug)
+    }
     if (slug === '' || slug.length < 2) continue
     let types = bySlug.get(slug)
     if (types === undefined) {

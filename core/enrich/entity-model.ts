@@ -125,6 +125,13 @@ export function hashString(s: string): number {
   return h >>> 0
 }
 
+/** hashString(s.slice(from, to)) without building the slice: a word's prefix or suffix. */
+export function hashRange(s: string, from: number, to: number): number {
+  let h = 0x811c9dc5
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return h >>> 0
+}
+
 function mixFinal(h: number): number {
   let x = h ^ (h >>> 16)
   x = Math.imul(x, 0x7feb352d)
@@ -203,7 +210,7 @@ export function staticFeatures(ctx: FeatureContext, i: number, out: Uint32Array)
   out[k++] = feature(2, w)
   out[k++] = feature(3, shape)
   out[k++] = feature(4, t.start ? 1 : 2, shape)
-  out[k++] = feature(5, hashString(lw.slice(-3)))
+  out[k++] = feature(5, hashRange(lw, Math.max(0, lw.length - 3), lw.length))
   out[k++] = feature(6, p1)
   out[k++] = feature(7, n1)
   out[k++] = feature(8, hasP2 ? (hLower[i - 2] as number) : BOS)
@@ -211,8 +218,8 @@ export function staticFeatures(ctx: FeatureContext, i: number, out: Uint32Array)
   out[k++] = feature(10, p1s, shape)
   out[k++] = feature(11, shape, n1s)
   out[k++] = feature(15, p1, w)
-  if (lw.length > 4) out[k++] = feature(16, hashString(lw.slice(-4)))
-  if (lw.length > 3) out[k++] = feature(36, hashString(lw.slice(0, 3)))
+  if (lw.length > 4) out[k++] = feature(16, hashRange(lw, lw.length - 4, lw.length))
+  if (lw.length > 3) out[k++] = feature(36, hashRange(lw, 0, 3))
   const end = ctx.runEnd[i] as number
   if (end >= 0) {
     const first = ctx.runStart[i] as number
