@@ -32,7 +32,14 @@ function initials(words: readonly string[]): string {
   return out
 }
 
-const isAcronym = (w: string) => /^[A-Z]{2,6}$/.test(w)
+const isAcronym = (w: string) => {
+  if (w.length < 2 || w.length > 6) return false
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if (c < 65 || c > 90) return false
+  }
+  return true
+}
 
 /** Rewrites the type of lone surnames and acronyms in place; returns the same array. */
 export function harmoniseTypes(
