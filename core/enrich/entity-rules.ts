@@ -82,6 +82,9 @@ export const ORG_HEADS: ReadonlySet<string> = new Set(
   ).split(' '),
 )
 
+/** English only (fourth pass): armed and security forces (`Israel Defense Forces`, `US Marines`, `National Guard`). */
+const ORG_HEADS_EN: ReadonlySet<string> = new Set(['forces', 'marines', 'guard', 'guards', 'brigades', 'militia'])
+
 /** English places whose last word is an organisation head. */
 const PLACES_WITH_HEADS: ReadonlySet<string> = new Set(['west bank', 'left bank', 'south bank'])
 
@@ -178,7 +181,7 @@ export function applyEntityRules(
       }
       const first = ctx.runStart[i] as number
       const last = lower[end] as string
-      let org = end > first && ORG_HEADS.has(last)
+      let org = end > first && (ORG_HEADS.has(last) || (group === 'en' && ORG_HEADS_EN.has(last)))
       let from = first
       if (!org) {
         // `University of Texas`: a head, then `of`, inside the run; the capitalised words before the head are the
@@ -316,7 +319,8 @@ export function applyEntityRules(
 function isOrganisationName(ctx: FeatureContext, from: number, to: number): boolean {
   const words = ctx.lower.slice(from, to + 1)
   if (from === to && KNOWN_ORG_ACRONYMS.has((ctx.tokens[from] as EntityToken).text)) return true
-  return KNOWN_ORG_NAMES.has(words.join(' ')) || (to > from && ORG_HEADS.has(words[words.length - 1] as string))
+  const head = words[words.length - 1] as string
+  return KNOWN_ORG_NAMES.has(words.join(' ')) || (to > from && (ORG_HEADS.has(head) || ORG_HEADS_EN.has(head)))
 }
 
 const KNOWN_MAX_TOKENS = Math.max(...[...KNOWN_ORG_NAMES].map((k) => k.split(' ').length))

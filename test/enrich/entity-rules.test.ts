@@ -106,6 +106,12 @@ describe('rules after the tagger', () => {
       want: ['organisation:Massachusetts Institute of Technology'],
     },
     {
+      name: 'organisation heads, English: armed forces',
+      text: 'the Israel Defense Forces said',
+      tags: ['O', 'B-LOC', 'O', 'O', 'O'],
+      want: ['organisation:Israel Defense Forces'],
+    },
+    {
       name: 'organisation heads: a place named like an organisation',
       text: 'in the West Bank today',
       tags: ['O', 'O', 'B-LOC', 'I-LOC', 'O'],
