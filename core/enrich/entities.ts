@@ -26,11 +26,11 @@ import {
   loadWeights,
   type WeightTable,
 } from './entity-model.ts'
-import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes } from './entity-consistency.ts'
+import { lexiconIndex } from './entity-lexicon.ts'
+import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
 import weightsFile from './entity-weights.json' with { type: 'json' }
-import { WORD_CLUSTERS } from './word-clusters.ts'
 
 /** Body characters read; a longer body is cut at the last space before it (a news body is rarely longer). */
 export const ENTITY_BODY_MAX_CHARS = 12_000
@@ -81,6 +81,15 @@ export interface EntityMention {
 /** How far from a candidate token the features read (two words of context, one token after an entity). */
 const CONTEXT_REACH = 3
 
+/** No character toLowerCase would change: ASCII without a capital (most words next to a name). */
+function isAsciiLower(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 128 || (c >= 65 && c <= 90)) return false
+  }
+  return true
+}
+
 /** Builds what the features read for a token list (also used by training); only near candidates. */
 export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx', gaz = GAZETTEER): FeatureContext {
   const n = tokens.length
@@ -96,24 +105,30 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
       wantCluster.fill(1, Math.max(0, i - 1), Math.min(n, i + 3))
     }
   }
+  const lex = gaz.lexicon
   const lower = new Array<string>(n)
   const hLower = new Uint32Array(n)
   const hShape = new Uint32Array(n)
+  const word = new Int32Array(n).fill(-1)
   const clusters = new Int16Array(n).fill(-1)
+  const caseOf = lex.caseOf.get(group)
+  const caseClass = new Uint8Array(n)
   for (let i = 0; i < n; i++) {
     if (near[i] === 0) {
       lower[i] = ''
       continue
     }
     const text = (tokens[i] as EntityToken).text
-    const w = text.toLowerCase()
+    const w = candidate[i] === 1 || !isAsciiLower(text) ? text.toLowerCase() : text
+    const h = hashString(w)
     lower[i] = w
-    hLower[i] = hashString(w)
+    hLower[i] = h
     hShape[i] = wordShapeHash(text)
-    if (group === 'en' && wantCluster[i] === 1) {
-      const c = WORD_CLUSTERS.get(w)
-      if (c !== undefined) clusters[i] = c
-    }
+    const k = lexiconIndex(lex, w, h)
+    if (k < 0) continue
+    word[i] = k
+    if (group === 'en' && wantCluster[i] === 1) clusters[i] = lex.cluster[k] as number
+    if (caseOf !== undefined && candidate[i] === 1) caseClass[i] = caseOf[k] as number
   }
   const runEnd = new Int32Array(n).fill(-1)
   const runStart = new Int32Array(n).fill(-1)
@@ -136,16 +151,15 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
     }
     i = end + 1
   }
-  const caseClass = new Uint8Array(n)
-  const caseOf = gaz.caseOf.get(group)
-  if (caseOf !== undefined)
-    for (let k = 0; k < n; k++) if (candidate[k]) caseClass[k] = caseOf.get(lower[k] as string) ?? 0
   return {
     tokens,
+    candidate,
     lower,
     hLower,
     hShape,
-    gaz: markGazetteer(gaz, lower, candidate),
+    word,
+    lexicon: lex,
+    gaz: markGazetteer(gaz, lower, candidate, word),
     clusters,
     runEnd,
     runStart,
@@ -185,7 +199,9 @@ export function extractMentions(
   if (group === null || model === undefined) return []
   const tokens = tokenizeForEntities(text)
   const ctx = featureContext(tokens, group)
-  const mentions = tagsToMentions(tokens, applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules))
+  const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules)
+  if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags)
+  const mentions = tagsToMentions(tokens, tags)
   // English only: on the Portuguese dev set the acronym rule cost organisation recall.
   return group === 'en' ? harmoniseTypes(mentions, consistency) : mentions
 }
@@ -267,6 +283,8 @@ function endsWith(long: readonly string[], short: readonly string[]): boolean {
  */
 export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER): ArticleEntity[] {
   const bySlug = new Map<string, Map<EntityType, Group>>()
+  // A name is mentioned again and again; entitySlug (Unicode normalisation and four regular expressions) runs once per name.
+  const slugOf = new Map<string, string>()
   for (const m of mentions) {
     const words = nameWords(m)
     // A title alone (`Governor`, `President`) names nobody, nor does a word that only qualifies one (`Vice`, `Inc`).
@@ -278,7 +296,11 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
     )
       continue
     const name = words.join(' ')
-    const slug = entitySlug(name)
+    let slug = slugOf.get(name)
+    if (slug === undefined) {
+      slug = entitySlug(name)
+      slugOf.set(name, slug)
+    }
     if (slug === '' || slug.length < 2) continue
     let types = bySlug.get(slug)
     if (types === undefined) {

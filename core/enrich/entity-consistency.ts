@@ -8,15 +8,21 @@
  *   text (`Merkel` after `Angela Merkel`) is that person.
  * - `acronym`: a one-word all-capital mention whose letters are the initials of a longer tagged
  *   name in the same text (`EU` beside `European Union`) takes that name's type.
+ * - `acronymTag` (on the tags, before mentions): an all-capital word the tagger left untagged whose
+ *   letters are the initials of a tagged organisation's name (`the Securities and Exchange
+ *   Commission (SEC)`) is that organisation; not inside a run of all-capital words (a shouted line).
  */
 import type { EntityMention } from './entities.ts'
+import type { EntityToken } from './entity-tokens.ts'
 
 export interface ConsistencyRules {
   surname: boolean
   acronym: boolean
+  /** An untagged all-capital word that is the initials of a tagged organisation's name in the text is an organisation. */
+  acronymTag: boolean
 }
 
-export const CONSISTENCY_RULES: ConsistencyRules = { surname: true, acronym: true }
+export const CONSISTENCY_RULES: ConsistencyRules = { surname: true, acronym: true, acronymTag: true }
 
 const SMALL_WORDS: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'de', 'du', 'des', 'la', 'le', '&'])
 
@@ -26,7 +32,14 @@ function initials(words: readonly string[]): string {
   return out
 }
 
-const isAcronym = (w: string) => /^[A-Z]{2,6}$/.test(w)
+const isAcronym = (w: string) => {
+  if (w.length < 2 || w.length > 6) return false
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if (c < 65 || c > 90) return false
+  }
+  return true
+}
 
 /** Rewrites the type of lone surnames and acronyms in place; returns the same array. */
 export function harmoniseTypes(
@@ -58,4 +71,41 @@ export function harmoniseTypes(
     }
   }
   return mentions
+}
+
+/**
+ * `acronymTag`: tags (BIO indices as core/enrich/entity-model.ts TAGS) rewritten in place. A B-X
+ * tag is odd: 1 person, 3 organisation, 5 place; its I-X is the next.
+ */
+const B_ORG = 3
+
+export function tagAcronyms(tokens: readonly EntityToken[], tags: Uint8Array): Uint8Array {
+  const n = tokens.length
+  const byInitials = new Map<string, number>()
+  let i = 0
+  while (i < n) {
+    const tag = tags[i] as number
+    if (tag === 0 || tag % 2 === 0) {
+      i++
+      continue
+    }
+    let end = i
+    while (end + 1 < n && tags[end + 1] === tag + 1) end++
+    // Organisations only: on the real pages person and place initials (`DL`, `HD`) were mostly other words.
+    if (end > i && tag === B_ORG) {
+      const a = initials(tokens.slice(i, end + 1).map((t) => t.text))
+      if (a.length >= 2 && !byInitials.has(a)) byInitials.set(a, tag)
+    }
+    i = end + 1
+  }
+  if (byInitials.size === 0) return tags
+  const shouted = (k: number) => k >= 0 && k < n && isAcronym((tokens[k] as EntityToken).text)
+  for (let k = 0; k < n; k++) {
+    if (tags[k] !== 0) continue
+    const w = (tokens[k] as EntityToken).text
+    if (!isAcronym(w) || shouted(k - 1) || shouted(k + 1)) continue
+    const tag = byInitials.get(w)
+    if (tag !== undefined) tags[k] = tag
+  }
+  return tags
 }

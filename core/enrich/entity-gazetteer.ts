@@ -6,8 +6,11 @@
  * country file; docs/entities-data.md is the data card. Keys are lower-case
  * token sequences as core/enrich/entity-tokens.ts cuts them, joined by single spaces.
  */
-import { NAME_CONNECTORS } from './entity-tokens.ts'
+import { KNOWN_ORG_ACRONYMS, KNOWN_ORG_NAMES } from './entity-known-organisations.ts'
+import { buildLexicon, type EntityLexicon, LEX_FIRST_NAME, LEX_KINDS, LEX_STARTS_LONGER } from './entity-lexicon.ts'
 import { GAZ_BEGIN, GAZ_COUNTRY, GAZ_FIRST_NAME, GAZ_ORG, GAZ_PLACE } from './entity-model.ts'
+import { NAME_CONNECTORS } from './entity-tokens.ts'
+import { WORD_CLUSTERS } from './word-clusters.ts'
 
 export const ENTITY_GAZETTEER_FORMAT = 'newsdesk-entity-gazetteer/1'
 
@@ -49,13 +52,18 @@ export interface EntityGazetteer {
   demonyms: ReadonlySet<string>
   /** First words of the organisation keys: most capitalised words start none, and need no longer look-up. */
   organisationFirstWords: ReadonlySet<string>
+  /** The one-word facts above and the word clusters, in one table keyed by the word's hash (entity-lexicon.ts). */
+  lexicon: EntityLexicon
 }
 
 /** How news writes a word inside a sentence: almost never capitalised, or almost always. */
 export const CASE_LOWER = 1
 export const CASE_CAPITAL = 2
 
-export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
+export function loadGazetteer(
+  file: EntityGazetteerFile,
+  clusters: ReadonlyMap<string, number> = WORD_CLUSTERS,
+): EntityGazetteer {
   if (file.format !== ENTITY_GAZETTEER_FORMAT) throw new Error(`entity gazetteer: unknown format ${file.format}`)
   const kinds = new Map<string, number>()
   const countryOf = new Map<string, string>()
@@ -103,38 +111,60 @@ export function loadGazetteer(file: EntityGazetteerFile): EntityGazetteer {
     caseOf,
     demonyms,
     organisationFirstWords,
+    lexicon: buildLexicon({
+      kinds,
+      firstNames,
+      organisationFirstWords,
+      seenOrganisations,
+      caseOf,
+      clusters,
+      knownOrganisations: { names: KNOWN_ORG_NAMES, acronyms: KNOWN_ORG_ACRONYMS },
+    }),
   }
 }
 
 /**
  * Marks each token with the lists that a longest match over it comes from, left to right; a
  * match starts only on a candidate token (`starts[i]`), so `of` or `new` alone never matches.
+ * `word` is each token's index in gaz.lexicon (-1 when absent or not near a candidate): the
+ * one-word matches come from there, and a longer key is looked for only after a word that starts one.
  */
-export function markGazetteer(gaz: EntityGazetteer, lower: readonly string[], starts: ArrayLike<number>): Uint8Array {
+export function markGazetteer(
+  gaz: EntityGazetteer,
+  lower: readonly string[],
+  starts: ArrayLike<number>,
+  word: ArrayLike<number>,
+): Uint8Array {
   const n = lower.length
+  const flags = gaz.lexicon.flags
   const marks = new Uint8Array(n)
   for (let i = 0; i < n; i++) {
-    if (starts[i] && gaz.firstNames.has(lower[i] as string)) marks[i] = (marks[i] as number) | GAZ_FIRST_NAME
+    const k = word[i] as number
+    if (starts[i] && k >= 0 && ((flags[k] as number) & LEX_FIRST_NAME) !== 0) marks[i] = GAZ_FIRST_NAME
   }
   let i = 0
   while (i < n) {
-    if (!starts[i]) {
+    const k = word[i] as number
+    if (!starts[i] || k < 0) {
       i++
       continue
     }
-    let key = ''
-    let bestLen = 0
-    let bestKind = 0
-    const limit = Math.min(gaz.maxTokens, n - i)
-    for (let len = 1; len <= limit; len++) {
-      const j = i + len - 1
-      // A name runs over capitalised words and the connectors between them (`Bank of America`).
-      if (len > 1 && !starts[j] && !(j + 1 < n && starts[j + 1] && NAME_CONNECTORS.has(lower[j] as string))) break
-      key = len === 1 ? (lower[i] as string) : `${key} ${lower[j] as string}`
-      const kind = gaz.kinds.get(key)
-      if (kind !== undefined) {
-        bestLen = len
-        bestKind = kind
+    const f = flags[k] as number
+    let bestLen = f & LEX_KINDS ? 1 : 0
+    let bestKind = f & LEX_KINDS
+    if (f & LEX_STARTS_LONGER) {
+      let key = lower[i] as string
+      const limit = Math.min(gaz.maxTokens, n - i)
+      for (let len = 2; len <= limit; len++) {
+        const j = i + len - 1
+        // A name runs over capitalised words and the connectors between them (`Bank of America`).
+        if (!starts[j] && !(j + 1 < n && starts[j + 1] && NAME_CONNECTORS.has(lower[j] as string))) break
+        key = `${key} ${lower[j] as string}`
+        const kind = gaz.kinds.get(key)
+        if (kind !== undefined) {
+          bestLen = len
+          bestKind = kind
+        }
       }
     }
     if (bestLen === 0) {
@@ -142,7 +172,7 @@ export function markGazetteer(gaz: EntityGazetteer, lower: readonly string[], st
       continue
     }
     marks[i] = (marks[i] as number) | bestKind | GAZ_BEGIN
-    for (let k = 1; k < bestLen; k++) marks[i + k] = (marks[i + k] as number) | bestKind
+    for (let m = 1; m < bestLen; m++) marks[i + m] = (marks[i + m] as number) | bestKind
     i += bestLen
   }
   return marks

@@ -8,7 +8,8 @@
  * open entity are scored; every other token is `O` without a look-up. That is what keeps a
  * thousand-word body to a few hundred microseconds, and it is applied in training too.
  */
-import { type EntityToken, isCandidate, NAME_CONNECTORS } from './entity-tokens.ts'
+import type { EntityLexicon } from './entity-lexicon.ts'
+import { type EntityToken, NAME_CONNECTORS } from './entity-tokens.ts'
 
 export const ENTITY_MODEL_FORMAT = 'newsdesk-entity-model/1'
 /** BIO tags over the three types; index = position in a weight vector. */
@@ -27,12 +28,17 @@ export const GAZ_BEGIN = 16
 /** What the features read beside the tokens; built once per text. */
 export interface FeatureContext {
   tokens: readonly EntityToken[]
+  /** 1 for a candidate token (isCandidate: a capital letter, a hashtag or handle), else 0. */
+  candidate: Uint8Array
   /** Lower case of each token near a candidate ('' elsewhere: never read). */
   lower: readonly string[]
   /** hashString of each lower-cased token near a candidate (0 elsewhere). */
   hLower: Uint32Array
   /** hashString of each such token's word shape. */
   hShape: Uint32Array
+  /** Index of each token near a candidate in `lexicon`, -1 when absent (and elsewhere). */
+  word: Int32Array
+  lexicon: EntityLexicon
   gaz: Uint8Array
   /** Word cluster of each lower-cased token, -1 when none (English only). */
   clusters: Int16Array
@@ -119,6 +125,13 @@ export function hashString(s: string): number {
   return h >>> 0
 }
 
+/** hashString(s.slice(from, to)) without building the slice: a word's prefix or suffix. */
+export function hashRange(s: string, from: number, to: number): number {
+  let h = 0x811c9dc5
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return h >>> 0
+}
+
 function mixFinal(h: number): number {
   let x = h ^ (h >>> 16)
   x = Math.imul(x, 0x7feb352d)
@@ -140,9 +153,7 @@ function feature(template: number, a = 0, b = 0, c = 0): number {
 
 /** Whether token i is scored at all, given the previous tag. */
 export function isScored(ctx: FeatureContext, i: number, prev: number): boolean {
-  if (prev !== 0) return true
-  const t = ctx.tokens[i] as EntityToken
-  return isCandidate(t.text)
+  return prev !== 0 || ctx.candidate[i] === 1
 }
 
 /** Tags that may follow `prev`: an I-X only after B-X or I-X. */
@@ -199,7 +210,7 @@ export function staticFeatures(ctx: FeatureContext, i: number, out: Uint32Array)
   out[k++] = feature(2, w)
   out[k++] = feature(3, shape)
   out[k++] = feature(4, t.start ? 1 : 2, shape)
-  out[k++] = feature(5, hashString(lw.slice(-3)))
+  out[k++] = feature(5, hashRange(lw, Math.max(0, lw.length - 3), lw.length))
   out[k++] = feature(6, p1)
   out[k++] = feature(7, n1)
   out[k++] = feature(8, hasP2 ? (hLower[i - 2] as number) : BOS)
@@ -207,8 +218,8 @@ export function staticFeatures(ctx: FeatureContext, i: number, out: Uint32Array)
   out[k++] = feature(10, p1s, shape)
   out[k++] = feature(11, shape, n1s)
   out[k++] = feature(15, p1, w)
-  if (lw.length > 4) out[k++] = feature(16, hashString(lw.slice(-4)))
-  if (lw.length > 3) out[k++] = feature(36, hashString(lw.slice(0, 3)))
+  if (lw.length > 4) out[k++] = feature(16, hashRange(lw, lw.length - 4, lw.length))
+  if (lw.length > 3) out[k++] = feature(36, hashRange(lw, 0, 3))
   const end = ctx.runEnd[i] as number
   if (end >= 0) {
     const first = ctx.runStart[i] as number
@@ -260,9 +271,8 @@ function mayContinue(ctx: FeatureContext, i: number, anyWord: boolean): boolean 
   const text = (ctx.tokens[i] as EntityToken).text
   if (!anyWord && !NAME_CONNECTORS.has(text.toLowerCase()) && !/^[\d&'’.-]/.test(text)) return false
   for (let j = i + 1; j < n && j <= i + 2; j++) {
-    const t = ctx.tokens[j] as EntityToken
-    if (t.start) return false
-    if (isCandidate(t.text)) return true
+    if ((ctx.tokens[j] as EntityToken).start) return false
+    if (ctx.candidate[j] === 1) return true
   }
   return false
 }
@@ -295,20 +305,25 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
       for (let k = 0; k < TAG_COUNT; k++) into[k] = (into[k] as number) + (weights[off + k] as number)
     }
   }
+  const NEG = Number.NEGATIVE_INFINITY
+  // Whether a path is in an open name (delta of a tag other than O is finite).
+  let open = false
   for (let i = 0; i < n; i++) {
-    next.fill(Number.NEGATIVE_INFINITY)
-    const candidate = isCandidate((ctx.tokens[i] as EntityToken).text)
-    let open = false
-    for (let p = 1; p < TAG_COUNT; p++) if ((delta[p] as number) > Number.NEGATIVE_INFINITY) open = true
+    const candidate = ctx.candidate[i] === 1
     const row = i * TAG_COUNT
     if (!candidate && (!open || !mayContinue(ctx, i, anyWord))) {
       // Nothing to score: every path goes to O.
       let best = 0
-      for (let p = 1; p < TAG_COUNT; p++) if ((delta[p] as number) > (delta[best] as number)) best = p
+      if (open) for (let p = 1; p < TAG_COUNT; p++) if ((delta[p] as number) > (delta[best] as number)) best = p
       next[0] = delta[best] as number
+      for (let t = 1; t < TAG_COUNT; t++) next[t] = NEG
       back[row] = best
+      open = false
     } else {
-      base.fill(0)
+      for (let t = 0; t < TAG_COUNT; t++) {
+        next[t] = NEG
+        base[t] = 0
+      }
       const count = staticFeatures(ctx, i, feats)
       add(base, 0, count)
       for (let p = 0; p < TAG_COUNT; p++) {
@@ -334,6 +349,8 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
           }
         }
       }
+      open = false
+      for (let t = 1; t < TAG_COUNT; t++) if ((next[t] as number) > NEG) open = true
     }
     const swap = delta
     delta = next

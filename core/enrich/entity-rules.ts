@@ -21,8 +21,13 @@
  * - `listedOrg` (English only): untagged capitalised words that make a whole name in the
  *   organisation list (S&P 500: `Home Depot`, `PG&E`) are an organisation; one word alone only
  *   inside a sentence and if it is no ordinary word, place, first name or demonym.
+ * - `knownOrg` (English only): a whole capitalised run that is a hand-kept organisation name
+ *   (core/enrich/entity-known-organisations.ts: `NATO`, `Hezbollah`, `Reuters`, `Real Madrid`) is
+ *   an organisation, untagged or tagged a person or a place.
  */
 import { CASE_LOWER, type EntityGazetteer } from './entity-gazetteer.ts'
+import { KNOWN_ORG_ACRONYMS, KNOWN_ORG_NAMES } from './entity-known-organisations.ts'
+import { LEX_KNOWN_ORG_FIRST, LEX_ORG_FIRST, LEX_SEEN_ORG_FIRST } from './entity-lexicon.ts'
 import { GAZ_COUNTRY, GAZ_ORG, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS } from './entity-tokens.ts'
 
@@ -39,6 +44,10 @@ export interface EntityRules {
   countryPlace: boolean
   /** English: untagged capitalised words that make a listed organisation (S&P 500) are one. */
   listedOrg: boolean
+  /** English: a whole capitalised run that is a hand-kept organisation name is one, whatever the tagger said. */
+  knownOrg: boolean
+  /** English, organisation heads: `and`/`the` after a capitalised word (no `of` before) starts the name after it. */
+  orgJoin: boolean
 }
 
 export const ENTITY_RULES: EntityRules = {
@@ -50,6 +59,8 @@ export const ENTITY_RULES: EntityRules = {
   demonym: true,
   countryPlace: true,
   listedOrg: true,
+  knownOrg: true,
+  orgJoin: true,
 }
 
 const O = 0
@@ -70,6 +81,12 @@ export const ORG_HEADS: ReadonlySet<string> = new Set(
     'laboratories labs pharmaceuticals communications broadcasting channel magazine brigade regiment division'
   ).split(' '),
 )
+
+/** English only (fourth pass): armed and security forces (`Israel Defense Forces`, `US Marines`, `National Guard`). */
+const ORG_HEADS_EN: ReadonlySet<string> = new Set(['forces', 'marines', 'guard', 'guards', 'brigades', 'militia'])
+
+/** English places whose last word is an organisation head. */
+const PLACES_WITH_HEADS: ReadonlySet<string> = new Set(['west bank', 'left bank', 'south bank'])
 
 /** Heads that name an organisation before `of`: `University of Texas`, `Bank of England`. */
 const ORG_HEADS_BEFORE_OF: ReadonlySet<string> = new Set(
@@ -103,8 +120,13 @@ export function applyEntityRules(
   group: 'en' | 'xx',
   rules: EntityRules = ENTITY_RULES,
 ): Uint8Array {
-  const { tokens, lower } = ctx
+  const { tokens, lower, candidate, word } = ctx
   const n = tokens.length
+  // The lexicon's flags say which words start a listed name at all (ctx and rules read one gazetteer).
+  const startsListed = (i: number, bit: number) => {
+    const k = word[i] as number
+    return k >= 0 && ((ctx.lexicon.flags[k] as number) & bit) !== 0
+  }
   if (rules.trim) {
     for (let i = 0; i < n; i++) {
       if (tags[i] === O) continue
@@ -159,7 +181,7 @@ export function applyEntityRules(
       }
       const first = ctx.runStart[i] as number
       const last = lower[end] as string
-      let org = end > first && ORG_HEADS.has(last)
+      let org = end > first && (ORG_HEADS.has(last) || (group === 'en' && ORG_HEADS_EN.has(last)))
       let from = first
       if (!org) {
         // `University of Texas`: a head, then `of`, inside the run; the capitalised words before the head are the
@@ -172,9 +194,31 @@ export function applyEntityRules(
           }
         }
       }
+      // English: a place named like an organisation (`West Bank`) or a listed place or country is no organisation.
+      if (org && group === 'en' && end - first < gaz.maxTokens) {
+        const key = lower.slice(first, end + 1).join(' ')
+        if (PLACES_WITH_HEADS.has(key) || ((gaz.kinds.get(key) ?? 0) & (GAZ_PLACE | GAZ_COUNTRY)) !== 0) org = false
+      }
       if (org) {
         // A sentence's first word is part of the name only if the model said so (`Yesterday Harvard University`).
         if (from === first && (tokens[first] as EntityToken).start && tags[first] === O) from++
+        // English: `the` right after a capitalised word, or `and` right after an organisation's name, with no
+        // `of` before it, joins two names (`Polygraph.info the Russian Defense Ministry`, `United Nations and
+        // European Union`): the organisation is the last; the joining word is no one's.
+        if (group === 'en' && rules.orgJoin) {
+          for (let k = end - 1; k > from; k--) {
+            const w = lower[k] as string
+            if ((w !== 'the' && w !== 'and') || candidate[k - 1] === 0) continue
+            let of = false
+            for (let m = from; m < k; m++) if (lower[m] === 'of') of = true
+            if (of) break
+            // Before `and` a name of its own: a known organisation or one with a head (not `Securities and Exchange`).
+            if (w === 'and' && !isOrganisationName(ctx, from, k - 1)) break
+            tags[k] = O
+            from = k + 1
+            break
+          }
+        }
         while (from < end && (lower[from] === 'the' || NAME_CONNECTORS.has(lower[from] as string))) from++
         // The head alone (`News`, `Group`) names nothing.
         if (from < end) {
@@ -213,11 +257,7 @@ export function applyEntityRules(
     const caseOf = gaz.caseOf.get(group)
     let i = 0
     while (i < n) {
-      if (
-        tags[i] !== O ||
-        !gaz.organisationFirstWords.has(lower[i] as string) ||
-        !isCandidate((tokens[i] as EntityToken).text)
-      ) {
+      if (tags[i] !== O || candidate[i] === 0 || !startsListed(i, LEX_ORG_FIRST)) {
         i++
         continue
       }
@@ -250,12 +290,13 @@ export function applyEntityRules(
       i = best + 1
     }
   }
+  if (rules.knownOrg && group === 'en') applyKnownOrganisations(ctx, tags)
   const seen = gaz.seenOrganisations.get(group)
   // Measured on the dev sets: helps English (BTC), hurts Portuguese (UNER Bosque), so English only.
   if (rules.seenOrg && seen !== undefined && group === 'en') {
     let i = 0
     while (i < n) {
-      if (tags[i] !== O || !isCandidate((tokens[i] as EntityToken).text)) {
+      if (tags[i] !== O || candidate[i] === 0 || !startsListed(i, LEX_SEEN_ORG_FIRST)) {
         i++
         continue
       }
@@ -272,6 +313,64 @@ export function applyEntityRules(
     }
   }
   return tags
+}
+
+/** Tokens from..to (capitalised words and connectors) name an organisation by themselves: a known name or acronym, or a head last. */
+function isOrganisationName(ctx: FeatureContext, from: number, to: number): boolean {
+  const words = ctx.lower.slice(from, to + 1)
+  if (from === to && KNOWN_ORG_ACRONYMS.has((ctx.tokens[from] as EntityToken).text)) return true
+  const head = words[words.length - 1] as string
+  return KNOWN_ORG_NAMES.has(words.join(' ')) || (to > from && (ORG_HEADS.has(head) || ORG_HEADS_EN.has(head)))
+}
+
+const KNOWN_MAX_TOKENS = Math.max(...[...KNOWN_ORG_NAMES].map((k) => k.split(' ').length))
+
+/**
+ * `knownOrg`: a whole capitalised run (not part of a longer one) that is a known organisation's
+ * name, or one token that is a known acronym as written, becomes an organisation when the tagger
+ * left it untagged or tagged exactly it a person or a place; an organisation it tagged stays as tagged.
+ */
+function applyKnownOrganisations(ctx: FeatureContext, tags: Uint8Array): void {
+  const { tokens, lower, candidate } = ctx
+  const n = tokens.length
+  let i = 0
+  while (i < n) {
+    const text = (tokens[i] as EntityToken).text
+    const at = ctx.word[i] as number
+    if (candidate[i] === 0 || at < 0 || ((ctx.lexicon.flags[at] as number) & LEX_KNOWN_ORG_FIRST) === 0) {
+      i++
+      continue
+    }
+    // Not the inside of a longer capitalised run (`Former Real Madrid`, `Labour Day`).
+    if (i > 0 && candidate[i - 1] === 1 && !(tokens[i] as EntityToken).start) {
+      i++
+      continue
+    }
+    let best = KNOWN_ORG_ACRONYMS.has(text) ? i : -1
+    let key = ''
+    for (let j = i; j < n && j < i + KNOWN_MAX_TOKENS; j++) {
+      if (j > i && (tokens[j] as EntityToken).start) break
+      const w = lower[j] as string
+      if (candidate[j] === 0 && !NAME_CONNECTORS.has(w)) break
+      key = j === i ? w : `${key} ${w}`
+      if (candidate[j] === 1 && KNOWN_ORG_NAMES.has(key)) best = j
+    }
+    const after = best + 1
+    if (best < 0 || (after < n && candidate[after] === 1 && !(tokens[after] as EntityToken).start)) {
+      i++
+      continue
+    }
+    // The tagger's span over exactly these tokens: untagged, or one span of one type.
+    const tag = tags[i] as number
+    let whole = tag === O || tag % 2 === 1
+    for (let k = i + 1; k <= best && whole; k++) whole = tags[k] === (tag === O ? O : tag + 1)
+    if (whole && after < n && tag !== O && tags[after] === tag + 1) whole = false
+    if (whole && tag !== B_ORG) {
+      tags[i] = B_ORG
+      for (let k = i + 1; k <= best; k++) tags[k] = I_ORG
+    }
+    i = best + 1
+  }
 }
 
 /**
