@@ -31,6 +31,8 @@ export interface HtmlElement {
   names: string | null
   /** The same, lower-cased (lowerNamesOf). */
   namesLower: string | null
+  /** What boilerplate.ts read in `names` (its NAME_* bits), 0 until it has: asked of every element several times. */
+  nameMarks: number
 }
 
 export type HtmlNode = HtmlElement | string
@@ -251,7 +253,7 @@ function createElement(
   attrs: Record<string, string>,
   parent: HtmlElement | null,
 ): HtmlElement {
-  return { id, tag, attrs, children: [], parent, names: null, namesLower: null }
+  return { id, tag, attrs, children: [], parent, names: null, namesLower: null, nameMarks: 0 }
 }
 
 export function parseHtmlTree(input: string): HtmlDocument {
@@ -396,7 +398,11 @@ export function parseHtmlTree(input: string): HtmlDocument {
 
 /** An element's `class` and `id` joined by a space, computed once. */
 export function namesOf(element: HtmlElement): string {
-  element.names ??= `${element.attrs.class ?? ''} ${element.attrs.id ?? ''}`
+  if (element.names === null) {
+    const { class: className, id } = element.attrs
+    // Most elements have neither: one shared string instead of a new one each.
+    element.names = className === undefined && id === undefined ? ' ' : `${className ?? ''} ${id ?? ''}`
+  }
   return element.names
 }
 
