@@ -206,6 +206,9 @@ export function isOpaqueElement(element: HtmlElement): boolean {
 const MAY_NAME_BODY_RE = /article|story|entry|post|field/i
 const MAY_NAME_MAIN_RE = /main|body|content/i
 
+const mayName = (re: RegExp, className: string | undefined, id: string | undefined): boolean =>
+  (className !== undefined && re.test(className)) || (id !== undefined && re.test(id))
+
 const NAME_BODY = 1
 const NAME_MAIN = 2
 const NAME_READ = 4
@@ -215,11 +218,11 @@ function nameMarks(element: HtmlElement): number {
   let marks = element.nameMarks
   if (marks === 0) {
     marks = NAME_READ
-    const value = namesOf(element)
-    if (value.length > 1) {
-      if (MAY_NAME_BODY_RE.test(value) && BODY_NAME_RE.test(value)) marks |= NAME_BODY
-      if (MAY_NAME_MAIN_RE.test(value) && MAIN_NAME_RE.test(value)) marks |= NAME_MAIN
-    }
+    // The pre-tests on class and id apart, as no match spans the space namesOf joins them with:
+    // most elements never build namesOf.
+    const { class: className, id } = element.attrs
+    if (mayName(MAY_NAME_BODY_RE, className, id) && BODY_NAME_RE.test(namesOf(element))) marks |= NAME_BODY
+    if (mayName(MAY_NAME_MAIN_RE, className, id) && MAIN_NAME_RE.test(namesOf(element))) marks |= NAME_MAIN
     element.nameMarks = marks
   }
   return marks

@@ -29,16 +29,17 @@ const MAX_BYLINES = 10
 const MAX_BYLINE_CANDIDATES = 200
 
 const MAY_NAME_AUTHOR_RE = /author|byline/i
+const mayNameAuthor = (name: string | undefined): boolean => name !== undefined && MAY_NAME_AUTHOR_RE.test(name)
 
 /** Class words of an element naming an author (`author-name`, `byline__author`, `authorName`). */
 function bylineRank(element: HtmlElement): number {
   if (element.tag === 'a' && /(?:^|\s)author(?:\s|$)/i.test(element.attrs.rel ?? '')) return 0
-  const value = namesOf(element)
-  if (value.length <= 1) return -1
   // Every word that names an author contains one of these; most class names contain neither, and
   // this test is what keeps the walk cheap (it runs on every element with a class or id). In any
-  // case, as lower-casing would (boilerplate.ts's MAY_NAME_BODY_RE says why they agree).
-  if (!MAY_NAME_AUTHOR_RE.test(value)) return -1
+  // case, as lower-casing would (boilerplate.ts's MAY_NAME_BODY_RE says why they agree); on class
+  // and id apart, as no match spans the space namesOf joins them with.
+  if (!mayNameAuthor(element.attrs.class) && !mayNameAuthor(element.attrs.id)) return -1
+  const value = namesOf(element)
   const words = value
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
