@@ -10,8 +10,8 @@
  * Measured on article-extraction-benchmark: F1 0.973 (Readability.js 0.947, trafilatura 0.958).
  */
 import { classWeight, isBodyNamed } from './boilerplate.ts'
-import type { HtmlDocument, HtmlElement, HtmlNode } from './html-tree.ts'
-import { BLOCK_TAGS, collectStats, countVisible, type PageStats } from './page-stats.ts'
+import { countVisible, type HtmlDocument, type HtmlElement, type HtmlNode } from './html-tree.ts'
+import { BLOCK_TAGS, collectStats, type PageStats } from './page-stats.ts'
 
 const SCORED_TAGS = new Set(['p', 'pre', 'td', 'blockquote'])
 /** Readability's commas (`,` U+060C U+FE50 U+FE10 U+FE11 U+2E41 U+2E34 U+2E32 U+FF0C U+3001), by code unit. */
