@@ -10,8 +10,8 @@
  * Measured on article-extraction-benchmark: F1 0.973 (Readability.js 0.947, trafilatura 0.958).
  */
 import { classWeight, isBodyNamed } from './boilerplate.ts'
-import type { HtmlDocument, HtmlElement, HtmlNode } from './html-tree.ts'
-import { BLOCK_TAGS, collectStats, countVisible, type PageStats } from './page-stats.ts'
+import { countVisible, type HtmlDocument, type HtmlElement, type HtmlNode } from './html-tree.ts'
+import { BLOCK_TAGS, collectStats, type PageStats } from './page-stats.ts'
 
 const SCORED_TAGS = new Set(['p', 'pre', 'td', 'blockquote'])
 /** Readability's commas (`,` U+060C U+FE50 U+FE10 U+FE11 U+2E41 U+2E34 U+2E32 U+FF0C U+3001), by code unit. */
@@ -290,7 +290,15 @@ interface Block {
 }
 
 function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim()
+  // Most buffers between two blocks are empty or markup indentation: nothing to collapse.
+  let i = 0
+  while (i < text.length && isAsciiSpace(text.charCodeAt(i))) i++
+  return i === text.length ? '' : text.replace(/\s+/g, ' ').trim()
+}
+
+/** Tab, line feed, vertical tab, form feed, carriage return, space: all of them `\s`. */
+function isAsciiSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d)
 }
 
 /** Emit the visible text of `roots` as blocks, splitting at block-level elements and <br>. */
@@ -305,12 +313,16 @@ function emitBlocks(roots: readonly HtmlElement[], stats: PageStats): Block[] {
     buffer = ''
     bufferLinkChars = 0
   }
-  // Stack entries: a node to enter, or a marker to leave an element.
-  type Step = { node: HtmlNode; leave: boolean }
+  // Stack entries: a node to enter, or (leaving[k] true) an element to leave; two arrays, so that
+  // a page's thousand nodes do not each allocate an entry.
+  const nodes: HtmlNode[] = []
+  const leaving: boolean[] = []
   for (const root of roots) {
-    const steps: Step[] = [{ node: root, leave: false }]
-    while (steps.length > 0) {
-      const { node, leave } = steps.pop() as Step
+    nodes.push(root)
+    leaving.push(false)
+    while (nodes.length > 0) {
+      const node = nodes.pop() as HtmlNode
+      const leave = leaving.pop() as boolean
       if (typeof node === 'string') {
         buffer += node
         if (linkDepth > 0) bufferLinkChars += countVisible(node)
@@ -325,9 +337,12 @@ function emitBlocks(roots: readonly HtmlElement[], stats: PageStats): Block[] {
       if (stats.junk[node.id] === 1) continue
       if (isBlock) flush()
       if (node.tag === 'a') linkDepth++
-      steps.push({ node, leave: true })
-      for (let i = node.children.length - 1; i >= 0; i--)
-        steps.push({ node: node.children[i] as HtmlNode, leave: false })
+      nodes.push(node)
+      leaving.push(true)
+      for (let i = node.children.length - 1; i >= 0; i--) {
+        nodes.push(node.children[i] as HtmlNode)
+        leaving.push(false)
+      }
     }
     flush()
   }

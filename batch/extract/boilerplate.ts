@@ -4,7 +4,7 @@
  * (`ArticlePage-authorInfo` → article, page, author, info) so that `ad` matches an advert box and
  * not `header` or `read-more`.
  */
-import { type HtmlElement, lowerNamesOf, namesOf } from './html-tree.ts'
+import { type HtmlElement, namesOf } from './html-tree.ts'
 
 /** Never article text, whatever their size. */
 const OPAQUE_TAGS = new Set([
@@ -197,33 +197,45 @@ export function isOpaqueElement(element: HtmlElement): boolean {
 }
 
 /**
- * Lower-cased, every match of BODY_NAME_RE contains one of these words (resp. MAIN_NAME_RE): a
- * cheap `includes` test rules most class names out before the case-insensitive regex runs (it
- * runs on every element, several times).
+ * Every match of BODY_NAME_RE contains one of these words (resp. MAIN_NAME_RE), in any case: a
+ * cheap test that rules most class names out before the long regex runs. Like lower-casing and
+ * `includes` (the test before), except that it allocates nothing: without the `u` flag a non-ASCII
+ * character never matches an ASCII one, and none of the non-ASCII characters that lower-case to
+ * ASCII (U+0130 to `i` and a combining dot, U+212A to `k`) can complete these words.
  */
-const mayNameBody = (lower: string): boolean =>
-  lower.includes('article') ||
-  lower.includes('story') ||
-  lower.includes('entry') ||
-  lower.includes('post') ||
-  lower.includes('field')
-const mayNameMain = (lower: string): boolean =>
-  lower.includes('main') || lower.includes('body') || lower.includes('content')
+const MAY_NAME_BODY_RE = /article|story|entry|post|field/i
+const MAY_NAME_MAIN_RE = /main|body|content/i
+
+const mayName = (re: RegExp, className: string | undefined, id: string | undefined): boolean =>
+  (className !== undefined && re.test(className)) || (id !== undefined && re.test(id))
+
+const NAME_BODY = 1
+const NAME_MAIN = 2
+const NAME_READ = 4
+
+/** What an element's class/id says, read once per element (HtmlElement.nameMarks). */
+function nameMarks(element: HtmlElement): number {
+  let marks = element.nameMarks
+  if (marks === 0) {
+    marks = NAME_READ
+    // The pre-tests on class and id apart, as no match spans the space namesOf joins them with:
+    // most elements never build namesOf.
+    const { class: className, id } = element.attrs
+    if (mayName(MAY_NAME_BODY_RE, className, id) && BODY_NAME_RE.test(namesOf(element))) marks |= NAME_BODY
+    if (mayName(MAY_NAME_MAIN_RE, className, id) && MAIN_NAME_RE.test(namesOf(element))) marks |= NAME_MAIN
+    element.nameMarks = marks
+  }
+  return marks
+}
 
 /** Class/id or microdata that names the article body. */
 export function isBodyNamed(element: HtmlElement): boolean {
-  if (element.attrs.itemprop === 'articleBody') return true
-  const value = namesOf(element)
-  return value.length > 1 && mayNameBody(lowerNamesOf(element)) && BODY_NAME_RE.test(value)
+  return element.attrs.itemprop === 'articleBody' || (nameMarks(element) & NAME_BODY) !== 0
 }
 
 /** Named as the article body or as the main column. */
 export function isContentMarker(element: HtmlElement): boolean {
-  if (element.attrs.itemprop === 'articleBody') return true
-  const value = namesOf(element)
-  if (value.length <= 1) return false
-  const lower = lowerNamesOf(element)
-  return (mayNameBody(lower) && BODY_NAME_RE.test(value)) || (mayNameMain(lower) && MAIN_NAME_RE.test(value))
+  return element.attrs.itemprop === 'articleBody' || (nameMarks(element) & (NAME_BODY | NAME_MAIN)) !== 0
 }
 
 /**

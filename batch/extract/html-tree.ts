@@ -31,6 +31,13 @@ export interface HtmlElement {
   names: string | null
   /** The same, lower-cased (lowerNamesOf). */
   namesLower: string | null
+  /**
+   * Characters other than whitespace and no-break space in its text children (countVisible),
+   * counted on the page as each is appended, while the tokenizer has just read those characters.
+   */
+  textChars: number
+  /** What boilerplate.ts read in `names` (its NAME_* bits), 0 until it has: asked of every element several times. */
+  nameMarks: number
 }
 
 export type HtmlNode = HtmlElement | string
@@ -251,7 +258,7 @@ function createElement(
   attrs: Record<string, string>,
   parent: HtmlElement | null,
 ): HtmlElement {
-  return { id, tag, attrs, children: [], parent, names: null, namesLower: null }
+  return { id, tag, attrs, children: [], parent, names: null, namesLower: null, nameMarks: 0, textChars: 0 }
 }
 
 export function parseHtmlTree(input: string): HtmlDocument {
@@ -275,13 +282,15 @@ export function parseHtmlTree(input: string): HtmlDocument {
 
   const current = (): HtmlElement => stack[stack.length - 1] ?? root
 
-  const appendText = (text: string): void => {
+  /** `text` is `html` from `start` to `end`, or a decoded reference (start -1). */
+  const appendText = (text: string, start: number, end: number): void => {
     if (inRawTag !== '') {
       if (keepRawText) rawText += text
       return
     }
     const parent = current()
     if (OPAQUE_TAGS.has(parent.tag)) return
+    parent.textChars += start < 0 ? countVisible(text) : countVisibleIn(html, start, end)
     const children = parent.children
     const last = children.length - 1
     if (last >= 0 && typeof children[last] === 'string') children[last] += text
@@ -295,6 +304,7 @@ export function parseHtmlTree(input: string): HtmlDocument {
       if ((element.attrs.type ?? '').toLowerCase().includes('ld+json')) jsonLd.push(rawText)
     } else if (element.tag === 'title' && element.children.length === 0 && rawText !== '') {
       element.children.push(rawText)
+      element.textChars += countVisible(rawText)
     }
     if (element.tag === inRawTag) {
       inRawTag = ''
@@ -381,10 +391,10 @@ export function parseHtmlTree(input: string): HtmlDocument {
       openElement(tagName, attrs)
     },
     ontext(start, end) {
-      appendText(slice(start, end))
+      appendText(slice(start, end), start, end)
     },
     ontextentity(codepoint) {
-      appendText(fromCodePoint(codepoint))
+      appendText(fromCodePoint(codepoint), -1, -1)
     },
   }
 
@@ -394,9 +404,28 @@ export function parseHtmlTree(input: string): HtmlDocument {
   return { root, size: elementCount + 1, jsonLd, truncated }
 }
 
+/** Characters other than whitespace and no-break space. */
+export function countVisible(text: string): number {
+  return countVisibleIn(text, 0, text.length)
+}
+
+/** countVisible of `text.slice(start, end)`, without the slice. */
+export function countVisibleIn(text: string, start: number, end: number): number {
+  let n = 0
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i)
+    if (c > 32 && c !== 160) n++
+  }
+  return n
+}
+
 /** An element's `class` and `id` joined by a space, computed once. */
 export function namesOf(element: HtmlElement): string {
-  element.names ??= `${element.attrs.class ?? ''} ${element.attrs.id ?? ''}`
+  if (element.names === null) {
+    const { class: className, id } = element.attrs
+    // Most elements have neither: one shared string instead of a new one each.
+    element.names = className === undefined && id === undefined ? ' ' : `${className ?? ''} ${id ?? ''}`
+  }
   return element.names
 }
 

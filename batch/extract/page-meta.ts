@@ -3,7 +3,7 @@
  * lower-cased name/property/itemprop, the canonical link, `<html lang>`, `<title>`, the first `<h1>`,
  * `<time datetime>` values and microdata (`itemprop=datePublished`, `itemprop=author`).
  */
-import { lowerNamesOf, namesOf, rawTextOf, walkElements, type HtmlDocument, type HtmlElement } from './html-tree.ts'
+import { namesOf, rawTextOf, walkElements, type HtmlDocument, type HtmlElement } from './html-tree.ts'
 
 export interface PageMeta {
   /** `<meta>` contents keyed by lower-case name, property, itemprop or http-equiv, in page order. */
@@ -28,15 +28,18 @@ const MAX_BYLINES = 10
 /** Author/byline-named elements examined at most (bounds pages made of nested `author` spans). */
 const MAX_BYLINE_CANDIDATES = 200
 
+const MAY_NAME_AUTHOR_RE = /author|byline/i
+const mayNameAuthor = (name: string | undefined): boolean => name !== undefined && MAY_NAME_AUTHOR_RE.test(name)
+
 /** Class words of an element naming an author (`author-name`, `byline__author`, `authorName`). */
 function bylineRank(element: HtmlElement): number {
   if (element.tag === 'a' && /(?:^|\s)author(?:\s|$)/i.test(element.attrs.rel ?? '')) return 0
-  const value = namesOf(element)
-  if (value.length <= 1) return -1
   // Every word that names an author contains one of these; most class names contain neither, and
-  // this test is what keeps the walk cheap (it runs on every element with a class or id).
-  const lower = lowerNamesOf(element)
-  if (!lower.includes('author') && !lower.includes('byline')) return -1
+  // this test is what keeps the walk cheap (it runs on every element with a class or id). In any
+  // case, as lower-casing would (boilerplate.ts's MAY_NAME_BODY_RE says why they agree); on class
+  // and id apart, as no match spans the space namesOf joins them with.
+  if (!mayNameAuthor(element.attrs.class) && !mayNameAuthor(element.attrs.id)) return -1
+  const value = namesOf(element)
   const words = value
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()

@@ -184,9 +184,33 @@ export function subdomainCategory(host: string): Category | undefined {
   return INDEXES.sections.matchWord(fold(first))?.value
 }
 
+/**
+ * textCategories' answers for the last few texts, by language and tag flag: one article asks for
+ * its title's and description's two or three times (categoryFeatures, the term-list guess inside
+ * it, chooseCategory's own guess). A pure function's answers, so the memo changes no result.
+ */
+const recentAnswers = new Map<string, Map<string, readonly Category[]>>()
+const RECENT_ANSWERS_MAX = 64
+
 /** One category per distinct term named in a piece of text; tags may also be section words ("Sport"). */
 export function textCategories(text: string, lang: string, isTag: boolean): Category[] {
   if (text === '') return []
+  const scope = isTag ? `${lang}#tag` : lang
+  let answers = recentAnswers.get(scope)
+  if (answers === undefined) {
+    answers = new Map()
+    recentAnswers.set(scope, answers)
+  }
+  let found = answers.get(text)
+  if (found === undefined) {
+    if (answers.size >= RECENT_ANSWERS_MAX) answers.clear()
+    found = findTextCategories(text, lang, isTag)
+    answers.set(text, found)
+  }
+  return [...found]
+}
+
+function findTextCategories(text: string, lang: string, isTag: boolean): Category[] {
   const capped = text.slice(0, FIELD_MAX_CHARS)
   const found = new Map<string, Category>()
   if (isTag) matchInto(INDEXES.sections, matchTokens(capped, 6), found)
