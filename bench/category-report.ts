@@ -99,6 +99,7 @@ interface ShippedParams {
   iterations: number
   learning_rate: number
   short_views?: boolean
+  embedding?: boolean
 }
 
 function previousModel(): CategoryModel | undefined {
@@ -173,6 +174,7 @@ function main(): void {
     iterations: s.iterations,
     learningRate: s.learning_rate,
     shortViews: s.short_views === true,
+    embedding: s.embedding === true,
   }
   const threshold = SHIPPED_CATEGORY_MODEL.minProbability
   const train = loadSources((x) => x.use === 'train')

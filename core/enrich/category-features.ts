@@ -19,6 +19,7 @@ import {
 } from './category.ts'
 import { foldAccents, foldCase, leadText, wordTokens } from './tokens.ts'
 import { WORD_CLUSTERS } from './word-clusters.ts'
+import { WORD_VECTORS, type WordVectors } from './word-vectors.ts'
 
 const NUMBER_RE = /\d+(?:[.,]\d+)*/g
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+/g
@@ -137,4 +138,28 @@ export function categoryFeatures(a: CategoryFeatureInput, lang: string): string[
   const guess = classifyCategory({ ...a, tags: [], text: '' }, lang)
   features.add(`T:${guess.category}`)
   return [...features]
+}
+
+/**
+ * The mean word vector of the headline and standfirst (core/enrich/word-vectors.ts), scaled to
+ * length √dims so each dimension is about 1 in size; undefined when no word has a vector.
+ */
+export function categoryVector(
+  a: Pick<CategoryFeatureInput, 'title' | 'description'>,
+  vectors: WordVectors = WORD_VECTORS,
+): Float32Array | undefined {
+  const sum = new Float32Array(vectors.dims)
+  let found = 0
+  for (const t of [...headlineTokens(a.title), ...headlineTokens(a.description)]) {
+    const v = vectors.vectors.get(t)
+    if (v === undefined) continue
+    found++
+    for (let d = 0; d < sum.length; d++) sum[d] = (sum[d] as number) + (v[d] as number)
+  }
+  if (found === 0) return undefined
+  let norm = 0
+  for (const x of sum) norm += x * x
+  const scale = Math.sqrt(vectors.dims) / Math.sqrt(norm)
+  for (let d = 0; d < sum.length; d++) sum[d] = (sum[d] as number) * scale
+  return sum
 }
