@@ -27,7 +27,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { chooseCategory } from '../core/enrich/category-choice.ts'
-import { type CategoryInput, classifyCategory, sectionCategories } from '../core/enrich/category.ts'
+import { type CategoryInput, classifyCategory } from '../core/enrich/category.ts'
 import {
   type CategoryModel,
   type CategoryWeights,
@@ -179,7 +179,7 @@ function main(): void {
   for (const x of [...train.missing, ...measure.missing]) console.log(`${x.path} is absent: ${x.id} left out`)
 
   console.log(
-    `category report: parameters of the shipped weights (l2 ${p.l2}, max source share ${p.maxSourceShare}, short views ${p.shortViews === true}), threshold ${threshold}, model languages ${[...SHIPPED_CATEGORY_MODEL.languages].join(', ')}\n`,
+    `category report: parameters of the shipped weights (l2 ${p.l2}, max source share ${p.maxSourceShare}, short views ${p.shortViews === true}, word vectors ${p.embedding === true}), threshold ${threshold}, model languages ${[...SHIPPED_CATEGORY_MODEL.languages].join(', ')}\n`,
   )
   console.log(`| set | use | lang | rows | ${CLASSES.join(' | ')} |`)
   console.log(`|---|---|---|---:|${CLASSES.map(() => '---:').join('|')}|`)

@@ -4,7 +4,7 @@
  * scripts/train-category.ts from real labelled news); this file turns them into a prediction.
  */
 import { CATEGORIES, type Category, isCategory } from '../categories.ts'
-import { type CategoryFeatureInput, categoryFeatures, categoryVector } from './category-features.ts'
+import { type CategoryFeatureInput, categoryFeaturesAndWords, vectorOfWords } from './category-features.ts'
 import shipped from './category-weights.json' with { type: 'json' }
 import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from './word-clusters.ts'
 import { WORD_VECTORS } from './word-vectors.ts'
@@ -87,12 +87,13 @@ export function predictCategory(
   model: CategoryModel = SHIPPED_CATEGORY_MODEL,
 ): CategoryPrediction {
   const z = [...model.bias]
-  for (const feature of categoryFeatures(a, lang)) {
+  const { features, words } = categoryFeaturesAndWords(a, lang)
+  for (const feature of features) {
     const row = model.rows.get(feature)
     if (row === undefined) continue
     for (let k = 0; k < z.length; k++) z[k] = (z[k] ?? 0) + (row[k] ?? 0)
   }
-  const vector = model.dense.length > 0 ? categoryVector(a) : undefined
+  const vector = model.dense.length > 0 ? vectorOfWords(words) : undefined
   if (vector !== undefined)
     for (let d = 0; d < vector.length; d++)
       for (let k = 0; k < z.length; k++) z[k] = (z[k] ?? 0) + (vector[d] ?? 0) * (model.dense[d * z.length + k] ?? 0)

@@ -24,9 +24,17 @@ export interface WordVectorsFile {
 
 export interface WordVectors {
   dims: number
-  /** Word → its vector (dequantised). */
-  vectors: ReadonlyMap<string, Float32Array>
+  /** Word → its row in `data`. */
+  rows: ReadonlyMap<string, number>
+  /** Every word's vector, dequantised, `dims` numbers a row. */
+  data: Float32Array
   fingerprint: string
+}
+
+/** A word's vector (a view into `data`), or undefined when the word has none. */
+export function wordVector(v: WordVectors, word: string): Float32Array | undefined {
+  const row = v.rows.get(word)
+  return row === undefined ? undefined : v.data.subarray(row * v.dims, (row + 1) * v.dims)
 }
 
 function decodeBase64(text: string): Uint8Array {
@@ -51,13 +59,13 @@ export function loadWordVectors(file: WordVectorsFile): WordVectors {
   const bytes = decodeBase64(file.data)
   if (file.scales.length !== dims || bytes.length !== words.length * dims) throw new Error('word vectors: wrong sizes')
   const signed = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length)
-  const vectors = new Map<string, Float32Array>()
+  const data = new Float32Array(signed.length)
+  for (let i = 0; i < signed.length; i++) data[i] = (signed[i] as number) * (file.scales[i % dims] as number)
+  const rows = new Map<string, number>()
   words.forEach((w, i) => {
-    const v = new Float32Array(dims)
-    for (let d = 0; d < dims; d++) v[d] = (signed[i * dims + d] as number) * (file.scales[d] as number)
-    if (!vectors.has(w)) vectors.set(w, v)
+    if (!rows.has(w)) rows.set(w, i)
   })
-  return { dims, vectors, fingerprint: fingerprintOf(file) }
+  return { dims, rows, data, fingerprint: fingerprintOf(file) }
 }
 
 export const SHIPPED_WORD_VECTORS_FILE: WordVectorsFile = shipped

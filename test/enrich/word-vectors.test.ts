@@ -12,6 +12,7 @@ import {
   WORD_VECTORS,
   WORD_VECTORS_FORMAT,
   type WordVectors,
+  wordVector,
 } from '../../core/enrich/word-vectors.ts'
 import { leadingAxes } from '../../scripts/build-word-vectors.ts'
 
@@ -43,7 +44,7 @@ describe('building the vectors', () => {
 describe('the shipped vectors', () => {
   test('format and size', () => {
     expect(SHIPPED_WORD_VECTORS_FILE.format).toBe(WORD_VECTORS_FORMAT)
-    expect(WORD_VECTORS.vectors.size).toBe(SHIPPED_WORD_VECTORS_FILE.params.words)
+    expect(WORD_VECTORS.rows.size).toBe(SHIPPED_WORD_VECTORS_FILE.params.words)
     expect(WORD_VECTORS.dims).toBe(SHIPPED_WORD_VECTORS_FILE.params.dims)
   })
 
@@ -54,10 +55,10 @@ describe('the shipped vectors', () => {
     ['quarterback', 'touchdown', 'merger'],
     ['merger', 'acquisition', 'vaccine'],
   ])('%s is nearer %s than %s', (a, b, c) => {
-    const va = WORD_VECTORS.vectors.get(a) as Float32Array
+    const va = wordVector(WORD_VECTORS, a) as Float32Array
     expect(va).toBeDefined()
-    const near = cosine(va, WORD_VECTORS.vectors.get(b) as Float32Array)
-    const far = cosine(va, WORD_VECTORS.vectors.get(c) as Float32Array)
+    const near = cosine(va, wordVector(WORD_VECTORS, b) as Float32Array)
+    const far = cosine(va, wordVector(WORD_VECTORS, c) as Float32Array)
     expect(near).toBeGreaterThan(far + 0.2)
   })
 
@@ -70,11 +71,12 @@ describe('the shipped vectors', () => {
 describe('the dense features', () => {
   const tiny: WordVectors = {
     dims: 2,
-    vectors: new Map([
-      ['goal', Float32Array.from([1, 0])],
-      ['striker', Float32Array.from([0.6, 0.8])],
-      ['shares', Float32Array.from([0, 1])],
+    rows: new Map([
+      ['goal', 0],
+      ['striker', 1],
+      ['shares', 2],
     ]),
+    data: Float32Array.from([1, 0, 0.6, 0.8, 0, 1]),
     fingerprint: 'tiny',
   }
 
