@@ -226,7 +226,7 @@ export const SETTINGS = {
     scope: 'bench',
     default: null,
     defaultText: 'unset',
-    help: '`scripts/build-word-clusters.ts`: the word vectors file when `--vectors` is not given',
+    help: '`scripts/build-word-clusters.ts`, `scripts/build-word-vectors.ts`: the word vectors file when `--vectors` is not given',
   }),
   CI: bool({
     scope: 'test',

@@ -18,6 +18,7 @@ import type { Category } from '../core/categories.ts'
 import { classifyCategory } from '../core/enrich/category.ts'
 import { CATEGORY_MODEL_FORMAT, type CategoryModel, loadCategoryModel } from '../core/enrich/category-model.ts'
 import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from '../core/enrich/word-clusters.ts'
+import { WORD_VECTORS } from '../core/enrich/word-vectors.ts'
 import { hash32, type LabelledArticle } from './category-data.ts'
 import {
   CLASSES,
@@ -31,6 +32,7 @@ import {
   publisherOf,
   type Scores,
   score,
+  vectorOf,
 } from './category-logreg.ts'
 
 export const SPLIT_SEED = 'newsdesk-category-2'
@@ -71,6 +73,8 @@ export function asServiceModel(m: Fitted, languages: readonly string[]): Categor
     vocab: m.vocab,
     weights: Array.from(m.weights),
     word_clusters: clustersFingerprint(SHIPPED_WORD_CLUSTERS_FILE),
+    dense: Array.from(m.dense),
+    word_vectors: WORD_VECTORS.fingerprint,
   })
 }
 
@@ -84,7 +88,7 @@ export function topOf(probs: readonly number[]): Verdict {
 export function modelVerdicts(m: Fitted, rows: readonly LabelledArticle[], cache: FeatureCache): Verdict[] {
   const index = new Map(m.vocab.map((f, i) => [f, i]))
   return rows.map((r) => {
-    const probs = probabilitiesWith(m, index, cache.get(r) ?? featuresOf(r))
+    const probs = probabilitiesWith(m, index, cache.get(r) ?? featuresOf(r), vectorOf(r))
     return { ...topOf(probs), probs }
   })
 }

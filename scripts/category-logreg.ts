@@ -4,7 +4,8 @@
  * scripts/train-category.ts and bench/category-report.ts.
  */
 import { CATEGORIES, type Category } from '../core/categories.ts'
-import { categoryFeatures } from '../core/enrich/category-features.ts'
+import { categoryFeatures, categoryVector } from '../core/enrich/category-features.ts'
+import { WORD_VECTORS } from '../core/enrich/word-vectors.ts'
 import type { LabelledArticle } from './category-data.ts'
 import { fitSoftmax } from './softmax-adam.ts'
 import { withShortViews } from './category-views.ts'
@@ -33,6 +34,8 @@ export interface FitParams {
    * headline alone), each view a share of its row's weight.
    */
   shortViews?: boolean
+  /** Learn from each row's mean word vector too (core/enrich/word-vectors.ts), as dense features. */
+  embedding?: boolean
 }
 
 export interface Fitted {
@@ -40,10 +43,24 @@ export interface Fitted {
   bias: Float64Array
   /** Row-major: K numbers per vocab entry, in CLASSES order. */
   weights: Float64Array
+  /** Row-major: K numbers per word-vector dimension; empty when the fit had no dense features. */
+  dense: Float64Array
 }
 
 export function featuresOf(r: LabelledArticle): string[] {
   return categoryFeatures({ url: r.url, host: r.host, section: '', title: r.title, description: r.description }, r.lang)
+}
+
+const VECTORS = new WeakMap<LabelledArticle, Float32Array | null>()
+
+/** A row's mean word vector (core/enrich/category-features.ts), computed once per row. */
+export function vectorOf(r: LabelledArticle): Float32Array | undefined {
+  let v = VECTORS.get(r)
+  if (v === undefined) {
+    v = categoryVector(r) ?? null
+    VECTORS.set(r, v)
+  }
+  return v ?? undefined
 }
 
 /** Features are computed once per row and reused by every fit of a grid search. */
@@ -104,17 +121,36 @@ export function fit(given: readonly LabelledArticle[], p: FitParams, cache: Feat
     l2: p.l2,
     iterations: p.iterations,
     learningRate: p.learningRate,
+    dense: p.embedding === true ? { dims: WORD_VECTORS.dims, vectors: rows.map(vectorOf) } : undefined,
   })
   return { vocab, ...fitted }
 }
 
-export function predictWith(model: Fitted, index: ReadonlyMap<string, number>, features: readonly string[]): Category {
+function logits(
+  model: Fitted,
+  index: ReadonlyMap<string, number>,
+  features: readonly string[],
+  vector: Float32Array | undefined,
+): number[] {
   const z = Array.from(model.bias)
   for (const f of features) {
     const i = index.get(f)
     if (i === undefined) continue
     for (let k = 0; k < K; k++) z[k] = (z[k] as number) + (model.weights[i * K + k] as number)
   }
+  if (vector !== undefined && model.dense.length > 0)
+    for (let d = 0; d < vector.length; d++)
+      for (let k = 0; k < K; k++) z[k] = (z[k] as number) + (vector[d] as number) * (model.dense[d * K + k] as number)
+  return z
+}
+
+export function predictWith(
+  model: Fitted,
+  index: ReadonlyMap<string, number>,
+  features: readonly string[],
+  vector?: Float32Array,
+): Category {
+  const z = logits(model, index, features, vector)
   let best = 0
   for (let k = 1; k < K; k++) if ((z[k] as number) > (z[best] as number)) best = k
   return CLASSES[best] as Category
@@ -125,13 +161,9 @@ export function probabilitiesWith(
   model: Fitted,
   index: ReadonlyMap<string, number>,
   features: readonly string[],
+  vector?: Float32Array,
 ): number[] {
-  const z = Array.from(model.bias)
-  for (const f of features) {
-    const i = index.get(f)
-    if (i === undefined) continue
-    for (let k = 0; k < K; k++) z[k] = (z[k] as number) + (model.weights[i * K + k] as number)
-  }
+  const z = logits(model, index, features, vector)
   const top = Math.max(...z)
   const e = z.map((x) => Math.exp(x - top))
   const sum = e.reduce((a, b) => a + b, 0)
@@ -145,7 +177,7 @@ export function publisherOf(source: string): string {
 
 export function predictRows(model: Fitted, rows: readonly LabelledArticle[], cache: FeatureCache): Category[] {
   const index = new Map(model.vocab.map((f, i) => [f, i]))
-  return rows.map((r) => predictWith(model, index, cache.get(r) ?? featuresOf(r)))
+  return rows.map((r) => predictWith(model, index, cache.get(r) ?? featuresOf(r), vectorOf(r)))
 }
 
 export interface Scores {

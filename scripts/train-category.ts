@@ -28,6 +28,7 @@ import { writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { CATEGORY_MODEL_FORMAT } from '../core/enrich/category-model.ts'
 import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from '../core/enrich/word-clusters.ts'
+import { WORD_VECTORS } from '../core/enrich/word-vectors.ts'
 import { CATEGORY_SOURCES, corpusDir, fingerprintRows, hasCategoryCorpus, loadSources } from './category-data.ts'
 import {
   chooseThreshold,
@@ -45,6 +46,8 @@ import { applyPrior, choosePrior, priorOffsets } from './category-prior.ts'
 
 export const ITERATIONS = 100
 export const LEARNING_RATE = 0.1
+/** Learn from the headline and standfirst's mean word vector too (core/enrich/word-vectors.ts). */
+export const EMBEDDING = true
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name)
@@ -69,6 +72,7 @@ function params(l2: number, maxSourceShare: number): FitParams {
     iterations: ITERATIONS,
     learningRate: LEARNING_RATE,
     shortViews: true,
+    embedding: EMBEDDING,
   }
 }
 
@@ -210,6 +214,7 @@ function main(): void {
       iterations: ITERATIONS,
       learning_rate: LEARNING_RATE,
       short_views: best.shortViews === true,
+      embedding: best.embedding === true,
     },
     search,
     prior: prior.factors,
@@ -224,6 +229,9 @@ function main(): void {
       broad_accuracy: l.scores.broad.n > 0 ? Math.round(l.scores.broad.accuracy * 1000) / 1000 : null,
     })),
     word_clusters: clustersFingerprint(SHIPPED_WORD_CLUSTERS_FILE),
+    ...(model.dense.length > 0
+      ? { word_vectors: WORD_VECTORS.fingerprint, dense: Array.from(model.dense, (x) => Math.round(x * 1000) / 1000) }
+      : {}),
     // The prior is part of the bias: the service needs no code for it.
     bias: Array.from(model.bias, (b, k) => round(b + (priorOffsets(prior.factors)[k] as number))),
     vocab,

@@ -19,6 +19,7 @@ import {
 } from './category.ts'
 import { foldAccents, foldCase, leadText, wordTokens } from './tokens.ts'
 import { WORD_CLUSTERS } from './word-clusters.ts'
+import { WORD_VECTORS, type WordVectors } from './word-vectors.ts'
 
 const NUMBER_RE = /\d+(?:[.,]\d+)*/g
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+/g
@@ -106,9 +107,19 @@ export function standfirstFromBody(body: string): string {
 
 /** Distinct features of one article; `lang` picks the term list the verdict features come from. */
 export function categoryFeatures(a: CategoryFeatureInput, lang: string): string[] {
+  return categoryFeaturesAndWords(a, lang).features
+}
+
+/** The features and the headline's and standfirst's words (what `vectorOfWords` averages), tokenised once. */
+export function categoryFeaturesAndWords(
+  a: CategoryFeatureInput,
+  lang: string,
+): { features: string[]; words: string[] } {
   const features = new Set<string>()
+  const words: string[] = []
   const addText = (text: string): void => {
     const tokens = headlineTokens(text)
+    words.push(...tokens)
     const stems = tokens.map(stem)
     for (const t of tokens) {
       features.add(t)
@@ -136,5 +147,36 @@ export function categoryFeatures(a: CategoryFeatureInput, lang: string): string[
   if (subCategory !== undefined) features.add(`P:${subCategory}`)
   const guess = classifyCategory({ ...a, tags: [], text: '' }, lang)
   features.add(`T:${guess.category}`)
-  return [...features]
+  return { features: [...features], words }
+}
+
+/**
+ * The mean word vector of the headline and standfirst (core/enrich/word-vectors.ts), scaled to
+ * length √dims so each dimension is about 1 in size; undefined when no word has a vector.
+ */
+export function categoryVector(
+  a: Pick<CategoryFeatureInput, 'title' | 'description'>,
+  vectors: WordVectors = WORD_VECTORS,
+): Float32Array | undefined {
+  return vectorOfWords([...headlineTokens(a.title), ...headlineTokens(a.description)], vectors)
+}
+
+/** `categoryVector` of words already tokenised by `headlineTokens`. */
+export function vectorOfWords(words: readonly string[], vectors: WordVectors = WORD_VECTORS): Float32Array | undefined {
+  const sum = new Float32Array(vectors.dims)
+  let found = 0
+  const dims = vectors.dims
+  for (const t of words) {
+    const row = vectors.rows.get(t)
+    if (row === undefined) continue
+    found++
+    const at = row * dims
+    for (let d = 0; d < dims; d++) sum[d] = (sum[d] as number) + (vectors.data[at + d] as number)
+  }
+  if (found === 0) return undefined
+  let norm = 0
+  for (const x of sum) norm += x * x
+  const scale = Math.sqrt(vectors.dims) / Math.sqrt(norm)
+  for (let d = 0; d < sum.length; d++) sum[d] = (sum[d] as number) * scale
+  return sum
 }

@@ -4,9 +4,10 @@
  * scripts/train-category.ts from real labelled news); this file turns them into a prediction.
  */
 import { CATEGORIES, type Category, isCategory } from '../categories.ts'
-import { type CategoryFeatureInput, categoryFeatures } from './category-features.ts'
+import { type CategoryFeatureInput, categoryFeaturesAndWords, vectorOfWords } from './category-features.ts'
 import shipped from './category-weights.json' with { type: 'json' }
 import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from './word-clusters.ts'
+import { WORD_VECTORS } from './word-vectors.ts'
 
 export const CATEGORY_MODEL_FORMAT = 'newsdesk-category-logreg/1'
 
@@ -20,6 +21,13 @@ export interface CategoryWeights {
   weights: number[]
   /** Fingerprint of the word clusters the model was trained with (its `c:` features mean nothing with others). */
   word_clusters?: string
+  /**
+   * Row-major: one number per class per dimension of the headline and standfirst's mean word
+   * vector (core/enrich/word-vectors.ts); absent or empty in a model without them.
+   */
+  dense?: number[]
+  /** Fingerprint of the word vectors `dense` was trained with. */
+  word_vectors?: string
   /** Below this probability the model's answer is not used (tuned on held-out sources by the trainer); 0.5 when absent. */
   min_probability?: number
 }
@@ -29,6 +37,8 @@ export interface CategoryModel {
   classes: readonly Category[]
   bias: readonly number[]
   rows: ReadonlyMap<string, readonly number[]>
+  /** Weights of the mean word vector's dimensions (row-major, one per class); empty when the model has none. */
+  dense: readonly number[]
   minProbability: number
 }
 
@@ -56,11 +66,17 @@ export function loadCategoryModel(w: CategoryWeights): CategoryModel {
       `category weights: trained with word clusters ${w.word_clusters ?? '(not recorded)'}, but word-clusters.json is ${clusters}; retrain (scripts/train-category.ts)`,
     )
   }
+  const dense = w.dense ?? []
+  if (dense.length > 0 && dense.length !== WORD_VECTORS.dims * k) throw new Error('category weights: wrong dense size')
+  if (dense.length > 0 && w.word_vectors !== WORD_VECTORS.fingerprint)
+    throw new Error(
+      `category weights: trained with word vectors ${w.word_vectors ?? '(not recorded)'}, but word-vectors.json is ${WORD_VECTORS.fingerprint}; retrain (scripts/train-category.ts)`,
+    )
   const rows = new Map<string, readonly number[]>()
   w.vocab.forEach((feature, i) => rows.set(feature, w.weights.slice(i * k, (i + 1) * k)))
   const minProbability = w.min_probability ?? DEFAULT_MIN_PROBABILITY
   if (!(minProbability >= 0 && minProbability <= 1)) throw new Error('category weights: min_probability outside 0–1')
-  return { languages: new Set(w.languages), classes, bias: [...w.bias], rows, minProbability }
+  return { languages: new Set(w.languages), classes, bias: [...w.bias], rows, dense, minProbability }
 }
 
 export const SHIPPED_CATEGORY_MODEL: CategoryModel = loadCategoryModel(shipped)
@@ -71,11 +87,16 @@ export function predictCategory(
   model: CategoryModel = SHIPPED_CATEGORY_MODEL,
 ): CategoryPrediction {
   const z = [...model.bias]
-  for (const feature of categoryFeatures(a, lang)) {
+  const { features, words } = categoryFeaturesAndWords(a, lang)
+  for (const feature of features) {
     const row = model.rows.get(feature)
     if (row === undefined) continue
     for (let k = 0; k < z.length; k++) z[k] = (z[k] ?? 0) + (row[k] ?? 0)
   }
+  const vector = model.dense.length > 0 ? vectorOfWords(words) : undefined
+  if (vector !== undefined)
+    for (let d = 0; d < vector.length; d++)
+      for (let k = 0; k < z.length; k++) z[k] = (z[k] ?? 0) + (vector[d] ?? 0) * (model.dense[d * z.length + k] ?? 0)
   const top = Math.max(...z)
   let sum = 0
   for (const x of z) sum += Math.exp(x - top)
