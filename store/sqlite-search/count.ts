@@ -36,13 +36,19 @@ export function newestCrawlS(ctx: SearchContext, fallbackS: number): number {
  * whole range, and the range is taken to hold more.
  */
 export function hasMoreMatches(ctx: SearchContext, req: SearchFilters, w: Where, n: number): boolean {
-  if (w.matchExpr === null) return true
-  const got = ctx.db
-    .query<{ c: number }, Binding[]>(
-      `SELECT count(*) AS c FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${n + 1})`,
-    )
-    .get(w.matchExpr, timeKeyFloor(req.fromS), timeKeyFloor(req.toS))
-  return (got?.c ?? 0) > n
+  return postingsUpTo(ctx, req, w, n + 1) > n
+}
+
+/** The slice's MATCH postings in the range, counted up to `cap` (Infinity without a MATCH expression). */
+export function postingsUpTo(ctx: SearchContext, req: SearchFilters, w: Where, cap: number): number {
+  if (w.matchExpr === null) return Number.POSITIVE_INFINITY
+  return (
+    ctx.db
+      .query<{ c: number }, Binding[]>(
+        `SELECT count(*) AS c FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`,
+      )
+      .get(w.matchExpr, timeKeyFloor(req.fromS), timeKeyFloor(req.toS))?.c ?? 0
+  )
 }
 
 /**

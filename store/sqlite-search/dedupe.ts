@@ -11,6 +11,14 @@ import { ARTICLE_COLUMNS, type StoreArticleRow, toPage } from './rows.ts'
 import { type Binding, fromClause, orderBy, relevanceTiers, SCAN_INDEX, type Where } from './where.ts'
 
 /**
+ * How the matches are met in order: `in-order`, a walk of the index in the requested order (date
+ * sorts; a crawl-time sort of few matches, whole rows sorted); `crawl-days`, crawl days walked in
+ * order, each sorted; `crawl-sorted`, every match's crawl time, key and group read at once and
+ * sorted (store/sqlite-search/plan.ts, DEDUPE_SORT_NARROW_MAX).
+ */
+export type DedupeWalk = 'in-order' | 'crawl-days' | 'crawl-sorted'
+
+/**
  * The matches are read in the requested order (a walk of the index for date sorts) and a group is
  * kept the first time it is seen, so reading stops once the page is full and the count has passed
  * its limit, instead of numbering every match.
@@ -20,42 +28,47 @@ export function dedupedPage(
   req: SearchRequest,
   sort: SearchSort,
   w: Where,
-  crawlDays: boolean,
+  mode: DedupeWalk,
 ): SearchPage {
   const db = ctx.db
+  const crawlDays = mode === 'crawl-days'
+  const crawlSorted = mode === 'crawl-sorted'
   // Groups are read from the covering index (time key and group, no row) where the order allows.
   const narrow = sort !== 'crawled' && sort !== 'crawled_asc'
   // Where the MATCH expression is the whole slice (and nothing lies past the watermark), only
   // each match's group is needed: read from the two-column index, no row test.
   const bare = narrow && !hasRowsPast(ctx, req.maxSeq)
-  const walks: Iterable<Iterable<GroupRow>> = crawlDays
-    ? crawlDayWalks(ctx, req, sort === 'crawled_asc' ? 'crawled_asc' : 'crawled', w)
-    : (sort === 'relevance' ? relevanceTiers(w) : [w])
-        .map((tier) => {
-          const walkSort = sort === 'relevance' ? 'date' : sort
-          if (bare && tier.countable && tier.matchExpr !== null) {
-            // The MATCH expression and the time-key range in the join are the whole slice: no WHERE.
-            const from = fromClause(tier, req, walkSort, 'articles_tkey_dup')
-            return {
-              sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} ORDER BY ${orderBy(walkSort, true)}`,
-              params: from.params,
+  const walks: Iterable<Iterable<GroupRow>> = crawlSorted
+    ? [crawlSortedWalk(ctx, req, sort === 'crawled_asc', w)]
+    : crawlDays
+      ? crawlDayWalks(ctx, req, sort === 'crawled_asc' ? 'crawled_asc' : 'crawled', w)
+      : (sort === 'relevance' ? relevanceTiers(w) : [w])
+          .map((tier) => {
+            const walkSort = sort === 'relevance' ? 'date' : sort
+            if (bare && tier.countable && tier.matchExpr !== null) {
+              // The MATCH expression and the time-key range in the join are the whole slice: no WHERE.
+              const from = fromClause(tier, req, walkSort, 'articles_tkey_dup')
+              return {
+                sql: `SELECT a.tkey, a.dup_group FROM ${from.sql} ORDER BY ${orderBy(walkSort, true)}`,
+                params: from.params,
+              }
             }
-          }
-          const from = fromClause(tier, req, walkSort, narrow ? SCAN_INDEX : 'articles_tkey')
-          const fromSql = narrow && tier.matchExpr === null ? `articles a INDEXED BY ${SCAN_INDEX}` : from.sql
-          const columns = narrow ? 'a.tkey, a.dup_group' : ARTICLE_COLUMNS
-          return {
-            sql: `SELECT ${columns} FROM ${fromSql} WHERE ${tier.sql} ORDER BY ${orderBy(walkSort, tier.matchExpr !== null)}`,
-            params: [...from.params, ...tier.params],
-          }
-        })
-        .map((walk) => db.query<GroupRow, Binding[]>(walk.sql).iterate(...walk.params))
+            const from = fromClause(tier, req, walkSort, narrow ? SCAN_INDEX : 'articles_tkey')
+            const fromSql = narrow && tier.matchExpr === null ? `articles a INDEXED BY ${SCAN_INDEX}` : from.sql
+            const columns = narrow ? 'a.tkey, a.dup_group' : ARTICLE_COLUMNS
+            return {
+              sql: `SELECT ${columns} FROM ${fromSql} WHERE ${tier.sql} ORDER BY ${orderBy(walkSort, tier.matchExpr !== null)}`,
+              params: [...from.params, ...tier.params],
+            }
+          })
+          .map((walk) => db.query<GroupRow, Binding[]>(walk.sql).iterate(...walk.params))
   const seen = new Set<string>()
   const picked: { tkey: number; dup_group: string }[] = []
   const end = req.offset + req.size
   // A narrow walk in index order goes on counting past the page at the cost of an index entry a
-  // match; a crawl-time walk (whole rows sorted, or sorted day by day) stops with the page.
-  const stopAtPage = crawlDays || !narrow
+  // match, and so does a walk of every match already read and sorted; a crawl-time walk (whole
+  // rows sorted, or sorted day by day) stops with the page.
+  const stopAtPage = !crawlSorted && (crawlDays || !narrow)
   walking: for (const walk of walks) {
     for (const row of walk) {
       if (seen.has(row.dup_group)) continue
@@ -69,7 +82,8 @@ export function dedupedPage(
   if (stopAtPage && seen.size >= end && seen.size <= TOTAL_EXACT_LIMIT)
     countGroups(ctx, req, w, !hasRowsPast(ctx, req.maxSeq), seen)
   // A crawl-time walk of the sorted slice read whole rows (ARTICLE_COLUMNS): they are the page.
-  if (!narrow && !crawlDays) return toPage(db, picked as unknown as StoreArticleRow[], seen.size, req.fullText)
+  if (!narrow && !crawlDays && !crawlSorted)
+    return toPage(db, picked as unknown as StoreArticleRow[], seen.size, req.fullText)
   // The page's rows, in the order their groups were met.
   const keys = picked.map((p) => p.tkey)
   const byKey = new Map(
@@ -139,6 +153,20 @@ function* crawlDayWalks(
       .all(...from.params, ...dw.params)
     yield inCrawlOrder(rows, desc, (keys) => idsOf(ctx, keys))
   }
+}
+
+/**
+ * Every match's crawl time, key and group from the covering index in one statement, in crawl-time
+ * order (newest first unless `asc`), equal times by id.
+ */
+function crawlSortedWalk(ctx: SearchContext, req: SearchRequest, asc: boolean, w: Where): GroupRow[] {
+  const from = fromClause(w, req, undefined, SCAN_INDEX)
+  const rows = ctx.db
+    .query<TimedGroupRow, Binding[]>(
+      `SELECT a.crawled_at AS crawled, a.tkey, a.dup_group FROM ${from.sql} WHERE ${w.sql}`,
+    )
+    .all(...from.params, ...w.params)
+  return inCrawlOrder(rows, !asc, (keys) => idsOf(ctx, keys))
 }
 
 interface GroupRow {

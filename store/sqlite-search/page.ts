@@ -4,9 +4,17 @@ import { hasPositive } from '../../core/search/query-syntax.ts'
 import type { SearchPage, SearchRequest } from '../../core/search/types.ts'
 import { crawlHourToken } from '../fts-facets.ts'
 import { timeKeyFloor } from '../time-key.ts'
-import { countSlice, countTotal, facetsAsTokens, hasMoreMatches, hasRowsPast, newestCrawlS } from './count.ts'
+import {
+  countSlice,
+  countTotal,
+  facetsAsTokens,
+  hasMoreMatches,
+  hasRowsPast,
+  newestCrawlS,
+  postingsUpTo,
+} from './count.ts'
 import { dedupedPage } from './dedupe.ts'
-import { choosePlan, PAGE_PLANS, type SearchContext, SORT_ALL_MAX } from './plan.ts'
+import { choosePlan, DEDUPE_SORT_NARROW_MAX, PAGE_PLANS, type SearchContext, SORT_ALL_MAX } from './plan.ts'
 import { ARTICLE_COLUMNS, type StoreArticleRow, toPage } from './rows.ts'
 import { type Binding, buildWhere, fromClause, orderBy, relevanceTiers, SCAN_INDEX, type Where } from './where.ts'
 
@@ -19,11 +27,14 @@ export function searchPage(ctx: SearchContext, req: SearchRequest): SearchPage {
   let newest: number | undefined
   const newestCrawl = () => (newest ??= newestCrawlS(ctx, req.toS))
   let many: boolean | undefined
+  let posted: number | undefined
   const plan = choosePlan(ctx, 'page', PAGE_PLANS, {
     dedupe: req.dedupe,
     manyMatches: () => (many ??= hasMoreMatches(ctx, req, w, SORT_ALL_MAX)),
     sort,
     offset: req.offset,
+    size: req.size,
+    postings: () => (posted ??= postingsUpTo(ctx, req, w, DEDUPE_SORT_NARROW_MAX + 1)),
     hasMatch: w.matchExpr !== null,
     countable: w.countable,
     words: hasPositive(req.query),
@@ -33,10 +44,12 @@ export function searchPage(ctx: SearchContext, req: SearchRequest): SearchPage {
   })
   const page = (rows: StoreArticleRow[]) => toPage(db, rows, total(), req.fullText)
   switch (plan) {
+    case 'dedupe-crawl-sorted':
+      return dedupedPage(ctx, req, sort, w, 'crawl-sorted')
     case 'dedupe-crawl-days':
-      return dedupedPage(ctx, req, sort, w, true)
+      return dedupedPage(ctx, req, sort, w, 'crawl-days')
     case 'dedupe':
-      return dedupedPage(ctx, req, sort, w, false)
+      return dedupedPage(ctx, req, sort, w, 'in-order')
     case 'past-end':
       return page([])
     case 'relevance-tiers':

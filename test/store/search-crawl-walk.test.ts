@@ -245,6 +245,32 @@ describe(`relevance tiers and dedupe pages over ${N} articles`, () => {
       )
   }
 
+  // w1 has 7,014 postings in the 90 days: a page past a quarter of them reads and sorts them all.
+  test.each([
+    ['crawled', 0, 'dedupe-crawl-days'],
+    ['crawled_asc', 333, 'dedupe-crawl-days'],
+    ['crawled', 2500, 'dedupe-crawl-sorted'],
+    ['crawled_asc', 2500, 'dedupe-crawl-sorted'],
+  ] as const)(
+    'dedupe=true&sort=%s&offset=%i over thousands of matches: plan %s (store/sqlite-search/plan.ts)',
+    (sort, offset, plan) => {
+      const plans: string[] = []
+      new SqliteSearchIndex(db, { onPlan: (p) => p.table === 'page' && plans.push(p.plan) }).search({
+        query: parseQuery('w1'),
+        fromS: NOW_S - 90 * 86400,
+        toS: NOW_S,
+        strictCountry: false,
+        maxSeq: null,
+        sort,
+        size: 20,
+        offset,
+        dedupe: true,
+        fullText: false,
+      })
+      expect(plans).toEqual([plan])
+    },
+  )
+
   test.each(['crawled', 'crawled_asc'] as const)(
     'dedupe=true&sort=%s over thousands of matches walks crawl days (store/sqlite-search/plan.ts)',
     (sort) => {
