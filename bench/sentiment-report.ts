@@ -43,7 +43,7 @@ import {
 } from '../scripts/sentiment-data.ts'
 
 const CLASSES: readonly SentimentLabel[] = ['neg', 'neu', 'pos']
-const PREVIOUS_COMMIT = '3a72e61'
+const PREVIOUS_COMMIT = '810d5c0'
 
 interface Report {
   n: number

@@ -98,7 +98,7 @@ function devScore(label: (text: string) => SentimentLabel, dev: readonly Sourced
 
 const formatScore = (s: DevScore) => `macro-F1 ${s.macroF1.toFixed(4)}, accuracy ${s.accuracy.toFixed(4)}`
 const formatParams = (p: Params) =>
-  `l2=${p.l2} tweets×${p.tweetWeight} balanced=${p.balanced} negation=${p.spec.negation} lexicon-counts=${p.spec.lexicon_counts} direction=${p.spec.direction === true} neutral-cues=${p.spec.neutral_cues === true} vader=${p.spec.vader === true} targets=${p.targets}`
+  `l2=${p.l2} tweets×${p.tweetWeight} balanced=${p.balanced} negation=${p.spec.negation} lexicon-counts=${p.spec.lexicon_counts} direction=${p.spec.direction === true} neutral-cues=${p.spec.neutral_cues === true} targets=${p.targets}`
 
 interface Candidate {
   params: Params
@@ -291,8 +291,6 @@ function main(): void {
       ? ([
           { negation: 'clause', lexicon_counts: true, direction: true },
           { negation: 'clause', lexicon_counts: true, direction: true, neutral_cues: true },
-          { ...LEGACY_FEATURE_SPEC, direction: true, vader: true },
-          { negation: 'clause', lexicon_counts: true, direction: true, vader: true },
         ] as const)
       : []),
   ]

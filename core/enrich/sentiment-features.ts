@@ -11,7 +11,6 @@
 import { LEXICON } from './lexicon-words.ts'
 import { directionFeatures, directionVerdicts, markFigures } from './sentiment-direction.ts'
 import { type LexiconScore, scoreLexicon } from './lexicon.ts'
-import { vaderFeatures } from './sentiment-vader.ts'
 import { foldCase, wordTokens, wordTokensWithBreaks } from './tokens.ts'
 
 /**
@@ -26,8 +25,6 @@ export interface FeatureSpec {
   direction?: boolean
   /** English only: what marks a factual or open sentence (neutralCueFeatures); absent = off. */
   neutral_cues?: boolean
-  /** English only: VADER's verdict on the raw text (sentiment-vader.ts, `vd:+` …); absent = off. */
-  vader?: boolean
 }
 
 /** What format-2 weights (before the spec was recorded) were trained with. */
@@ -170,7 +167,6 @@ export function sentimentFeatures(text: string, lang: string, spec: FeatureSpec,
     const hasCue = lex.score + lexiconFlip !== 0 || verdicts.length > 0
     for (const f of neutralCueFeatures(text, tokens, hasCue)) features.add(f)
   }
-  if (spec.vader === true && lang === 'en') for (const f of vaderFeatures(text)) features.add(f)
   return [...features]
 }
 

@@ -21,13 +21,7 @@ export interface LanguageWeights {
   weights: number[]
   lexicon_fingerprint: string
   /** How features are drawn (format 3; a FeatureSpec, checked on load); absent in format 2. */
-  features?: {
-    negation: number | string
-    lexicon_counts: boolean
-    direction?: boolean
-    neutral_cues?: boolean
-    vader?: boolean
-  }
+  features?: { negation: number | string; lexicon_counts: boolean; direction?: boolean; neutral_cues?: boolean }
   /** How far the pos logit must beat the neg logit for `pos` (decideTone); absent = 0. */
   pos_margin?: number
 }
@@ -63,7 +57,6 @@ function featureSpec(lang: string, f: LanguageWeights['features']): FeatureSpec 
       lexicon_counts: f.lexicon_counts,
       ...(f.direction === true ? { direction: true } : {}),
       ...(f.neutral_cues === true ? { neutral_cues: true } : {}),
-      ...(f.vader === true ? { vader: true } : {}),
     }
   throw new Error(`sentiment weights ${lang}: bad negation reach ${negation}`)
 }
