@@ -116,7 +116,7 @@ function scoreLabel(score: number, neutralBand: number): SentimentLabel {
 
 /**
  * Scores within ±0.1 read as neutral: the cut FinGPT's FinNLP benchmark (finnlp/benchmarks/fiqa.py)
- * applies to FiQA-2018 task 1, the sister set of financial headlines scored on the same [-1, 1]
+ * applies to FiQA-2018 task 1, a companion set of financial headlines and posts scored on the same [-1, 1]
  * scale, with its edges: −0.1 reads neutral, +0.1 positive.
  */
 export const SEMEVAL_NEUTRAL_BAND = 0.1
