@@ -105,8 +105,8 @@ const TWEET_LABELS: Readonly<Record<string, SentimentLabel>> = { '0': 'neg', '1'
 
 /**
  * SemEval-2017 gives a score in [-1, 1] per target: its sign is the label (`neutralBand` 0, the
- * mapping the data card documents). The task defines no classes, so the sign is a choice: a score of
- * +0.03 becomes as positive as +0.9. SEMEVAL_NEUTRAL_BAND is the documented alternative the report
+ * mapping the data card documents). The task defines no classes, so the sign is a choice: a score
+ * of +0.03 becomes as positive as +0.9. SEMEVAL_NEUTRAL_BAND is the documented alternative the report
  * also shows (measure only, never used to choose a model).
  */
 function scoreLabel(score: number, neutralBand: number): SentimentLabel {
@@ -116,8 +116,8 @@ function scoreLabel(score: number, neutralBand: number): SentimentLabel {
 
 /**
  * Scores within ±0.1 read as neutral: the cut FinGPT's FinNLP benchmark (finnlp/benchmarks/fiqa.py)
- * applies to FiQA-2018 task 1, a companion set of financial headlines and posts scored on the same [-1, 1]
- * scale, with its edges: −0.1 reads neutral, +0.1 positive.
+ * applies to FiQA-2018 task 1, a companion set of financial headlines and posts scored on the same
+ * [-1, 1] scale, with its edges: −0.1 reads neutral, +0.1 positive.
  */
 export const SEMEVAL_NEUTRAL_BAND = 0.1
 

@@ -120,7 +120,8 @@ function learnedFrom<T>(rows: readonly SourcedText[], xs: readonly T[], p: Param
 
 /**
  * Each candidate is fitted on the fit share, gets its decision offsets on the dev share
- * (scripts/sentiment-offsets.ts), and is scored by dev macro-F1 with them: what would ship. The
+ * (scripts/sentiment-offsets.ts), and is scored by dev macro-F1 with them: what would ship (with
+ * `folds` > 1: fitted once per fold, offsets and score read out of fold on every sentence). The
  * grid is searched a coordinate at a time: `first`, then `then(best of first)`.
  */
 function tune(
