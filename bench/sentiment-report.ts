@@ -6,7 +6,12 @@
  * macro-F1, how many negatives were read as positive, and confusion matrices, per source and per
  * language. Both models are scored on the same sentences: the held-out shares did not move.
  *
- *   bun run bench/sentiment-report.ts [--corpus ../shared/corpus] [--previous weights.json]
+ *   bun run bench/sentiment-report.ts [--corpus ../shared/corpus] [--previous weights.json] [--weights candidate.json]
+ *
+ * `--weights` scores a candidate weights file as the new model instead of the shipped one (to
+ * compare training runs before one ships). SemEval-2017 is also shown with its scores cut by a
+ * neutral band (SEMEVAL_NEUTRAL_BAND in scripts/sentiment-data.ts) beside the sign the data card
+ * uses: the task defines no classes, so both mappings are reported and neither chooses a model.
  *
  * The previous weights come from git (`git show PREVIOUS_COMMIT:core/enrich/sentiment-weights.json`),
  * cached under bench/.data (git-ignored); they load with the feature spec they record (format 3) and
@@ -31,6 +36,8 @@ import {
   corpusDir,
   hasSentimentCorpus,
   loadSentimentData,
+  loadSource,
+  SEMEVAL_NEUTRAL_BAND,
   SENTIMENT_SOURCES,
   type SentimentSourceName,
 } from '../scripts/sentiment-data.ts'
@@ -137,12 +144,21 @@ function main(): void {
       )
   }
 
+  const weightsAt = process.argv.indexOf('--weights')
+  const newModels =
+    weightsAt >= 0
+      ? loadSentimentModels(
+          JSON.parse(readFileSync(resolve(process.argv[weightsAt + 1] ?? ''), 'utf8')) as SentimentWeights,
+        )
+      : SHIPPED_MODELS
+  if (weightsAt >= 0) console.log(`note: the new model is ${process.argv[weightsAt + 1]}, not the shipped weights`)
+
   type Labeller = { name: string; label: (text: string, lang: string) => SentimentLabel; langs: readonly string[] }
   const labellers: Labeller[] = [
     {
       name: 'new model',
-      label: (t, lang) => predictSentiment(t, SHIPPED_MODELS.get(lang)).label,
-      langs: [...SHIPPED_MODELS.keys()],
+      label: (t, lang) => predictSentiment(t, newModels.get(lang)).label,
+      langs: [...newModels.keys()],
     },
     ...(previous === null
       ? []
@@ -175,9 +191,16 @@ function main(): void {
     )
   }
 
+  const semevalSource = SENTIMENT_SOURCES.find((s) => s.name === 'semeval')
+  const semevalBand = semevalSource === undefined ? [] : loadSource(corpus, semevalSource, SEMEVAL_NEUTRAL_BAND).rows
+  const band = `±${SEMEVAL_NEUTRAL_BAND}`
+  console.log(
+    `- semeval, scores within ${band} read neutral (alternative mapping): ${semevalBand.length} (${CLASSES.map((c) => `${c} ${semevalBand.filter((r) => r.label === c).length}`).join(', ')})`,
+  )
+
   console.log('\n| source | labeller | n | accuracy | macro-F1 | neg read as pos |')
   console.log('|---|---|---:|---:|---:|---:|')
-  const groups: { name: string; lang: string; sources: SentimentSourceName[] }[] = [
+  const groups: { name: string; lang: string; sources: (SentimentSourceName | 'semeval-band')[] }[] = [
     ...SENTIMENT_SOURCES.map((s) => ({ name: s.name, lang: s.lang, sources: [s.name] })),
     {
       name: '**en real news** (newsmtsc + semeval + sentfin)',
@@ -187,21 +210,27 @@ function main(): void {
     { name: '**en all**', lang: 'en', sources: ['newsmtsc', 'tweets', 'semeval', 'sentfin'] },
   ]
   const confusions: string[] = []
+  const rowsOf = (sources: readonly string[]): LabelledText[] =>
+    sources.flatMap((s) => (s === 'semeval-band' ? semevalBand : data.heldOut[s as SentimentSourceName]))
+  groups.push(
+    { name: `semeval, ${band} neutral (alternative mapping)`, lang: 'en', sources: ['semeval-band'] },
+    {
+      name: `en real news, semeval ${band} neutral (alternative mapping)`,
+      lang: 'en',
+      sources: ['newsmtsc', 'semeval-band', 'sentfin'],
+    },
+  )
   for (const g of groups) {
     for (const l of labellers) {
       if (!l.langs.includes(g.lang)) continue
-      const r = evaluate(
-        l,
-        g.sources.flatMap((s) => data.heldOut[s]),
-        g.lang,
-      )
+      const r = evaluate(l, rowsOf(g.sources), g.lang)
       console.log(row(`${g.name} | ${l.name}`, r))
       confusions.push(`- ${g.name.replaceAll('*', '')}, ${l.name}: ${confusionLine(r)}`)
     }
   }
   console.log('\nConfusion matrices (truth: predicted neg/neu/pos):')
   for (const c of confusions) console.log(c)
-  const lexiconLangs = ['en', 'de'].filter((lang) => !SHIPPED_MODELS.has(lang))
+  const lexiconLangs = ['en', 'de'].filter((lang) => !newModels.has(lang))
   if (lexiconLangs.length > 0) console.log(`\nNo model ships for ${lexiconLangs.join(', ')}: the lexicon labels it.`)
 }
 

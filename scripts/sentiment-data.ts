@@ -103,16 +103,29 @@ const WORD_LABELS: Readonly<Record<string, SentimentLabel>> = { negative: 'neg',
 /** twitter-financial-news-sentiment: 0 = Bearish, 1 = Bullish, 2 = Neutral. */
 const TWEET_LABELS: Readonly<Record<string, SentimentLabel>> = { '0': 'neg', '1': 'pos', '2': 'neu' }
 
-/** SemEval-2017 gives a score in [-1, 1] per target: its sign is the label. */
-function scoreLabel(score: number): SentimentLabel {
-  return score > 0 ? 'pos' : score < 0 ? 'neg' : 'neu'
+/**
+ * SemEval-2017 gives a score in [-1, 1] per target: its sign is the label (`neutralBand` 0, the
+ * mapping the data card documents). The task defines no classes, so the sign is a choice: a score
+ * of +0.03 becomes as positive as +0.9. SEMEVAL_NEUTRAL_BAND is the documented alternative the report
+ * also shows (measure only, never used to choose a model).
+ */
+function scoreLabel(score: number, neutralBand: number): SentimentLabel {
+  if (neutralBand === 0) return score > 0 ? 'pos' : score < 0 ? 'neg' : 'neu'
+  return score >= neutralBand ? 'pos' : score < -neutralBand ? 'neg' : 'neu'
 }
+
+/**
+ * Scores within ±0.1 read as neutral: the cut FinGPT's FinNLP benchmark (finnlp/benchmarks/fiqa.py)
+ * applies to FiQA-2018 task 1, a companion set of financial headlines and posts scored on the same
+ * [-1, 1] scale, with its edges: −0.1 reads neutral, +0.1 positive.
+ */
+export const SEMEVAL_NEUTRAL_BAND = 0.1
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex')
 }
 
-function jsonlTargets(text: string, source: SentimentSourceName): TargetLabel[] {
+function jsonlTargets(text: string, source: SentimentSourceName, neutralBand: number): TargetLabel[] {
   const out: TargetLabel[] = []
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue
@@ -121,7 +134,7 @@ function jsonlTargets(text: string, source: SentimentSourceName): TargetLabel[] 
     const label =
       source === 'semeval'
         ? typeof row.label === 'number'
-          ? scoreLabel(row.label)
+          ? scoreLabel(row.label, neutralBand)
           : undefined
         : WORD_LABELS[String(row.label)]
     if (label === undefined) continue
@@ -145,14 +158,15 @@ function csvTargets(text: string): TargetLabel[] {
   return out
 }
 
-export function loadSource(corpus: string, source: SentimentSource): SourceRows {
+/** `neutralBand`: SemEval-2017 scores within it read as neutral (scoreLabel); 0 everywhere but the report's alternative. */
+export function loadSource(corpus: string, source: SentimentSource, neutralBand = 0): SourceRows {
   const files = source.name === 'tweets' ? [source.file, TWEETS_VALID_FILE] : [source.file]
   const checksums: Record<string, string> = {}
   const targets: TargetLabel[] = []
   for (const file of files) {
     const text = readFileSync(join(corpus, file), 'utf8')
     checksums[file] = sha256(text)
-    targets.push(...(file.endsWith('.csv') ? csvTargets(text) : jsonlTargets(text, source.name)))
+    targets.push(...(file.endsWith('.csv') ? csvTargets(text) : jsonlTargets(text, source.name, neutralBand)))
   }
   const { rows, dropped, mixed } = collapseBySentence(targets)
   return { source, rows, rawRows: targets.length, dropped, mixed, checksums }
