@@ -90,6 +90,8 @@ export const PAGE_PLANS = [
     when: (f: PageFacts) =>
       f.dedupe &&
       isCrawlSort(f.sort) &&
+      // A shallow page never pays for counting the postings (a day or two of the walk is cheaper).
+      (f.offset + f.size) * 4 > SORT_ALL_MAX &&
       f.manyMatches() &&
       f.postings() <= DEDUPE_SORT_NARROW_MAX &&
       (f.offset + f.size) * 4 >= f.postings(),
