@@ -248,6 +248,7 @@ describe(`relevance tiers and dedupe pages over ${N} articles`, () => {
   // w1 has 7,014 postings in the 90 days: a page past a quarter of them reads and sorts them all.
   test.each([
     ['crawled', 0, 'dedupe-crawl-days'],
+    ['crawled_asc', 0, 'dedupe-crawl-days'],
     ['crawled_asc', 333, 'dedupe-crawl-days'],
     ['crawled', 2500, 'dedupe-crawl-sorted'],
     ['crawled_asc', 2500, 'dedupe-crawl-sorted'],
@@ -268,26 +269,6 @@ describe(`relevance tiers and dedupe pages over ${N} articles`, () => {
         fullText: false,
       })
       expect(plans).toEqual([plan])
-    },
-  )
-
-  test.each(['crawled', 'crawled_asc'] as const)(
-    'dedupe=true&sort=%s over thousands of matches walks crawl days (store/sqlite-search/plan.ts)',
-    (sort) => {
-      const plans: string[] = []
-      new SqliteSearchIndex(db, { onPlan: (p) => p.table === 'page' && plans.push(p.plan) }).search({
-        query: parseQuery('w1'),
-        fromS: NOW_S - 90 * 86400,
-        toS: NOW_S,
-        strictCountry: false,
-        maxSeq: null,
-        sort,
-        size: 20,
-        offset: 0,
-        dedupe: true,
-        fullText: false,
-      })
-      expect(plans).toEqual(['dedupe-crawl-days'])
     },
   )
 
