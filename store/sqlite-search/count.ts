@@ -4,17 +4,8 @@ import { type SearchFilters, type SearchRequest, TOTAL_EXACT_LIMIT } from '../..
 import { timeKeyFloor } from '../time-key.ts'
 import { daysCover, daysInto, wholeDays } from './day-counts.ts'
 import { choosePlan, COUNT_PLANS, type SearchContext, TOTAL_PLANS } from './plan.ts'
-import { type CountedTerm, countedTerm, tenthParts, termDaysInto } from './term-days.ts'
-import {
-  type Binding,
-  buildWhere,
-  DAY_S,
-  fromClause,
-  postingLists,
-  SCAN_INDEX,
-  scoreRangeOf,
-  type Where,
-} from './where.ts'
+import { type CountedTerm, countedTenthsTerm, countedTerm, tenthParts, termDaysInto } from './term-days.ts'
+import { type Binding, buildWhere, DAY_S, fromClause, postingLists, SCAN_INDEX, type Where } from './where.ts'
 
 /** A range this short is read row by row rather than by intersecting facet posting lists (facetsAsTokens). */
 const SHORT_RANGE_S = 2 * DAY_S
@@ -42,12 +33,17 @@ export function hasMoreMatches(ctx: SearchContext, req: SearchFilters, w: Where,
 /** The slice's MATCH postings in the range, counted up to `cap` (Infinity without a MATCH expression). */
 export function postingsUpTo(ctx: SearchContext, req: SearchFilters, w: Where, cap: number): number {
   if (w.matchExpr === null) return Number.POSITIVE_INFINITY
+  return postingCount(ctx, w.matchExpr, req.fromS, req.toS, cap)
+}
+
+/** Postings of a MATCH expression published in [fromS, toS), counted in the index up to `cap`: no row is read. */
+export function postingCount(ctx: SearchContext, matchExpr: string, fromS: number, toS: number, cap: number): number {
   return (
     ctx.db
-      .query<{ c: number }, Binding[]>(
-        `SELECT count(*) AS c FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`,
+      .query<{ n: number }, Binding[]>(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`,
       )
-      .get(w.matchExpr, timeKeyFloor(req.fromS), timeKeyFloor(req.toS))?.c ?? 0
+      .get(matchExpr, timeKeyFloor(fromS), timeKeyFloor(toS))?.n ?? 0
   )
 }
 
@@ -81,14 +77,7 @@ export function countSlice(ctx: SearchContext, f: SearchFilters, w: Where, cap =
     countable: w.countable,
     rowsPast: () => hasRowsPast(ctx, f.maxSeq),
   })
-  if (plan === 'posting-lists')
-    return (
-      ctx.db
-        .query<{ n: number }, Binding[]>(
-          `SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`,
-        )
-        .get(w.matchExpr as string, timeKeyFloor(f.fromS), timeKeyFloor(f.toS))?.n ?? 0
-    )
+  if (plan === 'posting-lists') return postingCount(ctx, w.matchExpr as string, f.fromS, f.toS, cap)
   const from = fromClause(w, f, undefined, SCAN_INDEX)
   return (
     ctx.db
@@ -120,12 +109,9 @@ export function countTotal(ctx: SearchContext, req: SearchRequest, w: Where): nu
     daysCover: daysCover(req, false),
     countedTerm: () => (term = countedTerm(ctx, req, false)) !== null,
     countedTenths: () => {
-      if (days === null || scoreRangeOf(req) === null) return false
-      const counted = countedTerm(ctx, { ...req, minScore: undefined, maxScore: undefined }, false)
-      // The pair blobs (a host and a tone filter together) hold no score tenths.
-      if (counted === null || counted.blob === 'full') return false
-      term = counted
-      return true
+      const counted = days === null ? null : countedTenthsTerm(ctx, req, false)
+      if (counted !== null) term = counted
+      return counted !== null
     },
   })
   if (plan === 'count-slice' || days === null) return countSlice(ctx, req, w)

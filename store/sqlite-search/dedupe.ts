@@ -39,7 +39,7 @@ export function dedupedPage(
   // each match's group is needed: read from the two-column index, no row test.
   const bare = narrow && !hasRowsPast(ctx, req.maxSeq)
   const walks: Iterable<Iterable<GroupRow>> = crawlSorted
-    ? [crawlSortedWalk(ctx, req, sort === 'crawled_asc', w)]
+    ? [crawlSortedWalk(ctx, req, sort !== 'crawled_asc', w)]
     : crawlDays
       ? crawlDayWalks(ctx, req, sort === 'crawled_asc' ? 'crawled_asc' : 'crawled', w)
       : (sort === 'relevance' ? relevanceTiers(w) : [w])
@@ -143,30 +143,23 @@ function* crawlDayWalks(
     const hours = Array.from({ length: 24 }, (_, i) => (desc ? h - i : h + i)).filter((x) => x >= first && x <= last)
     const day = `facets : (${hours.map((x) => `"${crawlHourToken(x)}"`).join(' OR ')})`
     const dw = { ...w, matchExpr: w.matchExpr === null ? day : `(${w.matchExpr}) AND (${day})` }
-    // The day's crawl times, keys and groups from the covering index (no row); the ids that
-    // order equal crawl times are read for those rows only.
-    const from = fromClause(dw, req, undefined, SCAN_INDEX)
-    const rows = ctx.db
-      .query<TimedGroupRow, Binding[]>(
-        `SELECT a.crawled_at AS crawled, a.tkey, a.dup_group FROM ${from.sql} WHERE ${dw.sql}`,
-      )
-      .all(...from.params, ...dw.params)
-    yield inCrawlOrder(rows, desc, (keys) => idsOf(ctx, keys))
+    yield crawlSortedWalk(ctx, req, desc, dw)
   }
 }
 
 /**
- * Every match's crawl time, key and group from the covering index in one statement, in crawl-time
- * order (newest first unless `asc`), equal times by id.
+ * Every match of the slice: crawl time, key and group from the covering index in one statement
+ * (no row), in crawl-time order (newest first when `desc`); the ids that order equal crawl times
+ * are read for those rows only.
  */
-function crawlSortedWalk(ctx: SearchContext, req: SearchRequest, asc: boolean, w: Where): GroupRow[] {
+function crawlSortedWalk(ctx: SearchContext, req: SearchRequest, desc: boolean, w: Where): GroupRow[] {
   const from = fromClause(w, req, undefined, SCAN_INDEX)
   const rows = ctx.db
     .query<TimedGroupRow, Binding[]>(
       `SELECT a.crawled_at AS crawled, a.tkey, a.dup_group FROM ${from.sql} WHERE ${w.sql}`,
     )
     .all(...from.params, ...w.params)
-  return inCrawlOrder(rows, !asc, (keys) => idsOf(ctx, keys))
+  return inCrawlOrder(rows, desc, (keys) => idsOf(ctx, keys))
 }
 
 interface GroupRow {

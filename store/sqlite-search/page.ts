@@ -11,6 +11,7 @@ import {
   hasMoreMatches,
   hasRowsPast,
   newestCrawlS,
+  postingCount,
   postingsUpTo,
 } from './count.ts'
 import { dedupedPage } from './dedupe.ts'
@@ -107,18 +108,10 @@ function crawlHourRows(
   const desc = sort === 'crawled'
   const hoursFrom = (h: number, count: number): number[] =>
     Array.from({ length: count }, (_, i) => (desc ? h - i : h + i)).filter((x) => x >= first && x <= last)
-  const range = [timeKeyFloor(req.fromS), timeKeyFloor(req.toS)]
   const inHours = (hours: readonly number[]) =>
     `(${w.matchExpr}) AND (facets : (${hours.map((h) => `"${crawlHourToken(h)}"`).join(' OR ')}))`
   const countIn = (hours: readonly number[], cap: number): number => {
-    if (!joined)
-      return (
-        db
-          .query<{ n: number }, Binding[]>(
-            `SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap})`,
-          )
-          .get(inHours(hours), ...range)?.n ?? 0
-      )
+    if (!joined) return postingCount(ctx, inHours(hours), req.fromS, req.toS, cap)
     const hw = { ...w, matchExpr: inHours(hours) }
     const narrow = fromClause(hw, req, undefined, SCAN_INDEX)
     return (

@@ -4,10 +4,17 @@ import type { SearchFilters, StatsResult } from '../../core/search/types.ts'
 import { daysCover, memoDaysInto, wholeDays } from './day-counts.ts'
 import { choosePlan, type SearchContext, STATS_PLANS } from './plan.ts'
 import { scanInto } from './scan.ts'
-import { type CountedTerm, countedTerm, partDayInto, termDaysInto, wordTenthsInto } from './term-days.ts'
+import {
+  type CountedTerm,
+  countedTenthsTerm,
+  countedTerm,
+  partDayInto,
+  termDaysInto,
+  wordTenthsInto,
+} from './term-days.ts'
 import { entityTermKey } from '../fts-facets.ts'
-import { timeKeyFloor } from '../time-key.ts'
-import { DAY_S, type StoreFilters, scoreRangeOf } from './where.ts'
+import { postingCount } from './count.ts'
+import { DAY_S, type StoreFilters } from './where.ts'
 
 export function stats(ctx: SearchContext, f: SearchFilters, top: number, periodSeconds: number): StatsResult {
   // Rows are added up in TypeScript as SQLite yields them (core/search/stats-tally.ts): at 1M
@@ -57,12 +64,9 @@ function statsInto(ctx: SearchContext, tally: StatsTally, f: StoreFilters, perio
     const words = f.query !== null || f.entity !== undefined
     const plan = choosePlan(ctx, 'stats', STATS_PLANS, {
       countedTenths: () => {
-        if (!words || days === null || scoreRangeOf(f) === null) return false
-        const counted = countedTerm(ctx, { ...f, minScore: undefined, maxScore: undefined }, true)
-        // The pair blobs (a category or tone filter) hold no score tenths.
-        if (counted === null || counted.blob === 'full') return false
-        term = counted
-        return true
+        const counted = !words || days === null ? null : countedTenthsTerm(ctx, f, true)
+        if (counted !== null) term = counted
+        return counted !== null
       },
       wholeDays: days !== null,
       words: f.query !== null,
@@ -126,12 +130,9 @@ function entityUnion(
   if (uncounted.length > 0) {
     // Each uncounted entity's matches in the range (an upper bound of each part that names it).
     const cap = Math.floor(UNION_READ_MAX / (1 << (keys.length - 1)))
-    const postings = ctx.db.query<{ n: number }, [string, number, number]>(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? AND rowid >= ? AND rowid < ? LIMIT ${cap + 1})`,
-    )
     let reads = 0
     for (const key of uncounted) {
-      reads += postings.get(entityTermKey(key), timeKeyFloor(f.fromS), timeKeyFloor(f.toS))?.n ?? 0
+      reads += postingCount(ctx, entityTermKey(key), f.fromS, f.toS, cap + 1)
       if (reads > cap) return null
     }
   }

@@ -70,6 +70,17 @@ export function countedTerm(ctx: SearchContext, f: SearchFilters, full: boolean)
 }
 
 /**
+ * The counts by tenth a tone-score range reads for this query (wordTenthsInto, tenthParts): the
+ * query's counted word without the range, unless it has none or only its pair blobs would hold the
+ * other filters (they hold no score tenths).
+ */
+export function countedTenthsTerm(ctx: SearchContext, f: SearchFilters, full: boolean): CountedTerm | null {
+  if (scoreRangeOf(f) === null) return null
+  const counted = countedTerm(ctx, { ...f, minScore: undefined, maxScore: undefined }, full)
+  return counted === null || counted.blob === 'full' ? null : counted
+}
+
+/**
  * Whole days [first, end) of a counted word: each day's row of counts by facet combination,
  * kept to the combinations the filters allow. Stale days (written since the counts were made)
  * are read from the articles instead, and articles past the watermark taken off, as for the
@@ -293,9 +304,9 @@ class ComboSums {
 }
 
 /**
- * A counted word (store/term-counts.ts) with a tone-score range, over whole days (stats, or a
- * search's total): the tenths the
- * range holds whole from the word's counts by tenth (migration 21) as the word's counts are read
+ * Stats of a counted word (store/term-counts.ts) with a tone-score range, over whole days (a
+ * search's total splits the range the same way, tenthParts, and counts only up to its limit):
+ * the tenths the range holds whole from the word's counts by tenth (migration 21) as the word's counts are read
  * (stale and part days from the articles, articles past the watermark taken off), as the score
  * range they span exactly (tenthScores); the tenths the range cuts through (at most two) read from
  * the articles, each as the part of the range inside it. `min_score=0.5&q=album` read 46k articles
