@@ -5,7 +5,7 @@
  */
 import type { ArticleRow } from '../../store/articles.ts'
 import type { ReadWarcOptions } from '../warc/reader.ts'
-import type { HtmlResponse, WarcEvent } from '../warc/types.ts'
+import type { HtmlResponse, SkippedRecord } from '../warc/types.ts'
 import type { ToWorker } from './worker-protocol.ts'
 
 /** What one slice of a WARC file produced; the unit of one store transaction. */
@@ -28,8 +28,11 @@ export const BATCH_RECORDS = 600
 /** What became of one HTML record: its row, or why it has none. */
 export type RowOutcome = ArticleRow | 'not-article' | 'extract-error'
 
+/** Where an HTML record sits in its file: all a batch keeps of it once its row is made. */
+export type RecordPlace = Pick<HtmlResponse, 'index' | 'nextOffset'>
+
 /** A record in file order with, for an HTML record, what extraction made of it. */
-export type ResolvedEvent = { event: Exclude<WarcEvent, HtmlResponse> } | { event: HtmlResponse; outcome: RowOutcome }
+export type ResolvedEvent = { event: SkippedRecord } | { event: RecordPlace; outcome: RowOutcome }
 
 /** A job's reading options: from its committed record, at its recorded byte when known, URLs retried per its policy. */
 export function jobReadOptions(job: ToWorker): Pick<ReadWarcOptions, 'timeoutMs' | 'resumeAt' | 'retry'> {
@@ -43,7 +46,10 @@ export function jobReadOptions(job: ToWorker): Pick<ReadWarcOptions, 'timeoutMs'
 }
 
 /** The records from `startIndex` on (those before were committed by an earlier run). */
-export async function* eventsFrom(events: AsyncIterable<WarcEvent>, startIndex: number): AsyncGenerator<WarcEvent> {
+export async function* eventsFrom<E extends { index: number }>(
+  events: AsyncIterable<E>,
+  startIndex: number,
+): AsyncGenerator<E> {
   for await (const event of events) if (event.index >= startIndex) yield event
 }
 

@@ -1,23 +1,31 @@
 /**
  * Both cores on one file: the main thread reads the WARC once (one connection, gunzip, framing,
- * HTTP and charset decoding), hands its HTML records out to worker threads in small slices for
- * extraction and enrichment, and takes the rows back in file order, so the batches, and with them
+ * the HTTP head), hands its HTML records out to worker threads in small slices, as payload bytes
+ * transferred rather than copied, for charset decoding, extraction and enrichment, and takes the rows back in file order, so the batches, and with them
  * what each transaction commits and where a resumed run starts, are the ones readBatches makes on
  * one thread. Used when the files to read are fewer than the workers (one Common Crawl file at a
  * time, batch/ingest/run.ts).
  */
-import type { HtmlResponse, WarcEvent } from '../warc/types.ts'
-import { readWarc } from '../warc/reader.ts'
-import { type Batch, batchesOf, eventsFrom, jobReadOptions, type ResolvedEvent, type RowOutcome } from './batches.ts'
+import type { RawHtmlResponse, RawWarcEvent, SkippedRecord } from '../warc/types.ts'
+import { readWarcRaw } from '../warc/reader.ts'
+import {
+  type Batch,
+  batchesOf,
+  eventsFrom,
+  jobReadOptions,
+  type RecordPlace,
+  type ResolvedEvent,
+  type RowOutcome,
+} from './batches.ts'
 import { HeapBudget } from '../heap-budget.ts'
 import type { FromWorker, ToWorker, ToWorkerMessage } from './worker-protocol.ts'
 
 /**
- * A message holds HTML records up to this many characters (or SLICE_MAX_RECORDS): enough that
- * its cost is small beside extracting them. By volume, not count: 8 demo pages (4 K characters
- * each) a message made two workers slower than one, while ~4 real pages (265 K) fill one.
+ * A message holds HTML records up to this many payload bytes (or SLICE_MAX_RECORDS): enough that
+ * its cost is small beside extracting them. By volume, not count: 8 demo pages (4 KB each) a
+ * message made two workers slower than one, while ~4 real pages (265 KB) fill one.
  */
-export const SLICE_CHARS = 1024 * 1024
+export const SLICE_BYTES = 1024 * 1024
 export const SLICE_MAX_RECORDS = 256
 /** Slices out at once per worker: keeps each worker busy while the main thread reads and commits. */
 const SLICES_PER_WORKER = 4
@@ -55,15 +63,17 @@ export class RowWorkers {
     return this.#workers.length
   }
 
-  /** The rows of `records`, in their order. */
-  rows(records: HtmlResponse[]): Promise<RowOutcome[]> {
+  /** The rows of `records`, in their order. Their payloads are moved to the worker: unusable here afterwards. */
+  rows(records: RawHtmlResponse[]): Promise<RowOutcome[]> {
     if (this.#failure !== null) return Promise.reject(this.#failure)
     const slot = this.#workers.reduce((a, b) => (b.pending < a.pending ? b : a))
     const id = this.#nextId++
     slot.pending++
     return new Promise((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject })
-      slot.worker.postMessage({ type: 'rows', id, records } satisfies ToWorkerMessage)
+      // Empty payloads may share one buffer, and a buffer is listed once.
+      const transfer = [...new Set(records.map((r) => r.payload.buffer as ArrayBuffer))]
+      slot.worker.postMessage({ type: 'rows', id, records } satisfies ToWorkerMessage, transfer)
     })
   }
 
@@ -85,12 +95,15 @@ export function readJobFannedOut(job: ToWorker, workers: RowWorkers): AsyncGener
     job.source,
     job.startIndex,
     options.resumeAt?.offset ?? null,
-    resolveOnWorkers(eventsFrom(readWarc(job.source, options), job.startIndex), workers),
+    resolveOnWorkers(eventsFrom(readWarcRaw(job.source, options), job.startIndex), workers),
   )
 }
 
+/** A record as the reading thread keeps it once sent: a skip, or where an HTML record sits. */
+type Kept = SkippedRecord | (RecordPlace & { kind: 'html' })
+
 interface Slice {
-  events: WarcEvent[]
+  events: Kept[]
   outcomes: Promise<RowOutcome[]>
 }
 
@@ -102,16 +115,16 @@ interface Slice {
  * and the next record is slow to come, what has been read is handed out, however little.
  */
 export async function* resolveOnWorkers(
-  events: AsyncIterable<WarcEvent>,
+  events: AsyncIterable<RawWarcEvent>,
   workers: RowWorkers,
 ): AsyncGenerator<ResolvedEvent> {
   const source = events[Symbol.asyncIterator]()
   const inFlight: Slice[] = []
   const maxInFlight = workers.size * SLICES_PER_WORKER
   const heap = new HeapBudget()
-  let read: WarcEvent[] = []
-  let html: HtmlResponse[] = []
-  let htmlChars = 0
+  let read: Kept[] = []
+  let html: RawHtmlResponse[] = []
+  let htmlBytes = 0
   const send = (): void => {
     const outcomes = html.length === 0 ? Promise.resolve([]) : workers.rows(html)
     // Awaited in order below; until then a failure must not count as unhandled.
@@ -119,14 +132,14 @@ export async function* resolveOnWorkers(
     inFlight.push({ events: read, outcomes })
     read = []
     html = []
-    htmlChars = 0
+    htmlBytes = 0
   }
-  const pull = (): Promise<IteratorResult<WarcEvent>> => {
+  const pull = (): Promise<IteratorResult<RawWarcEvent>> => {
     const step = source.next()
     step.catch(() => {})
     return step
   }
-  let next: Promise<IteratorResult<WarcEvent>> | null = pull()
+  let next: Promise<IteratorResult<RawWarcEvent>> | null = pull()
   try {
     while (true) {
       // Workers idle and the source slow to give the next record: hand out what has been read.
@@ -153,7 +166,7 @@ export async function* resolveOnWorkers(
           continue
         }
       }
-      const step: IteratorResult<WarcEvent> = await next
+      const step: IteratorResult<RawWarcEvent> = await next
       if (step.done) {
         next = null
         if (read.length > 0) send()
@@ -161,13 +174,16 @@ export async function* resolveOnWorkers(
       }
       next = pull()
       const event = step.value
-      read.push(event)
-      if (event.kind === 'html') {
-        html.push(event)
-        htmlChars += event.html.length
-        heap.spend(event.html.length)
+      if (event.kind === 'html-bytes') {
+        read.push({ kind: 'html', index: event.index, nextOffset: event.nextOffset ?? null })
+        // A buffer of its own: the payload may be a view into one the reader goes on using.
+        html.push({ ...event, payload: event.payload.slice() })
+        htmlBytes += event.payload.byteLength
+        heap.spend(event.payload.byteLength)
+      } else {
+        read.push(event)
       }
-      if (htmlChars >= SLICE_CHARS || html.length >= SLICE_MAX_RECORDS) send()
+      if (htmlBytes >= SLICE_BYTES || html.length >= SLICE_MAX_RECORDS) send()
     }
   } finally {
     inFlight.length = 0

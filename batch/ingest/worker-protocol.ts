@@ -1,5 +1,5 @@
 import type { RetryPolicy } from '../warc/retry-policy.ts'
-import type { HtmlResponse } from '../warc/types.ts'
+import type { RawHtmlResponse } from '../warc/types.ts'
 import type { Batch, RowOutcome } from './batches.ts'
 
 export interface ToWorker {
@@ -14,7 +14,7 @@ export interface ToWorker {
 }
 
 /** A whole file to read (the pool of files), or some HTML records of a file read by the main thread (fan-out.ts). */
-export type ToWorkerMessage = { type: 'file'; job: ToWorker } | { type: 'rows'; id: number; records: HtmlResponse[] }
+export type ToWorkerMessage = { type: 'file'; job: ToWorker } | { type: 'rows'; id: number; records: RawHtmlResponse[] }
 
 export type FromWorker =
   | { type: 'batch'; batch: Batch }

@@ -6,6 +6,7 @@
  * reads and hands out (fan-out.ts: both cores on one file).
  */
 import { HeapBudget } from '../heap-budget.ts'
+import { decodeRawHtml } from '../warc/record-to-event.ts'
 import { readJob, toRow } from './read-job.ts'
 import type { FromWorker, ToWorkerMessage } from './worker-protocol.ts'
 
@@ -15,8 +16,9 @@ const heap = new HeapBudget()
 self.onmessage = async (message: MessageEvent<ToWorkerMessage>) => {
   const msg = message.data
   if (msg.type === 'rows') {
-    self.postMessage({ type: 'rows', id: msg.id, outcomes: msg.records.map(toRow) } satisfies FromWorker)
-    for (const record of msg.records) heap.spend(record.html.length)
+    const outcomes = msg.records.map((record) => toRow(decodeRawHtml(record)))
+    self.postMessage({ type: 'rows', id: msg.id, outcomes } satisfies FromWorker)
+    for (const record of msg.records) heap.spend(record.payload.byteLength)
     return
   }
   const job = msg.job

@@ -3,8 +3,8 @@ import { openByteSource, type FetchLike, type RetryOptions } from './byte-source
 import { decompress } from './decompress.ts'
 import { MAX_HTTP_HEADER_BYTES } from './http-message.ts'
 import { frameRecords } from './record-framer.ts'
-import { recordToEvent } from './record-to-event.ts'
-import type { WarcEvent } from './types.ts'
+import { decodeRawHtml, recordToRawEvent } from './record-to-event.ts'
+import type { RawWarcEvent, WarcEvent } from './types.ts'
 
 export interface ReadWarcOptions {
   /** Largest HTTP payload (after de-chunking and content decoding) turned into HTML; larger → skip 'too-large'. */
@@ -33,6 +33,14 @@ export const DEFAULT_MAX_PAYLOAD_BYTES = 8 * 1024 * 1024
  * bad records become SkippedRecord events and reading goes on.
  */
 export async function* readWarc(source: string, opts: ReadWarcOptions = {}): AsyncGenerator<WarcEvent> {
+  for await (const event of readWarcRaw(source, opts)) yield event.kind === 'html-bytes' ? decodeRawHtml(event) : event
+}
+
+/**
+ * As readWarc, with each HTML record's payload left as bytes: the thread that reads a fanned-out
+ * file does not pay for charset decoding, and hands the bytes to workers without copying a string.
+ */
+export async function* readWarcRaw(source: string, opts: ReadWarcOptions = {}): AsyncGenerator<RawWarcEvent> {
   const maxPayloadBytes = opts.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES
   if (!Number.isSafeInteger(maxPayloadBytes) || maxPayloadBytes < 1) {
     throw new RangeError(`maxPayloadBytes must be a positive integer, got ${maxPayloadBytes}`)
@@ -45,6 +53,6 @@ export async function* readWarc(source: string, opts: ReadWarcOptions = {}): Asy
   })
   for await (const record of records) {
     opts.signal?.throwIfAborted()
-    yield recordToEvent(record, source, maxPayloadBytes)
+    yield recordToRawEvent(record, source, maxPayloadBytes)
   }
 }

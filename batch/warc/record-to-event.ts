@@ -5,12 +5,18 @@ import { dechunk } from './dechunk.ts'
 import { isHtmlMediaType, looksLikeHtml, mediaTypeOf } from './html-payload.ts'
 import { parseHttpResponseHead, type HttpHead } from './http-message.ts'
 import type { FramedRecord } from './record-framer.ts'
-import type { SkipReason, WarcEvent } from './types.ts'
+import type { HtmlResponse, RawHtmlResponse, RawWarcEvent, SkipReason, WarcEvent } from './types.ts'
 import { targetUriOf, warcDateOf, type WarcHeaders } from './warc-headers.ts'
 
 export function recordToEvent(record: FramedRecord, source: string, maxPayloadBytes: number): WarcEvent {
+  const event = recordToRawEvent(record, source, maxPayloadBytes)
+  return event.kind === 'html-bytes' ? decodeRawHtml(event) : event
+}
+
+/** As recordToEvent, but an HTML record keeps its payload as bytes (decodeRawHtml finishes it). */
+export function recordToRawEvent(record: FramedRecord, source: string, maxPayloadBytes: number): RawWarcEvent {
   const nextOffset = record.kind === 'record' ? record.nextOffset : null
-  const skip = (reason: SkipReason): WarcEvent => ({
+  const skip = (reason: SkipReason): RawWarcEvent => ({
     kind: 'skip',
     source,
     index: record.index,
@@ -35,9 +41,8 @@ export function recordToEvent(record: FramedRecord, source: string, maxPayloadBy
   const targetUri = targetUriOf(record.headers)
   const warcDate = warcDateOf(record.headers)
   if (targetUri === '' || warcDate === null) return skip('corrupt')
-  const { text, charset } = decodeHtml(payload, http.headers['content-type'])
   return {
-    kind: 'html',
+    kind: 'html-bytes',
     source,
     index: record.index,
     targetUri,
@@ -46,9 +51,15 @@ export function recordToEvent(record: FramedRecord, source: string, maxPayloadBy
     nextOffset,
     httpStatus: http.status,
     httpHeaders: http.headers,
-    html: text,
-    charset,
+    payload,
   }
+}
+
+/** The HtmlResponse of a raw one: its payload decoded by the charset it declares (charset.ts). */
+export function decodeRawHtml(raw: RawHtmlResponse): HtmlResponse {
+  const { payload, kind: _, ...fields } = raw
+  const { text, charset } = decodeHtml(payload, raw.httpHeaders['content-type'])
+  return { kind: 'html', ...fields, html: text, charset }
 }
 
 /** De-chunks and content-decodes; a reason string when that fails. */

@@ -27,6 +27,16 @@ export interface HtmlResponse {
   charset: string
 }
 
+/**
+ * An HtmlResponse before its charset is decoded: the payload bytes (de-chunked, content-decoded).
+ * A fanned-out ingest reads these on the thread that owns the connection and hands the bytes to
+ * worker threads (transferred, not copied), which decode them (`decodeRawHtml`).
+ */
+export interface RawHtmlResponse extends Omit<HtmlResponse, 'kind' | 'html' | 'charset'> {
+  kind: 'html-bytes'
+  payload: Uint8Array
+}
+
 /** Why a record was not turned into an HtmlResponse. `not-response`/`not-html` are normal, the rest are faults. */
 export type SkipReason =
   | 'not-response' // warcinfo, request, metadata, resource, revisit…
@@ -49,3 +59,6 @@ export interface SkippedRecord {
 }
 
 export type WarcEvent = HtmlResponse | SkippedRecord
+
+/** What `readWarcRaw` yields: HTML records with their payload not yet decoded to text. */
+export type RawWarcEvent = RawHtmlResponse | SkippedRecord
