@@ -33,7 +33,6 @@ export class ArticleWriter {
   readonly #ftsInsert: Statement<unknown, [number, string, string, string, string, string]>
   readonly #ftsDelete: Statement<unknown, [number]>
   readonly #candidates: Statement<{ id: string; dup_key: string; dup_group: string }, [string, string]>
-  readonly #setGroup: Statement<unknown, [string, string, string]>
   readonly #relabel: Statement<unknown, [string, string]>
   readonly #entityRows: EntityRowWriter
 
@@ -46,7 +45,11 @@ export class ArticleWriter {
     this.#find = db.query('SELECT seq, crawled_at, tkey FROM articles WHERE url = ?')
     this.#keyTaken = db.query('SELECT seq FROM articles WHERE tkey = ?')
     this.#setKey = db.query('UPDATE articles SET tkey = ? WHERE seq = ?')
-    this.#insert = db.query(`INSERT INTO articles (${cols}) VALUES (${params}) RETURNING seq`)
+    // The time key and the syndication group go in with the row: set afterwards, each UPDATE
+    // rewrote the row's entries in four wide indexes (articles_tkey_facets, articles_score…).
+    this.#insert = db.query(
+      `INSERT INTO articles (${cols}, tkey, dup_title, dup_group) VALUES (${params}, $tkey, $dup_title, $dup_group) RETURNING seq`,
+    )
     this.#replace = db.query(`UPDATE articles SET ${sets} WHERE url = $url`)
     this.#insertText = db.query('INSERT INTO article_text (seq, text) VALUES (?, ?)')
     this.#replaceText = db.query('UPDATE article_text SET text = ? WHERE seq = ?')
@@ -56,16 +59,16 @@ export class ArticleWriter {
     this.#candidates = db.query(
       'SELECT id, dup_key, dup_group FROM articles WHERE dup_title = ? AND host <> ? LIMIT 200',
     )
-    this.#setGroup = db.query('UPDATE articles SET dup_title = ?, dup_group = ? WHERE id = ?')
     this.#relabel = db.query('UPDATE articles SET dup_group = ? WHERE dup_group = ?')
     this.#entityRows = new EntityRowWriter(db)
   }
 
   /**
-   * Puts a new article into the syndication group of a near-identical copy on another host, if
-   * any. Groups are named after their smallest id, relabelled when a smaller one joins.
+   * The syndication group of a new article: that of a near-identical copy on another host, if
+   * any. Groups are named after their smallest id; `joined` are the groups it merges, to be
+   * relabelled once the article is in (#relabelJoined).
    */
-  #group(row: ArticleRow): void {
+  #groupOf(row: ArticleRow): { title: string; group: string; joined: Set<string> } {
     const title = dupKeyTitle(row.dup_key)
     let group = row.id
     const joined = new Set<string>()
@@ -74,7 +77,11 @@ export class ArticleWriter {
       joined.add(c.dup_group)
       if (c.dup_group < group) group = c.dup_group
     }
-    this.#setGroup.run(title, group, row.id)
+    return { title, group, joined }
+  }
+
+  /** Groups merged by a new article take the smallest id's name. */
+  #relabelJoined({ group, joined }: { group: string; joined: Set<string> }): void {
     for (const other of joined) if (other !== group) this.#relabel.run(group, other)
   }
 
@@ -97,14 +104,14 @@ export class ArticleWriter {
     this.#alias.run(row.target_uri, row.url)
     const existing = this.#find.get(row.url)
     if (existing === null) {
-      const inserted = this.#insert.get(params)
+      const key = this.#freeKey(params.published_at as number, row.id)
+      const group = this.#groupOf(row)
+      const inserted = this.#insert.get({ ...params, tkey: key, dup_title: group.title, dup_group: group.group })
       if (inserted === null) throw new Error('article insert returned no row')
       this.#insertText.run(inserted.seq, row.text)
-      const key = this.#freeKey(params.published_at as number, row.id)
-      this.#setKey.run(key, inserted.seq)
       this.#ftsInsert.run(key, ...ftsValues(ftsSource(row)))
       this.#entityRows.write(inserted.seq, row, params.published_at as number)
-      this.#group(row)
+      this.#relabelJoined(group)
       return 'inserted'
     }
     if ((params.crawled_at as number) < existing.crawled_at) {
