@@ -39,7 +39,8 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback
 }
 const list = (s: string) => s.split(',').filter((x) => x !== '')
-const spec: FeatureSpec = SHIPPED_MODEL.spec
+/** `--spec '{"neutral_cues":true}'`: merged into the shipped spec for every variant (the shipped weights keep theirs). */
+const spec: FeatureSpec = { ...SHIPPED_MODEL.spec, ...(JSON.parse(arg('--spec', '{}')) as Partial<FeatureSpec>) }
 
 interface Rows {
   rows: readonly { text: string; label: SentimentLabel; source: string }[]
