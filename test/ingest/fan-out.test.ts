@@ -17,6 +17,9 @@ import type { ToWorker } from '../../batch/ingest/worker-protocol.ts'
 import { DEFAULT_RETRY } from '../../batch/warc/retry-policy.ts'
 import { openStore } from '../../store/open.ts'
 import { tempDir } from '../support/tmp.ts'
+import iconv from 'iconv-lite'
+import { gzipSync } from 'node:zlib'
+import { chunked, layOut, responseRecord, warcinfoRecord } from '../warc/warc-fixture.ts'
 
 const NOW = new Date('2026-11-21T14:00:00Z')
 const tmp = tempDir('fan-out')
@@ -102,6 +105,78 @@ describe('one file, records extracted by two workers', () => {
       two.close()
       stopped.close()
     }
+  })
+})
+
+describe('payload bytes handed to the workers', () => {
+  // The reading thread sends each HTML record's payload undecoded; the worker picks its charset.
+  const paragraph = (title: string) =>
+    `<p>${title}. ${title}. Die Redaktion berichtet ausführlich über die Lage, die Stimmung und die Folgen.</p>`
+  const page = (title: string, charsetMeta = '') =>
+    `<!doctype html><html><head>${charsetMeta}<title>${title}</title></head><body><article><h1>${title}</h1>` +
+    paragraph(title).repeat(8) +
+    '</article></body></html>'
+  const cases: { uri: string; title: string; headers: [string, string][]; body: Uint8Array }[] = [
+    {
+      uri: 'https://example.fr/cafe',
+      title: 'Café crème à Noël, déjà vu',
+      headers: [['Content-Type', 'text/html; charset=windows-1252']],
+      body: iconv.encode(page('Café crème à Noël, déjà vu'), 'windows-1252'),
+    },
+    {
+      uri: 'https://example.jp/news',
+      title: '東京の天気は晴れ、気温が上がる',
+      headers: [['Content-Type', 'text/html']],
+      body: iconv.encode(page('東京の天気は晴れ、気温が上がる', '<meta charset="shift_jis">'), 'shift_jis'),
+    },
+    {
+      uri: 'https://example.de/bom',
+      title: 'Größere Straßen für München',
+      headers: [['Content-Type', 'text/html']],
+      body: Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(page('Größere Straßen für München'), 'utf-16le')]),
+    },
+    {
+      uri: 'https://example.es/gzip',
+      title: 'Año nuevo en España: señales',
+      headers: [
+        ['Content-Type', 'text/html; charset=utf-8'],
+        ['Content-Encoding', 'gzip'],
+      ],
+      body: gzipSync(Buffer.from(page('Año nuevo en España: señales'))),
+    },
+    {
+      uri: 'https://example.pl/chunked',
+      title: 'Zażółć gęślą jaźń w Łodzi',
+      headers: [
+        ['Content-Type', 'text/html; charset=utf-8'],
+        ['Transfer-Encoding', 'chunked'],
+      ],
+      body: chunked(Buffer.from(page('Zażółć gęślą jaźń w Łodzi')), [700, 333]),
+    },
+  ]
+  const records = [
+    warcinfoRecord(),
+    ...cases.flatMap((c, i) => [
+      responseRecord(c.uri, { headers: c.headers, body: c.body }, { date: `2026-11-21T1${i}:00:00Z` }),
+      // An empty HTML payload between good ones: empty payloads may share one buffer.
+      responseRecord(`${c.uri}-empty`, { headers: [['Content-Type', 'text/html']], body: '' }),
+    ]),
+  ]
+  const mixed = join(tmp.dir, 'charsets.warc.gz')
+  beforeAll(() => writeFileSync(mixed, layOut(records, 'record-gzip')))
+
+  test('decode to the rows the one-thread path makes, every charset and encoding', async () => {
+    const one: ToWorker = { source: mixed, startIndex: 0, startOffset: null, retry: DEFAULT_RETRY }
+    const here = await collect(readJob(one))
+    const workers = new RowWorkers(2)
+    try {
+      expect(await collect(readJobFannedOut(one, workers))).toEqual(here)
+    } finally {
+      workers.close()
+    }
+    const titles = here.flatMap((b) => b.rows.map((r) => r.title))
+    expect(titles.sort()).toEqual(cases.map((c) => c.title).sort())
+    expect(here.reduce((n, b) => n + b.html, 0)).toBe(cases.length * 2)
   })
 })
 
