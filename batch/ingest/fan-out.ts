@@ -71,8 +71,8 @@ export class RowWorkers {
     slot.pending++
     return new Promise((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject })
-      // Empty payloads may share one buffer, and a buffer is listed once.
-      const transfer = [...new Set(records.map((r) => r.payload.buffer as ArrayBuffer))]
+      // Each payload has a buffer of its own (resolveOnWorkers copies it), so none is listed twice.
+      const transfer = records.map((r) => r.payload.buffer as ArrayBuffer)
       slot.worker.postMessage({ type: 'rows', id, records } satisfies ToWorkerMessage, transfer)
     })
   }
@@ -176,8 +176,10 @@ export async function* resolveOnWorkers(
       const event = step.value
       if (event.kind === 'html-bytes') {
         read.push({ kind: 'html', index: event.index, nextOffset: event.nextOffset ?? null })
-        // A buffer of its own: the payload may be a view into one the reader goes on using.
-        html.push({ ...event, payload: event.payload.slice() })
+        // A copy in a buffer of its own, which the transfer then moves: the payload may be a view
+        // into memory the reader goes on using, or a node Buffer in the shared pool of small
+        // Buffers (whose slice() is a view, not a copy).
+        html.push({ ...event, payload: new Uint8Array(event.payload) })
         htmlBytes += event.payload.byteLength
         heap.spend(event.payload.byteLength)
       } else {
