@@ -126,7 +126,7 @@ export function packLanguageNgrams(
   }
 }
 
-/** FNV-1a over the first `length` characters of `s` from `from`. */
+/** FNV-1a over the characters of `s` from `from` to `to` (packed-map.ts and entity-model.ts hash the same way). */
 function hashChars(s: string, from: number, to: number): number {
   let h = 0x811c9dc5
   for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
