@@ -10,6 +10,7 @@ import { KNOWN_ORG_ACRONYMS, KNOWN_ORG_NAMES } from './entity-known-organisation
 import { buildLexicon, type EntityLexicon, LEX_FIRST_NAME, LEX_KINDS, LEX_STARTS_LONGER } from './entity-lexicon.ts'
 import { GAZ_BEGIN, GAZ_COUNTRY, GAZ_FIRST_NAME, GAZ_ORG, GAZ_PLACE } from './entity-model.ts'
 import { NAME_CONNECTORS } from './entity-tokens.ts'
+import { packedNames, packedNumbers, StringKeysBuilder } from './packed-map.ts'
 import { WORD_CLUSTERS } from './word-clusters.ts'
 
 export const ENTITY_GAZETTEER_FORMAT = 'newsdesk-entity-gazetteer/1'
@@ -65,20 +66,41 @@ export function loadGazetteer(
   clusters: ReadonlyMap<string, number> = WORD_CLUSTERS,
 ): EntityGazetteer {
   if (file.format !== ENTITY_GAZETTEER_FORMAT) throw new Error(`entity gazetteer: unknown format ${file.format}`)
-  const kinds = new Map<string, number>()
-  const countryOf = new Map<string, string>()
-  const add = (key: string, bit: number) => kinds.set(key, (kinds.get(key) ?? 0) | bit)
+  // Packed (packed-map.ts): ~59,000 keys, which as two Maps cost every worker thread ~10 MB.
+  const keys = new StringKeysBuilder()
+  const kindList: number[] = []
+  /** Key number → 1 + index in `codes`, 0 = no country. */
+  const countryList: number[] = []
+  const codes: string[] = []
+  const codeIndex = new Map<string, number>()
+  const add = (key: string, bit: number): number => {
+    const k = keys.add(key)
+    if (k === kindList.length) {
+      kindList.push(0)
+      countryList.push(0)
+    }
+    kindList[k] = (kindList[k] as number) | bit
+    return k
+  }
+  const setCountry = (k: number, cc: string) => {
+    let c = codeIndex.get(cc)
+    if (c === undefined) {
+      c = codes.length
+      codes.push(cc)
+      codeIndex.set(cc, c)
+    }
+    countryList[k] = c + 1
+  }
   for (const line of file.countries.split('\n')) {
     const [key, cc] = line.split('\t')
     if (key === undefined || key === '' || cc === undefined) continue
-    add(key, GAZ_COUNTRY)
-    countryOf.set(key, cc)
+    setCountry(add(key, GAZ_COUNTRY), cc)
   }
   for (const line of file.places.split('\n')) {
     const [key, cc] = line.split('\t')
     if (key === undefined || key === '' || cc === undefined) continue
-    add(key, GAZ_PLACE)
-    if (!countryOf.has(key)) countryOf.set(key, cc)
+    const k = add(key, GAZ_PLACE)
+    if (countryList[k] === 0) setCountry(k, cc)
   }
   const organisationFirstWords = new Set<string>()
   for (const key of file.organisations.split('\n')) {
@@ -86,6 +108,9 @@ export function loadGazetteer(
     add(key, GAZ_ORG)
     organisationFirstWords.add(key.split(' ')[0] as string)
   }
+  const keyIndex = keys.finish()
+  const kinds = packedNumbers(keyIndex, Uint8Array.from(kindList))
+  const countryOf = packedNames(keyIndex, Uint16Array.from(countryList), codes)
   const firstNames = new Set(file.first_names.split(' ').filter((w) => w !== ''))
   const seenOrganisations = new Map(
     Object.entries(file.seen_organisations ?? {}).map(([group, keys]) => [

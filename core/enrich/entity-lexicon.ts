@@ -7,7 +7,7 @@
  * hashed the word again. A hit is confirmed by comparing the word itself, so two words with one
  * hash never share facts: the table answers exactly what the maps it was built from answer.
  */
-import { hashString } from './entity-model.ts'
+import { StringKeys } from './packed-map.ts'
 
 /** The word is a whole key of a list (bits as GAZ_PLACE, GAZ_COUNTRY, GAZ_ORG: 1, 2, 4). */
 export const LEX_KINDS = 7
@@ -23,11 +23,8 @@ export const LEX_SEEN_ORG_FIRST = 64
 export const LEX_KNOWN_ORG_FIRST = 128
 
 export interface EntityLexicon {
-  mask: number
-  hashes: Uint32Array
-  /** Slot → word index + 1; 0 = empty. */
-  slots: Int32Array
-  words: string[]
+  /** The words, numbered (packed: ~110,000 words as strings cost every worker thread several MB). */
+  words: StringKeys
   /** Word index → cluster, -1 when none. */
   cluster: Int16Array
   /** Word index → LEX_* bits. */
@@ -91,41 +88,15 @@ export function buildLexicon(src: LexiconSources): EntityLexicon {
     for (const [w, c] of lists) cls[index.get(w) as number] = c
     caseOf.set(group, cls)
   }
-  let cap = 16
-  while (cap < n * 2) cap *= 2
-  const lex: EntityLexicon = {
-    mask: cap - 1,
-    hashes: new Uint32Array(cap),
-    slots: new Int32Array(cap),
-    words,
+  return {
+    words: new StringKeys(words),
     cluster,
     flags: Uint8Array.from(flagList),
     caseOf,
   }
-  for (let k = 0; k < n; k++) {
-    const h = hashString(words[k] as string)
-    let slot = mix(h) & lex.mask
-    while (lex.slots[slot] !== 0) slot = (slot + 1) & lex.mask
-    lex.hashes[slot] = h
-    lex.slots[slot] = k + 1
-  }
-  return lex
-}
-
-function mix(h: number): number {
-  let x = h ^ (h >>> 16)
-  x = Math.imul(x, 0x45d9f3b)
-  x ^= x >>> 16
-  return x
 }
 
 /** The index of lower-cased word `w` (hash `h` = hashString(w)) in the lexicon, -1 when absent. */
 export function lexiconIndex(lex: EntityLexicon, w: string, h: number): number {
-  let slot = mix(h) & lex.mask
-  for (;;) {
-    const s = lex.slots[slot] as number
-    if (s === 0) return -1
-    if (lex.hashes[slot] === h && lex.words[s - 1] === w) return s - 1
-    slot = (slot + 1) & lex.mask
-  }
+  return lex.words.indexOfHashed(w, h)
 }

@@ -4,6 +4,7 @@
  * was never trained on. Data only; no vectors ship.
  */
 import shipped from './word-clusters.json' with { type: 'json' }
+import { packedNumbers, StringKeysBuilder } from './packed-map.ts'
 
 export const WORD_CLUSTERS_FORMAT = 'newsdesk-word-clusters/1'
 
@@ -15,14 +16,19 @@ export interface WordClustersFile {
   clusters: string[]
 }
 
-/** Word → cluster number. */
+/** Word → cluster number (a word in two clusters keeps the first); packed, not a Map (packed-map.ts). */
 export function loadWordClusters(file: WordClustersFile): ReadonlyMap<string, number> {
   if (file.format !== WORD_CLUSTERS_FORMAT) throw new Error(`word clusters: unknown format ${file.format}`)
-  const map = new Map<string, number>()
+  const words = new StringKeysBuilder()
+  const clusterOf: number[] = []
   file.clusters.forEach((line, n) => {
-    for (const word of line.split(' ')) if (word !== '' && !map.has(word)) map.set(word, n)
+    for (const word of line.split(' ')) {
+      if (word === '') continue
+      const k = words.add(word)
+      if (k === clusterOf.length) clusterOf.push(n)
+    }
   })
-  return map
+  return packedNumbers(words.finish(), Int32Array.from(clusterOf))
 }
 
 /** A short fingerprint of the clusters, kept in the category weights so a model is never read with clusters it was not trained on. */

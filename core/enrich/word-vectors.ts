@@ -7,6 +7,7 @@
  * as one signed byte per dimension.
  */
 import shipped from './word-vectors.json' with { type: 'json' }
+import { packedNumbers, StringKeysBuilder } from './packed-map.ts'
 
 export const WORD_VECTORS_FORMAT = 'newsdesk-word-vectors/1'
 
@@ -24,7 +25,7 @@ export interface WordVectorsFile {
 
 export interface WordVectors {
   dims: number
-  /** Word → its row in `data`. */
+  /** Word → its row in `data` (a repeated word keeps its first); packed, not a Map (packed-map.ts). */
   rows: ReadonlyMap<string, number>
   /** Every word's vector, dequantised, `dims` numbers a row. */
   data: Float32Array
@@ -61,11 +62,17 @@ export function loadWordVectors(file: WordVectorsFile): WordVectors {
   const signed = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length)
   const data = new Float32Array(signed.length)
   for (let i = 0; i < signed.length; i++) data[i] = (signed[i] as number) * (file.scales[i % dims] as number)
-  const rows = new Map<string, number>()
+  const distinct = new StringKeysBuilder()
+  const rowOf: number[] = []
   words.forEach((w, i) => {
-    if (!rows.has(w)) rows.set(w, i)
+    if (distinct.add(w) === rowOf.length) rowOf.push(i)
   })
-  return { dims, rows, data, fingerprint: fingerprintOf(file) }
+  return {
+    dims,
+    rows: packedNumbers(distinct.finish(), Int32Array.from(rowOf)),
+    data,
+    fingerprint: fingerprintOf(file),
+  }
 }
 
 export const SHIPPED_WORD_VECTORS_FILE: WordVectorsFile = shipped
