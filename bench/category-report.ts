@@ -17,8 +17,8 @@
  * 2. Confusion matrices, previous and new service.
  * 3. The threshold table the trainer tuned on.
  *
- * The previous model is the third-pass issue-26 weights file (no word-vector features) through
- * the service's rule, which has not changed since (model at its threshold, else the term lists,
+ * The previous model is the fourth-pass issue-26 weights file (word vectors; no balance of
+ * publishers within a class) through the service's rule, which has not changed since (model at its threshold, else the term lists,
  * else the model's low-confidence guess; a page without a description shown with its body's
  * lead), read from git (PREVIOUS_COMMIT) unless
  * --previous names a file. It was fitted on every training set, so on those its figures are
@@ -80,8 +80,8 @@ function baseName(set: HeldOutSet): string {
   return twin === undefined ? set.name : set.name.slice(0, -twin.suffix.length)
 }
 
-/** The third-pass issue-26 weights (short views in the fit; class prior, threshold 0.8; no word-vector features). */
-const PREVIOUS_COMMIT = 'c441e53'
+/** The fourth-pass issue-26 weights (short views and word vectors in the fit; class prior, threshold 0.8). */
+const PREVIOUS_COMMIT = '86b68d3'
 /** Held-out sets the previous model was trained on (every training set). */
 const SAW_PREVIOUS: ReadonlySet<string> = new Set([
   'uci',
@@ -101,6 +101,7 @@ interface ShippedParams {
   learning_rate: number
   short_views?: boolean
   embedding?: boolean
+  source_class_power?: number
 }
 
 function previousModel(): CategoryModel | undefined {
@@ -172,6 +173,7 @@ function main(): void {
     learningRate: s.learning_rate,
     shortViews: s.short_views === true,
     embedding: s.embedding === true,
+    sourceClassPower: s.source_class_power ?? 1,
   }
   const threshold = SHIPPED_CATEGORY_MODEL.minProbability
   const train = loadSources((x) => x.use === 'train')
@@ -179,7 +181,7 @@ function main(): void {
   for (const x of [...train.missing, ...measure.missing]) console.log(`${x.path} is absent: ${x.id} left out`)
 
   console.log(
-    `category report: parameters of the shipped weights (l2 ${p.l2}, max source share ${p.maxSourceShare}, short views ${p.shortViews === true}, word vectors ${p.embedding === true}), threshold ${threshold}, model languages ${[...SHIPPED_CATEGORY_MODEL.languages].join(', ')}\n`,
+    `category report: parameters of the shipped weights (l2 ${p.l2}, max source share ${p.maxSourceShare}, short views ${p.shortViews === true}, word vectors ${p.embedding === true}, source-class power ${p.sourceClassPower}), threshold ${threshold}, model languages ${[...SHIPPED_CATEGORY_MODEL.languages].join(', ')}\n`,
   )
   console.log(`| set | use | lang | rows | ${CLASSES.join(' | ')} |`)
   console.log(`|---|---|---|---:|${CLASSES.map(() => '---:').join('|')}|`)

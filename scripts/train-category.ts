@@ -48,6 +48,11 @@ export const ITERATIONS = 100
 export const LEARNING_RATE = 0.1
 /** Learn from the headline and standfirst's mean word vector too (core/enrich/word-vectors.ts). */
 export const EMBEDDING = true
+/**
+ * Within each class, each publisher's rows weigh their mass to this power before class balance
+ * (scripts/category-logreg.ts): 0 gives every publisher of a class the same share of it.
+ */
+export const SOURCE_CLASS_POWER = 0
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name)
@@ -73,6 +78,7 @@ function params(l2: number, maxSourceShare: number): FitParams {
     learningRate: LEARNING_RATE,
     shortViews: true,
     embedding: EMBEDDING,
+    sourceClassPower: SOURCE_CLASS_POWER,
   }
 }
 
@@ -215,6 +221,7 @@ function main(): void {
       learning_rate: LEARNING_RATE,
       short_views: best.shortViews === true,
       embedding: best.embedding === true,
+      source_class_power: best.sourceClassPower ?? 1,
     },
     search,
     prior: prior.factors,

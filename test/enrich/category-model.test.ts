@@ -16,7 +16,8 @@ import {
 import { WORD_CLUSTERS } from '../../core/enrich/word-clusters.ts'
 import shipped from '../../core/enrich/category-weights.json' with { type: 'json' }
 import { article } from './fixtures.ts'
-import { corpusDir, hasCategoryCorpus, loadSources } from '../../scripts/category-data.ts'
+import { corpusDir, hasCategoryCorpus, type LabelledArticle, loadSources } from '../../scripts/category-data.ts'
+import { balanceSourcesWithinClasses } from '../../scripts/category-logreg.ts'
 
 /** A hand-made model: one feature, `p:sport`, worth +2 for sport; everything else 0. */
 function tinyWeights(over: Partial<CategoryWeights> = {}): CategoryWeights {
@@ -240,5 +241,47 @@ describe('chooseCategory', () => {
         'en',
       ),
     ).toContain('T:politics')
+  })
+})
+
+describe('balanceSourcesWithinClasses', () => {
+  // Class 0: publisher A 3 rows of weight 1, publisher B 1 row; class 1: A alone, 2 rows.
+  const row = (source: string): LabelledArticle => ({
+    title: '',
+    description: '',
+    url: '',
+    host: '',
+    category: 'sport',
+    group: '',
+    source,
+    lang: 'en',
+  })
+  const rows = ['a', 'a', 'a', 'b', 'a', 'a'].map(row)
+  const ys = [0, 0, 0, 0, 1, 1]
+  const ones = [1, 1, 1, 1, 1, 1]
+  test.each([
+    { name: 'power 1 changes nothing', power: 1, want: [1, 1, 1, 1, 1, 1] },
+    // Class 0 keeps its mass 4, split 2 / 2 between A and B; class 1 has one publisher.
+    { name: 'power 0 gives each publisher of a class the same share', power: 0, want: [2 / 3, 2 / 3, 2 / 3, 2, 1, 1] },
+    // Cells 3 and 1 become √3 and 1, rescaled to the class's mass 4.
+    {
+      name: 'power 0.5 between',
+      power: 0.5,
+      want: [
+        4 / (Math.sqrt(3) + 1) / Math.sqrt(3),
+        4 / (Math.sqrt(3) + 1) / Math.sqrt(3),
+        4 / (Math.sqrt(3) + 1) / Math.sqrt(3),
+        4 / (Math.sqrt(3) + 1),
+        1,
+        1,
+      ],
+    },
+  ])('$name', ({ power, want }) => {
+    const got = balanceSourcesWithinClasses(rows, ys, ones, power)
+    got.forEach((w, i) => expect(w).toBeCloseTo(want[i] as number, 9))
+  })
+  test('the three HuffPost files are one publisher', () => {
+    const got = balanceSourcesWithinClasses(['huffpost', 'huffpost-2017', 'uci'].map(row), [0, 0, 0], [1, 1, 1], 0)
+    expect(got).toEqual([0.75, 0.75, 1.5])
   })
 })
