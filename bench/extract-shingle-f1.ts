@@ -4,6 +4,7 @@
  * multiset overlap normalised by their sum; precision and recall are means over documents, F1 is the
  * harmonic mean of those two means, and ± is a bootstrap standard deviation.
  */
+import { mulberry32 as seededRandom } from '../core/random.ts'
 
 /** Per-document shares of true positives, false positives and false negatives (sum 1, or all 0). */
 export interface ShingleMatch {
@@ -97,18 +98,6 @@ export function isSameTokens(truth: string, prediction: string): boolean {
 function sampleStd(values: readonly number[]): number {
   const m = mean(values)
   return Math.sqrt(values.reduce((s, v) => s + (v - m) ** 2, 0) / Math.max(1, values.length - 1))
-}
-
-/** mulberry32: a seeded generator so the bootstrap ± is reproducible run to run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 export function evaluateBodies(

@@ -9,6 +9,9 @@
  * the objective scripts/softmax-adam.ts minimises for the linear model alone.
  */
 
+import { mulberry32 as seededRandom } from '../core/random.ts'
+import { crossEntropyGradient } from './softmax-adam.ts'
+
 export interface MlpFitInput {
   /** Feature ids of each document (ids below `features`), distinct. */
   docs: readonly Int32Array[]
@@ -40,17 +43,7 @@ export interface MlpWeights {
   out: Float64Array
 }
 
-/** mulberry32: a small seeded generator, enough for initial weights and batch order. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { seededRandom }
 
 /** The hidden activations (after relu) and logits of one document. */
 export function mlpForward(
@@ -160,20 +153,8 @@ export function fitMlp(input: MlpFitInput): MlpWeights {
         const doc = docs[d] as Int32Array
         const x = dense[d]
         mlpForward(w, K, D, doc, x, h, z)
-        let top = Number.NEGATIVE_INFINITY
-        for (let k = 0; k < K; k++) top = Math.max(top, z[k] as number)
-        let sum = 0
-        for (let k = 0; k < K; k++) {
-          z[k] = Math.exp((z[k] as number) - top)
-          sum += z[k] as number
-        }
-        const y = ys[d] as number
-        const cw = (docWeight[d] as number) * scale
-        for (let k = 0; k < K; k++) {
-          const g = ((z[k] as number) / sum - (k === y ? 1 : 0)) * cw
-          z[k] = g
-          slots.bias.g[k] = (slots.bias.g[k] as number) + g
-        }
+        crossEntropyGradient(z, K, ys[d] as number, (docWeight[d] as number) * scale)
+        for (let k = 0; k < K; k++) slots.bias.g[k] = (slots.bias.g[k] as number) + (z[k] as number)
         for (let j = 0; j < H; j++) {
           const a = h[j] as number
           let back = 0

@@ -32,6 +32,21 @@ export interface SoftmaxWeights {
   dense: Float64Array
 }
 
+/**
+ * Turns the logits in `z` into the gradient of `weight` × cross-entropy for true class `y`, in
+ * place: (softmax(z) − one-hot(y)) × weight. Shared with scripts/mlp-adam.ts.
+ */
+export function crossEntropyGradient(z: Float64Array, K: number, y: number, weight: number): void {
+  let top = Number.NEGATIVE_INFINITY
+  for (let k = 0; k < K; k++) top = Math.max(top, z[k] as number)
+  let sum = 0
+  for (let k = 0; k < K; k++) {
+    z[k] = Math.exp((z[k] as number) - top)
+    sum += z[k] as number
+  }
+  for (let k = 0; k < K; k++) z[k] = ((z[k] as number) / sum - (k === y ? 1 : 0)) * weight
+}
+
 export function fitSoftmax(input: SoftmaxFitInput): SoftmaxWeights {
   const { docs, ys, docWeight, classes: K, l2, learningRate } = input
   const w = new Float64Array(input.features * K)
@@ -65,20 +80,8 @@ export function fitSoftmax(input: SoftmaxFitInput): SoftmaxWeights {
           const xj = x[j] as number
           for (let k = 0; k < K; k++) z[k] = (z[k] as number) + xj * (wD[j * K + k] as number)
         }
-      let top = Number.NEGATIVE_INFINITY
-      for (let k = 0; k < K; k++) top = Math.max(top, z[k] as number)
-      let sum = 0
-      for (let k = 0; k < K; k++) {
-        z[k] = Math.exp((z[k] as number) - top)
-        sum += z[k] as number
-      }
-      const y = ys[d] as number
-      const cw = docWeight[d] as number
-      for (let k = 0; k < K; k++) {
-        const g = ((z[k] as number) / sum - (k === y ? 1 : 0)) * cw
-        z[k] = g
-        gB[k] = (gB[k] as number) + g
-      }
+      crossEntropyGradient(z, K, ys[d] as number, docWeight[d] as number)
+      for (let k = 0; k < K; k++) gB[k] = (gB[k] as number) + (z[k] as number)
       // Feature-major, so each feature's K gradients are adjacent in memory; every gradient still
       // receives the same additions in the same order (a document's features are distinct).
       for (const f of doc) {

@@ -8,6 +8,7 @@
  * open entity are scored; every other token is `O` without a look-up. That is what keeps a
  * thousand-word body to a few hundred microseconds, and it is applied in training too.
  */
+import { hashRange } from './packed-map.ts'
 import type { EntityLexicon } from './entity-lexicon.ts'
 import { type EntityToken, NAME_CONNECTORS } from './entity-tokens.ts'
 
@@ -120,17 +121,11 @@ export function loadWeights(file: EntityModelFile): WeightTable {
 
 /** FNV-1a of a string: each token's words and shapes are hashed once, features combine the hashes. */
 export function hashString(s: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
-  return h >>> 0
+  return hashRange(s, 0, s.length)
 }
 
-/** hashString(s.slice(from, to)) without building the slice: a word's prefix or suffix. */
-export function hashRange(s: string, from: number, to: number): number {
-  let h = 0x811c9dc5
-  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
-  return h >>> 0
-}
+/** hashString(s.slice(from, to)) without building the slice (a word's prefix or suffix): packed-map.ts's. */
+export { hashRange }
 
 function mixFinal(h: number): number {
   let x = h ^ (h >>> 16)

@@ -8,6 +8,7 @@
  * reliability verdict is eld's: test/enrich/language-ngrams.test.ts compares both on every
  * sample it has and checks the file against the package.
  */
+import { hashRange, mix } from './packed-map.ts'
 import shipped from './language-ngrams.json' with { type: 'json' }
 
 export const LANGUAGE_NGRAMS_FORMAT = 'newsdesk-language-ngrams/1'
@@ -126,20 +127,6 @@ export function packLanguageNgrams(
   }
 }
 
-/** FNV-1a over the characters of `s` from `from` to `to` (packed-map.ts and entity-model.ts hash the same way). */
-function hashChars(s: string, from: number, to: number): number {
-  let h = 0x811c9dc5
-  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
-  return h >>> 0
-}
-
-function mix(h: number): number {
-  let x = h ^ (h >>> 16)
-  x = Math.imul(x, 0x45d9f3b)
-  x ^= x >>> 16
-  return x
-}
-
 export function loadLanguageNgrams(file: LanguageNgramsFile): LanguageNgrams {
   if (file.format !== LANGUAGE_NGRAMS_FORMAT) throw new Error(`language n-grams: unknown format ${file.format}`)
   const lengths = decodeBase64(file.key_lengths)
@@ -165,7 +152,7 @@ export function loadLanguageNgrams(file: LanguageNgramsFile): LanguageNgrams {
   const slots = new Int32Array(cap)
   const hashes = new Uint32Array(cap)
   for (let k = 0; k < n; k++) {
-    const h = hashChars(file.keys, keyStart[k] as number, keyStart[k + 1] as number)
+    const h = hashRange(file.keys, keyStart[k] as number, keyStart[k + 1] as number)
     let slot = mix(h) & mask
     while (slots[slot] !== 0) slot = (slot + 1) & mask
     slots[slot] = k + 1
@@ -190,7 +177,7 @@ export function loadLanguageNgrams(file: LanguageNgramsFile): LanguageNgrams {
 
 /** The index of n-gram `g` in the table, -1 when eld has no score for it. */
 function ngramIndex(t: LanguageNgrams, g: string): number {
-  const h = hashChars(g, 0, g.length)
+  const h = hashRange(g, 0, g.length)
   let slot = mix(h) & t.mask
   for (;;) {
     const s = t.slots[slot] as number

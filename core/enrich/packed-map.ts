@@ -7,13 +7,15 @@
  * exactly what the Maps they replace answered, in the same iteration order.
  */
 
-function hashRange(s: string, from: number, to: number): number {
+/** FNV-1a over the characters of `s` from `from` to `to` (the hash of the entity tagger's features too). */
+export function hashRange(s: string, from: number, to: number): number {
   let h = 0x811c9dc5
   for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
   return h >>> 0
 }
 
-function mix(h: number): number {
+/** Spreads an FNV-1a hash over a power-of-two table's slots. */
+export function mix(h: number): number {
   let x = h ^ (h >>> 16)
   x = Math.imul(x, 0x45d9f3b)
   x ^= x >>> 16

@@ -2,6 +2,7 @@
  * The labelled headline set as rows, and its fixed train/held-out split. Pure: the training script
  * and the report read the CSV themselves and pass its text in, so both get the same split.
  */
+import { mulberry32 as seededRandom } from '../random.ts'
 import type { SentimentLabel } from '../article.ts'
 
 export interface LabelledText {
@@ -65,17 +66,7 @@ export function parseLabelledCsv(csv: string): LabelledText[] {
   return out
 }
 
-/** mulberry32: a small seeded PRNG, enough for shuffles that must repeat exactly. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { seededRandom }
 
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items]

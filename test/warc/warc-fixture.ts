@@ -1,4 +1,5 @@
 /** Hand-built WARC files for the reader's tests: records written byte by byte, no library in between. */
+import { mulberry32 as seededRandom } from '../../core/random.ts'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -164,17 +165,7 @@ export function page(title: string, body: string, head = '<meta charset="utf-8">
   return `<!DOCTYPE html>\n<html><head>${head}<title>${title}</title></head><body><p>${body}</p></body></html>\n`
 }
 
-/** Deterministic pseudo-random numbers (mulberry32) for fixed-seed tests. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
+export { seededRandom }
 
 /** 'html' or the skip reason. */
 export function outcome(event: WarcEvent | undefined): string {
