@@ -29,7 +29,7 @@ import {
 } from '../scripts/category-evaluation.ts'
 import { cacheFeatures, type FitParams, type Fitted, fit, publisherOf } from '../scripts/category-logreg.ts'
 import { applyPrior, choosePrior, priorOffsets } from '../scripts/category-prior.ts'
-import { loadLabelledPages } from './category-pages.ts'
+import { loadLabelledPages, pageRow } from './category-pages.ts'
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name)
@@ -118,16 +118,7 @@ function main(): void {
     minProbability: prior.threshold,
   }
   const pages = loadLabelledPages().filter((pg) => pg.lang === 'en')
-  const pageRows: LabelledArticle[] = pages.map((pg) => ({
-    title: pg.article.title,
-    description: pg.article.description,
-    url: pg.article.url,
-    host: pg.article.host,
-    category: pg.category,
-    group: pg.article.host,
-    source: 'pages',
-    lang: 'en',
-  }))
+  const pageRows: LabelledArticle[] = pages.map(pageRow)
   results.push({
     name: 'pages',
     rows: pageRows,

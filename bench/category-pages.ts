@@ -11,6 +11,7 @@ import { detectLanguage } from '../core/enrich/language.ts'
 import type { Category } from '../core/categories.ts'
 import { extractArticle } from '../batch/extract/index.ts'
 import { loadBenchmark, loadFundus } from './extract-corpus.ts'
+import type { LabelledArticle } from '../scripts/category-data.ts'
 
 export interface LabelledPage {
   article: ExtractedArticle
@@ -40,4 +41,18 @@ export function loadLabelledPages(): LabelledPage[] {
     pages.push({ article, lang: detectLanguage(article), category })
   }
   return pages
+}
+
+/** A labelled page as a row of the labelled sets (source `pages`, grouped by host). */
+export function pageRow(pg: LabelledPage): LabelledArticle {
+  return {
+    title: pg.article.title,
+    description: pg.article.description,
+    url: pg.article.url,
+    host: pg.article.host,
+    category: pg.category,
+    group: pg.article.host,
+    source: 'pages',
+    lang: pg.lang,
+  }
 }

@@ -61,7 +61,7 @@ import {
 import { CLASSES, cacheFeatures, type FitParams } from '../scripts/category-logreg.ts'
 import { applyPrior, NO_PRIOR, type PriorFactors } from '../scripts/category-prior.ts'
 import { shortView, titleView } from '../scripts/category-views.ts'
-import { loadLabelledPages } from './category-pages.ts'
+import { loadLabelledPages, pageRow } from './category-pages.ts'
 
 /**
  * Every held-out set is measured three times: as the set has it, cut to AG News' shape (headline +
@@ -223,16 +223,7 @@ function main(): void {
   for (const lang of pageLangs) {
     const these = pages.filter((pg) => pg.lang === lang)
     if (these.length < 5) continue
-    const rows: LabelledArticle[] = these.map((pg) => ({
-      title: pg.article.title,
-      description: pg.article.description,
-      url: pg.article.url,
-      host: pg.article.host,
-      category: pg.category,
-      group: pg.article.host,
-      source: 'pages',
-      lang,
-    }))
+    const rows: LabelledArticle[] = these.map(pageRow)
     rows.forEach((r, i) => pageInputs.set(r, these[i]?.article as CategoryInput))
     sets.push(
       shippedSet(
