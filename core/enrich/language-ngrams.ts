@@ -8,7 +8,7 @@
  * reliability verdict is eld's: test/enrich/language-ngrams.test.ts compares both on every
  * sample it has and checks the file against the package.
  */
-import { hashRange, mix } from './packed-map.ts'
+import { StringKeys } from './packed-map.ts'
 import shipped from './language-ngrams.json' with { type: 'json' }
 
 export const LANGUAGE_NGRAMS_FORMAT = 'newsdesk-language-ngrams/1'
@@ -51,17 +51,12 @@ export interface LanguageNgrams {
   avgScore: Readonly<Record<string, number>>
   separators: RegExp
   dictionary: readonly string[]
-  keys: string
-  /** N-gram k's characters are keys[keyStart[k], keyStart[k + 1]). */
-  keyStart: Int32Array
+  /** The n-grams, numbered as their entries are. */
+  keys: StringKeys
   /** N-gram k's entries are entryStart[k] … entryStart[k + 1] - 1. */
   entryStart: Int32Array
   entryLanguages: Uint8Array
   entryScores: Uint8Array
-  mask: number
-  /** Slot → n-gram index + 1; 0 = empty. */
-  slots: Int32Array
-  hashes: Uint32Array
 }
 
 function encodeBase64(bytes: Uint8Array): string {
@@ -146,48 +141,16 @@ export function loadLanguageNgrams(file: LanguageNgramsFile): LanguageNgrams {
     entryScores.length !== entryLanguages.length
   )
     throw new Error('language n-grams: wrong sizes')
-  let cap = 16
-  while (cap < n * 2) cap *= 2
-  const mask = cap - 1
-  const slots = new Int32Array(cap)
-  const hashes = new Uint32Array(cap)
-  for (let k = 0; k < n; k++) {
-    const h = hashRange(file.keys, keyStart[k] as number, keyStart[k + 1] as number)
-    let slot = mix(h) & mask
-    while (slots[slot] !== 0) slot = (slot + 1) & mask
-    slots[slot] = k + 1
-    hashes[slot] = h
-  }
   return {
     type: file.type,
     languages: file.languages,
     avgScore: file.avg_score,
     separators: new RegExp(file.separators.source, file.separators.flags),
     dictionary: [...file.dictionary],
-    keys: file.keys,
-    keyStart,
+    keys: new StringKeys(file.keys, keyStart),
     entryStart,
     entryLanguages,
     entryScores,
-    mask,
-    slots,
-    hashes,
-  }
-}
-
-/** The index of n-gram `g` in the table, -1 when eld has no score for it. */
-function ngramIndex(t: LanguageNgrams, g: string): number {
-  const h = hashRange(g, 0, g.length)
-  let slot = mix(h) & t.mask
-  for (;;) {
-    const s = t.slots[slot] as number
-    if (s === 0) return -1
-    if (t.hashes[slot] === h) {
-      const k = s - 1
-      const from = t.keyStart[k] as number
-      if ((t.keyStart[k + 1] as number) - from === g.length && t.keys.startsWith(g, from)) return k
-    }
-    slot = (slot + 1) & t.mask
   }
 }
 
@@ -283,7 +246,7 @@ const BASE_NGRAM_SCORE = 53
 function scoresOf(t: LanguageNgrams, byteNgrams: ReadonlySet<string>): number[] {
   const langScore = new Array<number>(t.languages.length).fill(0)
   for (const g of byteNgrams) {
-    const k = ngramIndex(t, g)
+    const k = t.keys.indexOf(g)
     if (k < 0) continue
     const end = t.entryStart[k + 1] as number
     for (let e = t.entryStart[k] as number; e < end; e++) {

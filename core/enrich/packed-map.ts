@@ -33,12 +33,23 @@ export class StringKeys {
   private readonly hashes: Uint32Array
 
   /** `keys` must be distinct (StringKeysBuilder makes them so). */
-  constructor(keys: readonly string[]) {
-    const n = keys.length
+  constructor(keys: readonly string[])
+  /** Keys already joined: key k is text[starts[k], starts[k + 1]) (language-ngrams.ts's file). */
+  constructor(text: string, starts: Int32Array)
+  constructor(keysOrText: readonly string[] | string, joinedStarts?: Int32Array) {
+    if (typeof keysOrText === 'string') {
+      if (joinedStarts === undefined || joinedStarts[joinedStarts.length - 1] !== keysOrText.length)
+        throw new Error('StringKeys: offsets do not cover the text')
+      this.text = keysOrText
+      this.starts = joinedStarts
+    } else {
+      this.text = keysOrText.join('')
+      this.starts = new Int32Array(keysOrText.length + 1)
+      for (let k = 0; k < keysOrText.length; k++)
+        this.starts[k + 1] = (this.starts[k] as number) + (keysOrText[k] as string).length
+    }
+    const n = this.starts.length - 1
     this.size = n
-    this.text = keys.join('')
-    this.starts = new Int32Array(n + 1)
-    for (let k = 0; k < n; k++) this.starts[k + 1] = (this.starts[k] as number) + (keys[k] as string).length
     let cap = 16
     while (cap < n * 2) cap *= 2
     this.mask = cap - 1

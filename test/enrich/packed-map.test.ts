@@ -19,6 +19,17 @@ describe('StringKeys', () => {
     expect(keys.indexOf(key)).toBe(-1),
   )
   test('an empty set finds nothing', () => expect(new StringKeys([]).indexOf('')).toBe(-1))
+  test('keys given joined with their offsets are found as the same keys', () => {
+    const starts = new Int32Array(KEYS.length + 1)
+    KEYS.forEach((key, k) => {
+      starts[k + 1] = (starts[k] as number) + key.length
+    })
+    const joined = new StringKeys(KEYS.join(''), starts)
+    expect(joined.size).toBe(KEYS.length)
+    expect(KEYS.map((key) => joined.indexOf(key))).toEqual(KEYS.map((_, k) => k))
+    expect(joined.indexOf('abc')).toBe(-1)
+    expect(() => new StringKeys('abc', Int32Array.from([0, 2]))).toThrow('offsets')
+  })
   test('the builder numbers keys in first-seen order, repeats keep their number', () => {
     const b = new StringKeysBuilder()
     expect(['x', 'y', 'x', 'z', 'y'].map((k) => b.add(k))).toEqual([0, 1, 0, 2, 1])
