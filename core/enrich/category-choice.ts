@@ -17,7 +17,7 @@
  * alone is a much weaker input (docs/benchmarks.md, "Category model": BBC News 0.77 → 0.47).
  */
 import type { Category, CategoryDecider } from '../categories.ts'
-import { type CategoryInput, classifyCategory, sectionCategories } from './category.ts'
+import { type CategoryInput, classifyCategory, type MatchedHeadline, sectionCategories } from './category.ts'
 import { standfirstFromBody } from './category-features.ts'
 import {
   type CategoryModel,
@@ -43,8 +43,8 @@ export function chooseCategory(
   lang: string,
   model: CategoryModel = SHIPPED_CATEGORY_MODEL,
 ): CategoryChoice {
-  const guess = (): CategoryChoice => {
-    const g = classifyCategory(a, lang)
+  const guess = (matched?: MatchedHeadline): CategoryChoice => {
+    const g = classifyCategory(a, lang, matched)
     return { category: g.category, confidence: g.confidence, category_by: 'terms' }
   }
   if (!model.languages.has(lang) || sectionCategories(a.section).length === 1) return guess()
@@ -53,7 +53,9 @@ export function chooseCategory(
   const p = predictCategory(seen, lang, model)
   const confidence = Math.round(p.probability * 1000) / 1000
   if (p.probability >= model.minProbability) return { category: p.category, confidence, category_by: 'model' }
-  const terms = guess()
+  // The model matched the title and description already (`seen`'s: a standfirst from the body
+  // stands in for a missing description there, which the term lists do not read).
+  const terms = guess(a.description === seen.description ? p.matched : { title: p.matched.title, description: [] })
   if (terms.confidence > 0) return terms
   return { category: p.category, confidence, category_by: 'model-low-confidence' }
 }

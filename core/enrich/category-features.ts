@@ -16,6 +16,7 @@ import {
   subdomainCategory,
   textCategories,
   urlPath,
+  type MatchedHeadline,
 } from './category.ts'
 import { foldAccents, foldCase, leadText, wordTokens } from './tokens.ts'
 import { WORD_CLUSTERS } from './word-clusters.ts'
@@ -114,7 +115,7 @@ export function categoryFeatures(a: CategoryFeatureInput, lang: string): string[
 export function categoryFeaturesAndWords(
   a: CategoryFeatureInput,
   lang: string,
-): { features: string[]; words: string[] } {
+): { features: string[]; words: string[]; matched: MatchedHeadline } {
   const features = new Set<string>()
   const words: string[] = []
   const addText = (text: string): void => {
@@ -139,15 +140,20 @@ export function categoryFeaturesAndWords(
   if (sub.length >= 3 && !GENERIC_SUBDOMAINS.has(sub[0] ?? '')) features.add(`sub:${fold(sub[0] ?? '')}`)
   for (const w of headlineTokens(a.section.slice(0, FIELD_MAX_CHARS)).slice(0, 6)) features.add(`s:${w}`)
 
-  for (const c of textCategories(a.title, lang, false)) features.add(`t:${c}`)
-  for (const c of textCategories(a.description, lang, false)) features.add(`d:${c}`)
+  // Matched once: the term-list guess below reads the same matches.
+  const matched = {
+    title: textCategories(a.title, lang, false),
+    description: textCategories(a.description, lang, false),
+  }
+  for (const c of matched.title) features.add(`t:${c}`)
+  for (const c of matched.description) features.add(`d:${c}`)
   for (const c of pathCategories(a.url)) features.add(`P:${c}`)
   for (const c of sectionCategories(a.section)) features.add(`P:${c}`)
   const subCategory = subdomainCategory(a.host)
   if (subCategory !== undefined) features.add(`P:${subCategory}`)
-  const guess = classifyCategory({ ...a, tags: [], text: '' }, lang)
+  const guess = classifyCategory({ ...a, tags: [], text: '' }, lang, matched)
   features.add(`T:${guess.category}`)
-  return { features: [...features], words }
+  return { features: [...features], words, matched }
 }
 
 /**

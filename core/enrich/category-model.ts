@@ -3,6 +3,7 @@
  * category-features.ts. Only the learned weights ship (category-weights.json, written by
  * scripts/train-category.ts from real labelled news); this file turns them into a prediction.
  */
+import type { MatchedHeadline } from './category.ts'
 import { CATEGORIES, type Category, isCategory } from '../categories.ts'
 import { type CategoryFeatureInput, categoryFeaturesAndWords, vectorOfWords } from './category-features.ts'
 import shipped from './category-weights.json' with { type: 'json' }
@@ -49,6 +50,8 @@ export interface CategoryPrediction {
   category: Category
   /** The winner's probability. */
   probability: number
+  /** The term lists' matches in the title and description read (for a term-list guess after it). */
+  matched: MatchedHeadline
 }
 
 export function loadCategoryModel(w: CategoryWeights): CategoryModel {
@@ -87,7 +90,7 @@ export function predictCategory(
   model: CategoryModel = SHIPPED_CATEGORY_MODEL,
 ): CategoryPrediction {
   const z = [...model.bias]
-  const { features, words } = categoryFeaturesAndWords(a, lang)
+  const { features, words, matched } = categoryFeaturesAndWords(a, lang)
   for (const feature of features) {
     const row = model.rows.get(feature)
     if (row === undefined) continue
@@ -110,5 +113,5 @@ export function predictCategory(
       bestZ = z[i] ?? 0
     }
   }
-  return { category: best, probability: Math.exp(bestZ - top) / sum }
+  return { category: best, probability: Math.exp(bestZ - top) / sum, matched }
 }

@@ -94,7 +94,13 @@ function bump(scores: Scores, category: Category, by: number, cap = Number.POSIT
   scores.set(category, Math.min(cap, (scores.get(category) ?? 0) + by))
 }
 
-export function classifyCategory(a: CategoryInput, lang: string): CategoryGuess {
+/** The terms of an article's title and description, when the caller has matched them already. */
+export interface MatchedHeadline {
+  title: readonly Category[]
+  description: readonly Category[]
+}
+
+export function classifyCategory(a: CategoryInput, lang: string, matched?: MatchedHeadline): CategoryGuess {
   const scores: Scores = new Map()
   for (const c of sectionCategories(a.section)) bump(scores, c, WEIGHT.section)
   for (const c of pathCategories(a.url)) bump(scores, c, WEIGHT.path)
@@ -107,8 +113,9 @@ export function classifyCategory(a: CategoryInput, lang: string): CategoryGuess 
   }
   for (const [c, s] of tagScores) bump(scores, c, s)
 
-  for (const c of textCategories(a.title, lang, false)) bump(scores, c, WEIGHT.title)
-  for (const c of textCategories(a.description, lang, false)) bump(scores, c, WEIGHT.description)
+  for (const c of matched?.title ?? textCategories(a.title, lang, false)) bump(scores, c, WEIGHT.title)
+  for (const c of matched?.description ?? textCategories(a.description, lang, false))
+    bump(scores, c, WEIGHT.description)
   const bodyScores: Scores = new Map()
   for (const c of textCategories(leadText(a.text, BODY_MAX_CHARS), lang, false))
     bump(bodyScores, c, WEIGHT.body, BODY_CAP)
@@ -184,33 +191,9 @@ export function subdomainCategory(host: string): Category | undefined {
   return INDEXES.sections.matchWord(fold(first))?.value
 }
 
-/**
- * textCategories' answers for the last few texts, by language and tag flag: one article asks for
- * its title's and description's two or three times (categoryFeatures, the term-list guess inside
- * it, chooseCategory's own guess). A pure function's answers, so the memo changes no result.
- */
-const recentAnswers = new Map<string, Map<string, readonly Category[]>>()
-const RECENT_ANSWERS_MAX = 64
-
 /** One category per distinct term named in a piece of text; tags may also be section words ("Sport"). */
 export function textCategories(text: string, lang: string, isTag: boolean): Category[] {
   if (text === '') return []
-  const scope = isTag ? `${lang}#tag` : lang
-  let answers = recentAnswers.get(scope)
-  if (answers === undefined) {
-    answers = new Map()
-    recentAnswers.set(scope, answers)
-  }
-  let found = answers.get(text)
-  if (found === undefined) {
-    if (answers.size >= RECENT_ANSWERS_MAX) answers.clear()
-    found = findTextCategories(text, lang, isTag)
-    answers.set(text, found)
-  }
-  return [...found]
-}
-
-function findTextCategories(text: string, lang: string, isTag: boolean): Category[] {
   const capped = text.slice(0, FIELD_MAX_CHARS)
   const found = new Map<string, Category>()
   if (isTag) matchInto(INDEXES.sections, matchTokens(capped, 6), found)
