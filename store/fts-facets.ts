@@ -131,6 +131,7 @@ export function tenthScores(tenth: number): { min: number; max: number } {
 
 /** FTS5 expression for "the score is in one of these tenths". */
 export function tenthsMatch(tenths: readonly number[]): string {
+  if (tenths.length === 0) throw new Error('tenthsMatch: no tenths (an empty list is no FTS5 expression)')
   return `facets : (${tenths.map((b) => `"v${b}"`).join(' OR ')})`
 }
 

@@ -126,9 +126,11 @@ export function buildWhere(f: StoreFilters, asTokens: boolean): Where {
       params.push(f.maxScore)
     }
     if (asTokens) {
+      // A bound inside the first or last tenth touches every tenth: none to exclude (an empty
+      // token list is no FTS5 expression), the row test alone makes the range exact.
       const tenths = scoreTenths(f.minScore ?? SCORE_MIN, f.maxScore ?? SCORE_MAX)
       if (tenths.inside.length <= tenths.outside.length) facets.push(tenthsMatch(tenths.inside))
-      else exclusions.push(tenthsMatch(tenths.outside))
+      else if (tenths.outside.length > 0) exclusions.push(tenthsMatch(tenths.outside))
     }
     countable = false
   }

@@ -95,6 +95,20 @@ export const CONTRACT_QUERIES: ContractQuery[] = [
     filters: { minScore: -0.5, maxScore: 0.2 },
     keep: (a) => a.score >= -0.5 && a.score <= 0.2,
   },
+  // A bound inside the first or last tenth: the range touches every tenth, so no tenth is left
+  // to exclude (an empty exclusion was an FTS5 syntax error: a 500 found by bench/search-sweep.ts).
+  {
+    name: 'score at most 0.95 (the last tenth cut) with a word',
+    q: 'market',
+    filters: { maxScore: 0.95 },
+    keep: (a) => a.score <= 0.95,
+  },
+  {
+    name: 'score at least -0.95 (the first tenth cut) and two categories',
+    q: '',
+    filters: { minScore: -0.95, category: ['politics', 'world'] },
+    keep: (a) => a.score >= -0.95 && ['politics', 'world'].includes(a.category),
+  },
   {
     name: 'score at most -0.6, a category and a country',
     q: '',

@@ -54,6 +54,22 @@ export const SCORE_AND_HOST_CASES: StatsCase[] = [
     keep: (a) => a.score >= -0.7 && a.score <= 0.7,
   },
   {
+    name: 'max_score 0.97 and a word: the range touches every tenth (nothing to exclude)',
+    q: 'market',
+    periodS: DAY_S,
+    top: 100,
+    filters: { maxScore: 0.97 },
+    keep: (a) => a.score <= 0.97,
+  },
+  {
+    name: 'min_score -0.99 and a category, every host',
+    q: '',
+    periodS: DAY_S,
+    top: 100,
+    filters: { minScore: -0.99, category: ['politics', 'business'] },
+    keep: (a) => a.score >= -0.99 && ['politics', 'business'].includes(a.category),
+  },
+  {
     name: 'max_score 1 and min_score -1 given: no filter',
     q: '',
     periodS: DAY_S,
