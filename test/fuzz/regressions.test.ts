@@ -38,6 +38,21 @@ test.each([
     loc: ['query', 'from'],
   },
   { name: 'stats timeline ending in 9998', target: '/v1/stats?to=9998-01-01', status: 422, loc: ['query', 'to'] },
+  // A tone-score bound inside the first or last tenth with a word or a facet filter: an empty
+  // FTS5 exclusion, an SQLite syntax error (was a 500; found by bench/search-sweep.ts).
+  {
+    name: 'max_score 0.95 with an entity, by relevance',
+    target: '/v1/search?entity=person:nobody&sort=relevance&max_score=0.95',
+    status: 200,
+    loc: null,
+  },
+  {
+    name: 'stats of a word with max_score 0.97',
+    target: '/v1/stats?q=bitcoin&max_score=0.97&category=business',
+    status: 200,
+    loc: null,
+  },
+  { name: 'a feed with min_score -0.95', target: '/v1/rss?q=market&min_score=-0.95', status: 200, loc: null },
   // At the bound: still answered.
   {
     name: `hourly sentiment of ${MAX_GRID_POINTS} hours`,
