@@ -217,6 +217,53 @@ if (bad.length > 0) {
   for (const r of bad.slice(0, 20)) console.log(`- ${r.status} ${show(r.q)} ${r.error ?? ''}`)
 }
 
+/** A query's traits, to see which of them the slow answers share. */
+function traits(q: Drawn): string[] {
+  const t: string[] = []
+  const p = q.params
+  if (p.q !== undefined) {
+    const words = p.q.split(/\s+/)
+    t.push(
+      p.q.includes(' OR ')
+        ? 'q: OR'
+        : p.q.includes(' -')
+          ? 'q: exclusion'
+          : p.q.startsWith('"')
+            ? 'q: phrase'
+            : words.length > 1
+              ? 'q: two words'
+              : 'q: one word',
+    )
+  } else t.push('no q')
+  for (const k of ['entity', 'country', 'lang', 'tld', 'host', 'exclude_host', 'category', 'sentiment'])
+    if (p[k] !== undefined) t.push(`${k}${p[k]?.includes(',') ? ' (several)' : ''}`)
+  if (p.min_score !== undefined || p.max_score !== undefined) t.push('score range')
+  if (p.strict_country === 'true') t.push('strict_country')
+  if (p.from !== undefined || p.date !== undefined) t.push('date range')
+  if (p.offset !== undefined && Number(p.offset) >= 1000) t.push('offset ≥ 1000')
+  if (p.sort !== undefined) t.push(`sort=${p.sort}`)
+  return t
+}
+
+console.log('\nTraits of the answers over their target (first timed run), per endpoint family:\n')
+console.log('| family | trait | n | over target | share over |')
+console.log('|---|---|---:|---:|---:|')
+for (const family of ['search and feeds', 'stats and lists'] as const) {
+  const inFamily = ok.filter((r) => (targetMs(r.q.path) === 50) === (family === 'search and feeds'))
+  const byTrait = new Map<string, { n: number; over: number }>()
+  for (const r of inFamily)
+    for (const t of traits(r.q)) {
+      const c = byTrait.get(t) ?? { n: 0, over: 0 }
+      c.n++
+      if (r.ms > targetMs(r.q.path)) c.over++
+      byTrait.set(t, c)
+    }
+  for (const [t, c] of [...byTrait]
+    .filter(([, c]) => c.over > 0)
+    .sort((a, b) => b[1].over / b[1].n - a[1].over / a[1].n))
+    console.log(`| ${family} | ${t} | ${c.n} | ${c.over} | ${((100 * c.over) / c.n).toFixed(1)}% |`)
+}
+
 // The slowest relative to their target, timed twice more: best of three warm runs.
 const slow = [...ok].sort((a, b) => b.ms / targetMs(b.q.path) - a.ms / targetMs(a.q.path)).slice(0, TOP)
 console.log(`\nSlowest ${slow.length} against their target (first timed run, then best of three):\n`)

@@ -198,6 +198,40 @@ export const RANGE_WORD_FILTER_CASES: StatsCase[] = [
   { name: 'a folded diacritic, daily', q: 'election', periodS: DAY_S, top: 10 },
   { name: 'two words, daily', q: 'market crash', periodS: DAY_S, top: 10 },
   { name: 'a word and an exclusion, daily', q: 'bitcoin -rally', periodS: DAY_S, top: 10 },
+  // Words added up by inclusion–exclusion where they are counted (store/sqlite-search/stats.ts, wordUnion).
+  { name: 'an OR of two words, daily', q: 'crash OR rally', periodS: DAY_S, top: 10 },
+  { name: 'an OR of three words, top 3', q: 'crash OR rally OR bitcoin', periodS: DAY_S, top: 3 },
+  { name: 'a word less two excluded words, daily', q: 'market -crash -rally', periodS: DAY_S, top: 10 },
+  {
+    name: 'an OR and a word, two countries, watermark',
+    q: '(crash OR rally) market',
+    periodS: DAY_S,
+    top: 20,
+    filters: { country: ['GB', 'US'], maxSeq: 300 },
+    keep: (a) => ['GB', 'US'].includes(a.country) && a.seq <= 300,
+  },
+  {
+    name: 'a word less an excluded word, a tone label and an excluded host',
+    q: 'bitcoin -rally',
+    periodS: DAY_S,
+    top: 20,
+    filters: { sentiment: ['neg', 'neu'], excludeHost: ['news1.co.uk'] },
+    keep: (a) => a.sentiment !== 'pos' && a.host !== 'news1.co.uk',
+  },
+  {
+    name: 'an OR of two words, a category, both ends mid-day',
+    q: 'crash OR bitcoin',
+    periodS: DAY_S,
+    top: 20,
+    filters: {
+      category: ['business', 'world'],
+      fromS: NOW_S - 20 * DAY_S - 5 * 3600,
+      toS: NOW_S - 2 * DAY_S + 3 * 3600,
+    },
+    keep: (a) =>
+      ['business', 'world'].includes(a.category) &&
+      inRange(NOW_S - 20 * DAY_S - 5 * 3600, NOW_S - 2 * DAY_S + 3 * 3600)(a),
+  },
   // Issue 25: the new filters, through the per-day counts where they hold them, else the articles.
   {
     name: 'a category, daily',
