@@ -219,6 +219,22 @@ export const RANGE_WORD_FILTER_CASES: StatsCase[] = [
     keep: (a) => a.sentiment !== 'pos' && a.host !== 'news1.co.uk',
   },
   {
+    name: 'an OR of two words and a tone-score range',
+    q: 'crash OR rally',
+    periodS: DAY_S,
+    top: 20,
+    filters: { minScore: -0.35, maxScore: 0.27 },
+    keep: (a) => a.score >= -0.35 && a.score <= 0.27,
+  },
+  {
+    name: 'a word less an excluded word and a tone-score range of whole tenths',
+    q: 'market -crash',
+    periodS: DAY_S,
+    top: 20,
+    filters: { minScore: 0 },
+    keep: (a) => a.score >= 0,
+  },
+  {
     name: 'an OR of two words, a category, both ends mid-day',
     q: 'crash OR bitcoin',
     periodS: DAY_S,

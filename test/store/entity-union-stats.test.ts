@@ -41,7 +41,7 @@ const filters = (q: string, f: Partial<SearchFilters>): SearchFilters => ({
 
 const THREE = ['person:ada-lovelace', 'place:berlin', 'organisation:acme-corp']
 const UNCOUNTED = 'place:sao-paulo'
-const CASES: { name: string; f: Partial<SearchFilters>; periodS?: number; counted: boolean }[] = [
+const CASES: { name: string; f: Partial<SearchFilters>; periodS?: number; counted: boolean; plan?: string }[] = [
   { name: 'two entities', f: { entity: THREE.slice(0, 2) }, counted: true },
   { name: 'three entities', f: { entity: THREE }, counted: true },
   { name: 'two entities, a country', f: { entity: THREE.slice(1), country: ['DE', 'GB'] }, counted: true },
@@ -63,6 +63,19 @@ const CASES: { name: string; f: Partial<SearchFilters>; periodS?: number; counte
     f: { entity: [UNCOUNTED, ...THREE.slice(1)], country: ['BR', 'DE', 'GB'] },
     counted: true,
   },
+  // A tone-score range: each entity's part from its counts by tenth.
+  {
+    name: 'two entities, a tone-score range',
+    f: { entity: THREE.slice(0, 2), minScore: -0.35, maxScore: 0.27 },
+    counted: true,
+    plan: 'word-tenth-counts',
+  },
+  {
+    name: 'three entities, a tone-score range of whole tenths',
+    f: { entity: THREE, minScore: 0 },
+    counted: true,
+    plan: 'word-tenth-counts',
+  },
   // Not counted (a tone filter, an hourly timeline, four entities): read from the articles as before.
   { name: 'two entities, a category', f: { entity: THREE.slice(0, 2), category: ['world'] }, counted: false },
   {
@@ -83,13 +96,13 @@ describe('stats of several entities', () => {
     expect(counted).not.toContain(entityTermKey(UNCOUNTED))
   })
 
-  test.each(CASES)('$name', ({ f, periodS, counted }) => {
+  test.each(CASES)('$name', ({ f, periodS, counted, plan }) => {
     const plans: string[] = []
     const index = new SqliteSearchIndex(db, { onPlan: (p) => plans.push(p.plan) })
     const answer = index.stats(filters('', f), 100, periodS ?? DAY_S)
     const read = new SqliteSearchIndex(db).stats(filters('-qqzzabsent', f), 100, periodS ?? DAY_S)
     expect(answer).toEqual(read)
     expect(answer.total).toBeGreaterThan(0)
-    expect(plans.includes('word-day-counts')).toBe(counted)
+    expect(plans.includes(plan ?? 'word-day-counts')).toBe(counted)
   })
 })
