@@ -7,6 +7,7 @@
  * timed twice more and reported with their best time, beside the endpoint's target (search and
  * feeds p99 ≤ 50 ms, stats and lists ≤ 100 ms). Any answer other than 200 is a finding too.
  *   bun bench/search-sweep.ts --db /work/bench-e20/s1000000.sqlite [--n 2000] [--seed 7] [--top 25]
+ *     [--trait 'score range'] [--cpu] [--from-store]   (--from-store: values drawn from the store, e.g. the demo's data/newsdesk.sqlite)
  * Prints a table per endpoint (p50, p99, max, how many over the target) and the slowest queries.
  */
 import type { DataView } from '../answers/context.ts'
@@ -14,6 +15,7 @@ import { answersFor } from '../answers/registry.ts'
 import { ENDPOINTS, findEndpoint } from '../core/endpoints.ts'
 import type { ParamSpec } from '../core/params.ts'
 import { validateRequest } from '../core/validate.ts'
+import type { Database } from 'bun:sqlite'
 import { openStore } from '../store/open.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { CATS, type Draw, TONES, drawer, entityKey } from './search-draw.ts'
@@ -32,7 +34,14 @@ const TOP = Number(arg('--top', '25'))
 const TRAIT = arg('--trait', '')
 /** Time by the process's CPU time instead of the wall clock (steadier on a shared machine). */
 const CPU = process.argv.includes('--cpu')
-const NOW_MS = NOW_S * 1000
+/**
+ * Draw hosts, countries, languages, entity keys and words from the store itself (for the demo or a
+ * real store) instead of the synthetic stores' publishers and vocabulary; "now" is its newest article.
+ */
+const FROM_STORE = process.argv.includes('--from-store')
+const db = openStore(DB, { readonly: true })
+const STORE = FROM_STORE ? storeValues(db) : null
+const NOW_MS = STORE?.nowMs ?? NOW_S * 1000
 const DAY_MS = 86_400_000
 
 /** The p99 target of an endpoint (DECISIONS / issue 15): search and feeds 50 ms, stats and lists 100 ms. */
@@ -60,9 +69,71 @@ function query(d: Draw, lang: string): string {
   return `${d.word(lang, 'common')} -${d.word(lang, 'common')}`
 }
 
+/** Values read from the store (--from-store): most common first, so a Zipf-ish pick favours them. */
+interface StoreValues {
+  hosts: string[]
+  countries: string[]
+  langs: string[]
+  tlds: string[]
+  entities: string[]
+  words: string[]
+  nowMs: number
+}
+
+function storeValues(db: Database): StoreValues {
+  const col = (sql: string) =>
+    db
+      .query<{ v: string }, []>(sql)
+      .all()
+      .map((r) => r.v)
+  const titles = col('SELECT title AS v FROM articles ORDER BY seq DESC LIMIT 3000')
+  const counts = new Map<string, number>()
+  for (const t of titles)
+    for (const w of t.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length > 2) counts.set(w, (counts.get(w) ?? 0) + 1)
+  return {
+    hosts: col('SELECT host AS v FROM article_days GROUP BY host ORDER BY sum(n) DESC'),
+    countries: col('SELECT country AS v FROM article_days GROUP BY country ORDER BY sum(n) DESC'),
+    langs: col('SELECT lang AS v FROM article_days GROUP BY lang ORDER BY sum(n) DESC'),
+    tlds: col('SELECT tld AS v FROM article_days GROUP BY tld ORDER BY sum(n) DESC'),
+    entities: col(
+      'SELECT e.key AS v FROM (SELECT entity, count(*) AS n FROM article_entities GROUP BY entity ORDER BY n DESC LIMIT 3000) x JOIN entities e ON e.id = x.entity ORDER BY x.n DESC',
+    ),
+    words: [...counts].sort((a, b) => b[1] - a[1]).map(([w]) => w),
+    nowMs: (db.query<{ t: number }, []>('SELECT max(published_at) AS t FROM articles').get()?.t ?? NOW_S) * 1000,
+  }
+}
+
+/** One of a list ordered by frequency: the head often, the tail sometimes. */
+const zipf = <T>(d: Draw, xs: readonly T[]): T => xs[Math.floor(xs.length * d.rnd() ** 3)] as T
+
 /** A value for one parameter of the registry, by name where the name says more than the kind. */
 function value(d: Draw, name: string, spec: ParamSpec, lang: string): string | undefined {
   const pub = () => d.pick(PUBLISHERS)
+  const sv = STORE
+  if (sv !== null) {
+    const word = () => (d.rnd() < 0.05 ? 'zzqxabsentword' : zipf(d, sv.words))
+    switch (name) {
+      case 'q': {
+        const u = d.rnd()
+        if (u < 0.5) return word()
+        if (u < 0.65) return `${word()} ${word()}`
+        if (u < 0.75) return `"${word()} ${word()}"`
+        if (u < 0.88) return `${word()} OR ${word()}`
+        return `${word()} -${word()}`
+      }
+      case 'country':
+        return several(d, () => zipf(d, sv.countries))
+      case 'lang':
+        return several(d, () => zipf(d, sv.langs))
+      case 'tld':
+        return several(d, () => zipf(d, sv.tlds))
+      case 'host':
+      case 'exclude_host':
+        return several(d, () => zipf(d, sv.hosts))
+      case 'entity':
+        return several(d, () => (d.rnd() < 0.05 ? 'person:nobody-named-this' : zipf(d, sv.entities)))
+    }
+  }
   switch (name) {
     case 'q':
       return query(d, lang)
@@ -160,10 +231,10 @@ function draw(d: Draw): Drawn {
   }
   if (params.min_score !== undefined && params.max_score !== undefined && +params.min_score > +params.max_score)
     delete params.max_score
-  return path.includes('{key}') ? { path, params, key: entityKey(d) } : { path, params }
+  const key = STORE === null ? entityKey(d) : zipf(d, STORE.entities)
+  return path.includes('{key}') ? { path, params, key } : { path, params }
 }
 
-const db = openStore(DB, { readonly: true })
 const index = new SqliteSearchIndex(db)
 const watermark = db.query<{ s: number }, []>('SELECT max(seq) AS s FROM articles').get()?.s ?? 0
 const data: DataView = { db, index, version: null, watermark }
