@@ -392,6 +392,11 @@ function cutBody(text: string): string {
   return text.slice(0, cut > 0 ? cut : ENTITY_BODY_MAX_CHARS)
 }
 
+/** The text the tagger reads of an article, as one string (for annotation and its hash): title, description, cut body. */
+export function entityText(a: ExtractedArticle): string {
+  return `${a.title.slice(0, 1000)}\n\n${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}`
+}
+
 /** The entities of one article: title, description and body (the first ENTITY_BODY_MAX_CHARS). */
 export function extractEntities(a: ExtractedArticle, lang: string): ArticleEntity[] {
   if (entityModelGroup(lang) === null) return []
