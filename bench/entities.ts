@@ -32,7 +32,7 @@ import {
 import { ENTITY_TYPES, type EntityType } from '../core/entity.ts'
 import { extractArticle } from '../batch/extract/extract-article.ts'
 import { tokenizeForEntities } from '../core/enrich/entity-tokens.ts'
-import { corpusDir, type EntitySet, hasEntityCorpus, loadEntitySets } from '../scripts/entity-data.ts'
+import { corpusDir, hasEntityCorpus, loadEntitySets } from '../scripts/entity-data.ts'
 import { type Counts, emptyCounts, evaluate, prf, total } from '../scripts/entity-scores.ts'
 import { addCounts, loadNewsGold, scoreNewsPage } from '../scripts/entity-news-scores.ts'
 import { loadEnglishNewsPages } from '../scripts/entity-news-pages.ts'
