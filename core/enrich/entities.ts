@@ -29,6 +29,7 @@ import {
 import { lexiconIndex } from './entity-lexicon.ts'
 import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
+import { SPAN_RULES, type SpanRules, splitHyphenatedPlaces, TITLES } from './entity-span-rules.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
 import weightsText from './entity-weights.json' with { type: 'text' }
 
@@ -201,31 +202,19 @@ export function extractMentions(
   lang: string,
   rules: EntityRules = ENTITY_RULES,
   consistency: ConsistencyRules = CONSISTENCY_RULES,
+  spans: SpanRules = SPAN_RULES,
 ): EntityMention[] {
   const group = entityModelGroup(lang)
   const model = group === null ? undefined : MODELS.get(group)
   if (group === null || model === undefined) return []
   const tokens = tokenizeForEntities(text)
   const ctx = featureContext(tokens, group)
-  const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules)
+  const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
   if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags)
   const mentions = tagsToMentions(tokens, tags)
   // English only: on the Portuguese dev set the acronym rule cost organisation recall.
-  return group === 'en' ? harmoniseTypes(mentions, consistency) : mentions
+  return group === 'en' ? harmoniseTypes(splitHyphenatedPlaces(mentions, GAZETTEER, spans), consistency) : mentions
 }
-
-/** Leading words that are a person's title, not their name. */
-const TITLES = new Set(
-  (
-    'president prime minister chancellor mr mrs ms miss dr sir dame lord lady king queen prince princess pope ' +
-    'senator sen rep gov governor mayor general gen judge justice secretary chairman ceo coach captain ' +
-    'herr frau monsieur madame señor señora signor signora senhor senhora de heer mevrouw präsident présidente presidente ' +
-    'rev reverend father sister brother cardinal bishop archbishop rabbi imam sheikh sgt sergeant lt col colonel ' +
-    'capt commissioner chief director professor prof dean ambassador sheriff detective officer attorney ' +
-    'congressman congresswoman councillor councilman councilwoman insider defenseman defender midfielder ' +
-    'striker goalkeeper quarterback pitcher manager republican democrat'
-  ).split(' '),
-)
 
 /**
  * Words that are never a name alone: the first half of a title, a legal suffix cut off by a comma,
