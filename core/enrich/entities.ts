@@ -234,6 +234,20 @@ const NOT_A_NAME: ReadonlySet<string> = new Set([
   'an',
 ])
 
+const POST_NOMINALS: ReadonlySet<string> = new Set([
+  'MBE',
+  'OBE',
+  'CBE',
+  'KBE',
+  'DBE',
+  'QC',
+  'KC',
+  'MP',
+  'MEP',
+  'MSP',
+  'PhD',
+])
+
 /** Trims a mention to its name: titles off a person, a leading article off the rest. */
 function nameWords(m: EntityMention): string[] {
   let words = m.words.filter((w) => w !== '.' && w !== "'s" && w !== '’s')
@@ -248,6 +262,8 @@ function nameWords(m: EntityMention): string[] {
       }
     }
     words = words.slice(k)
+    // Letters after a name are no part of it (`Afrasiab Anwar MBE`, `Luke Pollard MP`).
+    while (words.length > 1 && POST_NOMINALS.has(words[words.length - 1] as string)) words = words.slice(0, -1)
   } else if (words.length > 1 && (words[0] as string).toLowerCase() === 'the') words = words.slice(1)
   return words
 }
@@ -337,8 +353,10 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
   const kept: Group[] = []
   for (const g of groups) {
     let target: Group | null = null
+    // A listed place keeps its own name: `Plymouth` is not `Plymouth Citybus`, `Burnley` not `Burnley Cemetery`.
+    const listedPlace = g.type === 'place' && placeCountry(gaz, g.lower) !== null
     for (const k of kept) {
-      if (k.type !== g.type || k.slugWords.length <= g.slugWords.length) continue
+      if (k.type !== g.type || k.slugWords.length <= g.slugWords.length || listedPlace) continue
       if (!startsWith(k.slugWords, g.slugWords) && !endsWith(k.slugWords, g.slugWords)) continue
       if (target === null || k.count > target.count) target = k
     }

@@ -90,7 +90,13 @@ export const ORG_HEADS: ReadonlySet<string> = new Set(
 const ORG_HEADS_EN: ReadonlySet<string> = new Set(['forces', 'marines', 'guard', 'guards', 'brigades', 'militia'])
 
 /** English only (fifth pass): institutions named like buildings (`Goddard Space Flight Center`, `Aberdeen Royal Infirmary`). */
-const ORG_HEADS_MORE: ReadonlySet<string> = new Set(['center', 'centre', 'infirmary', 'observatory'])
+const ORG_HEADS_MORE: ReadonlySet<string> = new Set(
+  (
+    'center centre infirmary observatory robotics aerospace publishing publishers consulting solutions software ' +
+    'electronics entertainment properties logistics insurance securities investments therapeutics semiconductor ' +
+    'telecom realty brands foods'
+  ).split(' '),
+)
 
 /** English places whose last word is an organisation head. */
 const PLACES_WITH_HEADS: ReadonlySet<string> = new Set(['west bank', 'left bank', 'south bank'])

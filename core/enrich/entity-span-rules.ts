@@ -49,7 +49,7 @@ export const TITLES: ReadonlySet<string> = new Set(
     'rev reverend father sister brother cardinal bishop archbishop rabbi imam sheikh sgt sergeant lt col colonel ' +
     'capt commissioner chief director professor prof dean ambassador sheriff detective officer attorney ' +
     'congressman congresswoman councillor councilman councilwoman insider defenseman defender midfielder ' +
-    'striker goalkeeper quarterback pitcher manager republican democrat'
+    'striker goalkeeper quarterback pitcher manager republican democrat rt hon'
   ).split(' '),
 )
 
@@ -153,8 +153,13 @@ export function applySpanRules(
       const w = lower[j] as string
       if (!TITLES.has(w) && !OFFICES.has(w)) continue
       if (j === to) {
-        // A span ending in an office names nobody, unless it is an organisation's own name (`Department of Justice`).
-        if (!OFFICES.has(w) || hasWord(from, to, 'of') || hasWord(from, to, 'for')) return false
+        if (!OFFICES.has(w)) return false
+        // An organisation's name before its office (`House of Representatives Speaker`): the organisation.
+        if (to > from && (hasWord(from, to, 'of') || orgHeads.has(lower[to - 1] as string))) {
+          tags[to] = 0
+          return true
+        }
+        // Otherwise a span ending in an office names nobody (`Indian Foreign Secretary`).
         set(from, to, 0)
         return true
       }
