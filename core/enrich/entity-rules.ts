@@ -102,7 +102,7 @@ const ORG_HEADS_MORE: ReadonlySet<string> = new Set(
 const PLACES_WITH_HEADS: ReadonlySet<string> = new Set(['west bank', 'left bank', 'south bank'])
 
 /** Heads that name an organisation before `of`: `University of Texas`, `Bank of England`. */
-const ORG_HEADS_BEFORE_OF: ReadonlySet<string> = new Set(
+export const ORG_HEADS_BEFORE_OF: ReadonlySet<string> = new Set(
   (
     'university college institute bank ministry department council committee commission agency association ' +
     'federation union board bureau court office school academy society church house chamber league ' +
@@ -333,7 +333,7 @@ export function applyEntityRules(
       i = best + 1
     }
   }
-  if (group === 'en') applySpanRules(ctx, tags, gaz, ORG_HEADS, spans)
+  if (group === 'en') applySpanRules(ctx, tags, gaz, ORG_HEADS, ORG_HEADS_BEFORE_OF, spans)
   return tags
 }
 

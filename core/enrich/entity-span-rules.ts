@@ -15,12 +15,19 @@
  *   word (`Kent Street`, `Burnley Cemetery`, `Thitu Island`) is a place.
  * - `roleModifier`: a span's first word that qualifies a role (`Former`, `Ousted`, `Acting`) is no
  *   part of the name after it (`Former National Security Council official`).
+ * - `titleName`: capitalised words the tagger left untagged, a title and then two words or more
+ *   that are no ordinary words (`Indian Foreign Secretary Vikram Misri`): the words after the title
+ *   are a person.
+ * - `hyphenName`: untagged, a hyphenated first name (each part a listed first name) and one or two
+ *   capitalised words (`Jo-Wilfried Tsonga`): a person.
+ * - `ofOrg`: a person or place span holding `of` and ending in an organisation's head, the word
+ *   before `of` being none (`Liu-Shiu-Cheong of Victoria Hospital`): the organisation after `of`.
  * - `hyphenPlace` (on mentions): `Pakistan-administered Kashmir` → `Pakistan` and `Kashmir`;
  *   `India-Pakistan` → both, when each part is a listed place or country.
  */
 import { CASE_LOWER, type EntityGazetteer } from './entity-gazetteer.ts'
 import { GAZ_COUNTRY, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
-import type { EntityToken } from './entity-tokens.ts'
+import { type EntityToken, isCandidate } from './entity-tokens.ts'
 
 export interface SpanRules {
   handle: boolean
@@ -29,6 +36,9 @@ export interface SpanRules {
   placeHead: boolean
   roleModifier: boolean
   hyphenPlace: boolean
+  titleName: boolean
+  ofOrg: boolean
+  hyphenName: boolean
 }
 
 export const SPAN_RULES: SpanRules = {
@@ -38,6 +48,9 @@ export const SPAN_RULES: SpanRules = {
   placeHead: true,
   roleModifier: true,
   hyphenPlace: true,
+  titleName: true,
+  ofOrg: true,
+  hyphenName: true,
 }
 
 /** Leading words that are a person's title, not their name (also read by foldMentions). */
@@ -84,6 +97,7 @@ const ROLE_MODIFIERS: ReadonlySet<string> = new Set(
 )
 
 const B_PER = 1
+const B_ORG = 3
 const B_LOC = 5
 
 /** Rewrites `tags` in place (English). */
@@ -92,6 +106,7 @@ export function applySpanRules(
   tags: Uint8Array,
   gaz: EntityGazetteer,
   orgHeads: ReadonlySet<string>,
+  headsBeforeOf: ReadonlySet<string>,
   rules: SpanRules = SPAN_RULES,
 ): Uint8Array {
   const { tokens, lower } = ctx
@@ -102,6 +117,20 @@ export function applySpanRules(
     ((gaz.kinds.get(lower.slice(from, to + 1).join(' ')) ?? 0) & (GAZ_PLACE | GAZ_COUNTRY)) !== 0
   const set = (from: number, to: number, b: number) => {
     for (let k = from; k <= to; k++) tags[k] = b === 0 ? 0 : k === from ? b : b + 1
+  }
+  if (rules.titleName || rules.hyphenName) {
+    let i = 0
+    while (i < n) {
+      const end = ctx.runEnd[i] as number
+      if (end < 0) {
+        i++
+        continue
+      }
+      if (rules.titleName && end - i >= 2 && isUntagged(i, end)) nameAfterTitle(i, end)
+      if (rules.hyphenName && end > i && end - i <= 2 && isUntagged(i, end) && isHyphenFirstName(lower[i] as string))
+        set(i, end, B_PER)
+      i = end + 1
+    }
   }
   let i = 0
   while (i < n) {
@@ -125,11 +154,55 @@ export function applySpanRules(
     } else if (rules.titleSplit && tag !== B_PER && splitTitle(i, end)) {
       i = next
       continue
+    } else if (rules.ofOrg && tag !== B_ORG && end - i >= 2 && orgHeads.has(last) && orgAfterOf(i, end)) {
+      i = next
+      continue
     } else if (rules.placeHead && tag !== B_LOC && end > i && PLACE_HEADS.has(last) && !hasWord(i, end, 'of'))
       set(i, end, B_LOC)
     i = next
   }
   return tags
+
+  function isHyphenFirstName(w: string): boolean {
+    const parts = w.split('-')
+    return parts.length === 2 && parts.every((p) => gaz.firstNames.has(p))
+  }
+
+  function isUntagged(from: number, to: number): boolean {
+    for (let k = from; k <= to; k++) if (tags[k] !== 0) return false
+    return true
+  }
+
+  /** `titleName` over an untagged capitalised run. */
+  function nameAfterTitle(from: number, to: number): void {
+    for (let j = to - 2; j >= from; j--) {
+      const w = lower[j] as string
+      if (!TITLES.has(w) && !OFFICES.has(w)) continue
+      for (let k = j + 1; k <= to; k++) {
+        const r = lower[k] as string
+        if (orgHeads.has(r) || PLACE_HEADS.has(r) || TITLES.has(r) || caseOf?.get(r) === CASE_LOWER) return
+        if (!isCandidate((tokens[k] as EntityToken).text)) return
+      }
+      if (isPlace(j + 1, to)) return
+      set(j + 1, to, B_PER)
+      return
+    }
+  }
+
+  /** `ofOrg`; true when it rewrote the span. */
+  function orgAfterOf(from: number, to: number): boolean {
+    for (let k = from + 1; k < to; k++) {
+      if (lower[k] !== 'of') continue
+      if (headsBeforeOf.has(lower[k - 1] as string)) return false
+      let o = k + 1
+      if (lower[o] === 'the') o++
+      if (o >= to) return false
+      set(from, k, 0)
+      set(o, to, B_ORG)
+      return true
+    }
+    return false
+  }
 
   function hasWord(from: number, to: number, w: string): boolean {
     for (let k = from; k <= to; k++) if (lower[k] === w) return true
