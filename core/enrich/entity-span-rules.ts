@@ -20,8 +20,9 @@
  *   are a person.
  * - `hyphenName`: untagged, a hyphenated first name (each part a listed first name) and one or two
  *   capitalised words (`Jo-Wilfried Tsonga`): a person.
- * - `ofOrg`: a person or place span holding `of` and ending in an organisation's head, the word
- *   before `of` being none (`Liu-Shiu-Cheong of Victoria Hospital`): the organisation after `of`.
+ * - `ofOrg`: a person or place span, or an organisation span that starts with a first name, holding
+ *   `of` and ending in an organisation's head, the word before `of` being none (`Liu-Shiu-Cheong of
+ *   Victoria Hospital`, `Patrick Liu of Victoria Hospital`): the organisation after `of`.
  * - `hyphenPlace` (on mentions): `Pakistan-administered Kashmir` → `Pakistan` and `Kashmir`;
  *   `India-Pakistan` → both, when each part is a listed place or country.
  */
@@ -154,7 +155,13 @@ export function applySpanRules(
     } else if (rules.titleSplit && tag !== B_PER && splitTitle(i, end)) {
       i = next
       continue
-    } else if (rules.ofOrg && tag !== B_ORG && end - i >= 2 && orgHeads.has(last) && orgAfterOf(i, end)) {
+    } else if (
+      rules.ofOrg &&
+      (tag !== B_ORG || gaz.firstNames.has(lower[i] as string)) &&
+      end - i >= 2 &&
+      orgHeads.has(last) &&
+      orgAfterOf(i, end)
+    ) {
       i = next
       continue
     } else if (rules.placeHead && tag !== B_LOC && end > i && PLACE_HEADS.has(last) && !hasWord(i, end, 'of'))
