@@ -9,20 +9,33 @@
  * - Document level: per document (a tweet, a post, an article, a source URL; each set's rule is
  *   printed), the distinct entities after the same within-document folding for gold and both
  *   systems (core/enrich/entities.ts foldMentions), compared by key.
+ * - English news (news-en-dev, news-en-test): this project's own document-level labels of 53 English
+ *   news pages of the extraction corpora (bench/data/entity-news-gold.json, scripts/entity-news-scores.ts
+ *   for the matching rule), each page read as ingest reads it (extractArticle, then extractEntities; for
+ *   compromise the same title, description and cut body as one text). `--news-errors` lists what the
+ *   dev half misses and adds (never the test half).
  * Then the ingest cost on the real pages of the article-extraction benchmark: extract + enrich,
  * with and without entities, best of several passes.
  *
- *   bun bench/entities.ts [--corpus ../shared/corpus] [--sets name,name] [--no-compromise] [--dev]
+ *   bun bench/entities.ts [--corpus ../shared/corpus] [--sets name,name] [--no-compromise] [--dev] [--news-errors]
  */
 import nlp from 'compromise'
 import type { ExtractedArticle } from '../core/article.ts'
 import { enrichArticle } from '../core/enrich/index.ts'
-import { type EntityMention, extractEntities, extractMentions } from '../core/enrich/entities.ts'
+import {
+  type EntityMention,
+  entityText,
+  extractEntities,
+  extractMentions,
+  foldMentions,
+} from '../core/enrich/entities.ts'
 import { ENTITY_TYPES, type EntityType } from '../core/entity.ts'
 import { extractArticle } from '../batch/extract/extract-article.ts'
 import { tokenizeForEntities } from '../core/enrich/entity-tokens.ts'
-import { corpusDir, type EntitySet, hasEntityCorpus, loadEntitySets } from '../scripts/entity-data.ts'
-import { type Counts, evaluate, prf, total } from '../scripts/entity-scores.ts'
+import { corpusDir, hasEntityCorpus, loadEntitySets } from '../scripts/entity-data.ts'
+import { type Counts, emptyCounts, evaluate, prf, total } from '../scripts/entity-scores.ts'
+import { addCounts, loadNewsGold, scoreNewsPage } from '../scripts/entity-news-scores.ts'
+import { loadEnglishNewsPages } from '../scripts/entity-news-pages.ts'
 import { loadBenchmark } from './extract-corpus.ts'
 
 const corpus = corpusDir()
@@ -52,7 +65,7 @@ function compromiseMentions(text: string): EntityMention[] {
 
 const fmt = (x: number) => x.toFixed(3)
 
-function row(set: EntitySet, system: string, level: string, c: Counts): string {
+function row(set: { name: string }, system: string, level: string, c: Counts): string {
   const cells = [...ENTITY_TYPES.map((t) => c[t]), total(c)].map((x) => {
     const { p, r, f } = prf(x)
     return `${fmt(p)} / ${fmt(r)} / **${fmt(f)}**`
@@ -86,11 +99,62 @@ for (const set of sets) {
     speed[speed.length - 1] += `, compromise ${((lib.ms * 1000) / set.sentences.length).toFixed(0)} µs/sentence`
   }
 }
+
+// English news: the annotated pages, split dev / test (scripts/entity-news-scores.ts for the matching).
+const newsSets = (['dev', 'test'] as const).filter((split) => only === undefined || only.includes(`news-en-${split}`))
+const newsPages = newsSets.length === 0 ? null : loadEnglishNewsPages()
+if (newsSets.length > 0 && newsPages === null) console.log('\nnews-en: skipped, no extraction corpus pages')
+else if (newsPages !== null) {
+  const gold = loadNewsGold()
+  const byPath = new Map(newsPages.map((p) => [p.path, p]))
+  const notes: string[] = []
+  const errors: string[] = []
+  for (const split of newsSets) {
+    const pages = gold.filter((g) => g.split === split)
+    const ours = emptyCounts()
+    const lib = emptyCounts()
+    let dupOurs = 0
+    let dupLib = 0
+    let read = 0
+    for (const g of pages) {
+      const page = byPath.get(g.path)
+      if (page === undefined || page.sha256 !== g.sha256) {
+        notes.push(
+          `${g.path}: ${page === undefined ? 'absent or not English' : 'text changed since annotation'}, skipped`,
+        )
+        continue
+      }
+      read++
+      const mine = scoreNewsPage(g.entities, extractEntities(page.article, 'en'))
+      addCounts(ours, mine.counts)
+      dupOurs += mine.duplicates
+      if (process.argv.includes('--news-errors') && split === 'dev')
+        errors.push(`${g.path}\n  missed: ${mine.missed.join(', ')}\n  wrong: ${mine.wrong.join(', ')}`)
+      if (withCompromise) {
+        const theirs = scoreNewsPage(g.entities, foldMentions(compromiseMentions(entityText(page.article))))
+        addCounts(lib, theirs.counts)
+        dupLib += theirs.duplicates
+      }
+    }
+    const set = { name: `news-en-${split}` }
+    console.log(row(set, 'newsdesk', 'document', ours))
+    if (withCompromise) console.log(row(set, 'compromise', 'document', lib))
+    notes.push(
+      `${set.name}: ${read} of ${pages.length} pages, ${pages.reduce((s, g) => s + g.entities.length, 0)} gold entities; duplicates (a second name of a matched entity, not counted): newsdesk ${dupOurs}${withCompromise ? `, compromise ${dupLib}` : ''}`,
+    )
+  }
+  console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`)
+  if (errors.length > 0) console.log(`\nnews-en-dev errors (newsdesk):\n${errors.join('\n')}`)
+}
+
 console.log(`\nTagging time (one pass, includes warm-up): ${speed.join('; ')}`)
 
 // Ingest cost on real pages: extraction + enrichment without and with entities.
 const pages = process.argv.includes('--no-ingest') ? null : loadBenchmark()
-if (pages === null) console.log('\ningest cost: skipped, no article-extraction benchmark pages')
+if (pages === null)
+  console.log(
+    `\ningest cost: skipped, ${process.argv.includes('--no-ingest') ? '--no-ingest' : 'no article-extraction benchmark pages'}`,
+  )
 else {
   const inputs = pages.map((p) => ({
     html: p.html,

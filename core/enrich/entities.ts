@@ -29,6 +29,7 @@ import {
 import { lexiconIndex } from './entity-lexicon.ts'
 import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
+import { SPAN_RULES, type SpanRules, splitHyphenatedPlaces, TITLES } from './entity-span-rules.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
 import weightsText from './entity-weights.json' with { type: 'text' }
 
@@ -201,31 +202,19 @@ export function extractMentions(
   lang: string,
   rules: EntityRules = ENTITY_RULES,
   consistency: ConsistencyRules = CONSISTENCY_RULES,
+  spans: SpanRules = SPAN_RULES,
 ): EntityMention[] {
   const group = entityModelGroup(lang)
   const model = group === null ? undefined : MODELS.get(group)
   if (group === null || model === undefined) return []
   const tokens = tokenizeForEntities(text)
   const ctx = featureContext(tokens, group)
-  const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules)
+  const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
   if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags)
   const mentions = tagsToMentions(tokens, tags)
   // English only: on the Portuguese dev set the acronym rule cost organisation recall.
-  return group === 'en' ? harmoniseTypes(mentions, consistency) : mentions
+  return group === 'en' ? harmoniseTypes(splitHyphenatedPlaces(mentions, GAZETTEER, spans), consistency) : mentions
 }
-
-/** Leading words that are a person's title, not their name. */
-const TITLES = new Set(
-  (
-    'president prime minister chancellor mr mrs ms miss dr sir dame lord lady king queen prince princess pope ' +
-    'senator sen rep gov governor mayor general gen judge justice secretary chairman ceo coach captain ' +
-    'herr frau monsieur madame señor señora signor signora senhor senhora de heer mevrouw präsident présidente presidente ' +
-    'rev reverend father sister brother cardinal bishop archbishop rabbi imam sheikh sgt sergeant lt col colonel ' +
-    'capt commissioner chief director professor prof dean ambassador sheriff detective officer attorney ' +
-    'congressman congresswoman councillor councilman councilwoman insider defenseman defender midfielder ' +
-    'striker goalkeeper quarterback pitcher manager republican democrat'
-  ).split(' '),
-)
 
 /**
  * Words that are never a name alone: the first half of a title, a legal suffix cut off by a comma,
@@ -245,6 +234,20 @@ const NOT_A_NAME: ReadonlySet<string> = new Set([
   'an',
 ])
 
+const POST_NOMINALS: ReadonlySet<string> = new Set([
+  'MBE',
+  'OBE',
+  'CBE',
+  'KBE',
+  'DBE',
+  'QC',
+  'KC',
+  'MP',
+  'MEP',
+  'MSP',
+  'PhD',
+])
+
 /** Trims a mention to its name: titles off a person, a leading article off the rest. */
 function nameWords(m: EntityMention): string[] {
   let words = m.words.filter((w) => w !== '.' && w !== "'s" && w !== '’s')
@@ -259,6 +262,8 @@ function nameWords(m: EntityMention): string[] {
       }
     }
     words = words.slice(k)
+    // Letters after a name are no part of it (`Afrasiab Anwar MBE`, `Luke Pollard MP`).
+    while (words.length > 1 && POST_NOMINALS.has(words[words.length - 1] as string)) words = words.slice(0, -1)
   } else if (words.length > 1 && (words[0] as string).toLowerCase() === 'the') words = words.slice(1)
   return words
 }
@@ -348,8 +353,10 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
   const kept: Group[] = []
   for (const g of groups) {
     let target: Group | null = null
+    // A listed place keeps its own name: `Plymouth` is not `Plymouth Citybus`, `Burnley` not `Burnley Cemetery`.
+    const listedPlace = g.type === 'place' && placeCountry(gaz, g.lower) !== null
     for (const k of kept) {
-      if (k.type !== g.type || k.slugWords.length <= g.slugWords.length) continue
+      if (k.type !== g.type || k.slugWords.length <= g.slugWords.length || listedPlace) continue
       if (!startsWith(k.slugWords, g.slugWords) && !endsWith(k.slugWords, g.slugWords)) continue
       if (target === null || k.count > target.count) target = k
     }
@@ -390,6 +397,11 @@ function cutBody(text: string): string {
   if (text.length <= ENTITY_BODY_MAX_CHARS) return text
   const cut = text.lastIndexOf(' ', ENTITY_BODY_MAX_CHARS)
   return text.slice(0, cut > 0 ? cut : ENTITY_BODY_MAX_CHARS)
+}
+
+/** The text the tagger reads of an article, as one string (for annotation and its hash): title, description, cut body. */
+export function entityText(a: ExtractedArticle): string {
+  return `${a.title.slice(0, 1000)}\n\n${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}`
 }
 
 /** The entities of one article: title, description and body (the first ENTITY_BODY_MAX_CHARS). */

@@ -30,6 +30,7 @@ import { KNOWN_ORG_ACRONYMS, KNOWN_ORG_NAMES } from './entity-known-organisation
 import { LEX_KNOWN_ORG_FIRST, LEX_ORG_FIRST, LEX_SEEN_ORG_FIRST } from './entity-lexicon.ts'
 import { GAZ_COUNTRY, GAZ_ORG, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
 import { type EntityToken, isCandidate, NAME_CONNECTORS } from './entity-tokens.ts'
+import { applySpanRules, SPAN_RULES, type SpanRules } from './entity-span-rules.ts'
 
 export interface EntityRules {
   seenOrg: boolean
@@ -48,6 +49,8 @@ export interface EntityRules {
   knownOrg: boolean
   /** English, organisation heads: `and`/`the` after a capitalised word (no `of` before) starts the name after it. */
   orgJoin: boolean
+  /** English, organisation heads: `Center`, `Centre`, `Infirmary`, `Observatory` last, and a head before `for` (`Institute for`). */
+  orgHeadMore: boolean
 }
 
 export const ENTITY_RULES: EntityRules = {
@@ -61,6 +64,7 @@ export const ENTITY_RULES: EntityRules = {
   listedOrg: true,
   knownOrg: true,
   orgJoin: true,
+  orgHeadMore: true,
 }
 
 const O = 0
@@ -85,11 +89,20 @@ export const ORG_HEADS: ReadonlySet<string> = new Set(
 /** English only (fourth pass): armed and security forces (`Israel Defense Forces`, `US Marines`, `National Guard`). */
 const ORG_HEADS_EN: ReadonlySet<string> = new Set(['forces', 'marines', 'guard', 'guards', 'brigades', 'militia'])
 
+/** English only (fifth pass): institutions named like buildings (`Goddard Space Flight Center`, `Aberdeen Royal Infirmary`). */
+const ORG_HEADS_MORE: ReadonlySet<string> = new Set(
+  (
+    'center centre infirmary observatory robotics aerospace publishing publishers consulting solutions software ' +
+    'electronics entertainment properties logistics insurance securities investments therapeutics semiconductor ' +
+    'telecom realty brands foods'
+  ).split(' '),
+)
+
 /** English places whose last word is an organisation head. */
 const PLACES_WITH_HEADS: ReadonlySet<string> = new Set(['west bank', 'left bank', 'south bank'])
 
 /** Heads that name an organisation before `of`: `University of Texas`, `Bank of England`. */
-const ORG_HEADS_BEFORE_OF: ReadonlySet<string> = new Set(
+export const ORG_HEADS_BEFORE_OF: ReadonlySet<string> = new Set(
   (
     'university college institute bank ministry department council committee commission agency association ' +
     'federation union board bureau court office school academy society church house chamber league ' +
@@ -119,6 +132,7 @@ export function applyEntityRules(
   gaz: EntityGazetteer,
   group: 'en' | 'xx',
   rules: EntityRules = ENTITY_RULES,
+  spans: SpanRules = SPAN_RULES,
 ): Uint8Array {
   const { tokens, lower, candidate, word } = ctx
   const n = tokens.length
@@ -181,13 +195,20 @@ export function applyEntityRules(
       }
       const first = ctx.runStart[i] as number
       const last = lower[end] as string
-      let org = end > first && (ORG_HEADS.has(last) || (group === 'en' && ORG_HEADS_EN.has(last)))
+      const more = group === 'en' && rules.orgHeadMore
+      let org =
+        end > first &&
+        (ORG_HEADS.has(last) || (group === 'en' && ORG_HEADS_EN.has(last)) || (more && ORG_HEADS_MORE.has(last)))
       let from = first
       if (!org) {
         // `University of Texas`: a head, then `of`, inside the run; the capitalised words before the head are the
         // name's too (`Massachusetts Institute of Technology`, `United States House of Representatives`).
         for (let k = first; k < end; k++) {
-          if (ORG_HEADS_BEFORE_OF.has(lower[k] as string) && lower[k + 1] === 'of') {
+          const w = lower[k] as string
+          if (
+            (lower[k + 1] === 'of' && ORG_HEADS_BEFORE_OF.has(w)) ||
+            (more && lower[k + 1] === 'for' && (ORG_HEADS_BEFORE_OF.has(w) || ORG_HEADS_MORE.has(w)))
+          ) {
             org = true
             if (group === 'xx') from = k
             break
@@ -312,6 +333,7 @@ export function applyEntityRules(
       i = best + 1
     }
   }
+  if (group === 'en') applySpanRules(ctx, tags, gaz, ORG_HEADS, ORG_HEADS_BEFORE_OF, spans)
   return tags
 }
 
