@@ -76,7 +76,20 @@ const CASES: { name: string; f: Partial<SearchFilters>; periodS?: number; counte
     counted: true,
     plan: 'word-tenth-counts',
   },
-  // Not counted (a tone filter, an hourly timeline, four entities): read from the articles as before.
+  // Four and five entities: the sets named together in no article (and every larger set holding
+  // one) are left out, the others added up.
+  { name: 'four entities', f: { entity: [...THREE, UNCOUNTED] }, counted: true },
+  {
+    name: 'five entities, one named nowhere, a country',
+    f: { entity: [...THREE, UNCOUNTED, 'person:nobody-named-this'], country: ['DE', 'GB', 'US', 'BR'] },
+    counted: true,
+  },
+  // Not counted (a tone filter, an hourly timeline, six entities): read from the articles as before.
+  {
+    name: 'six entities',
+    f: { entity: [...THREE, UNCOUNTED, 'person:nobody-named-this', 'place:atlantis'] },
+    counted: false,
+  },
   { name: 'two entities, a category', f: { entity: THREE.slice(0, 2), category: ['world'] }, counted: false },
   {
     name: 'two entities, hourly',
