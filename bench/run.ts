@@ -32,6 +32,10 @@ const BENCHES: { file: string; args?: string[]; what: string }[] = [
     what: 'search/stats latency vs plain FTS5 and Orama (add --sizes 100000,1000000 by hand)',
   },
   {
+    file: 'search-sweep.ts',
+    what: 'random combinations of every filter, sort and offset on the service store: answers other than 200/422, p50/p99 by endpoint, slowest against target (--db a 1M synthetic store by hand)',
+  },
+  {
     file: 'cdn-vs-live.ts',
     what: 'snapshot reads: live node vs nginx serving the same files, with wrk (target live ≥ 0.5× nginx)',
   },

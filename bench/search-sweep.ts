@@ -6,8 +6,10 @@
  * read-only connection (as `bench/search.ts` does), once to warm and once timed; the slowest are
  * timed twice more and reported with their best time, beside the endpoint's target (search and
  * feeds p99 ≤ 50 ms, stats and lists ≤ 100 ms). Any answer other than 200 is a finding too.
- *   bun bench/search-sweep.ts --db /work/bench-e20/s1000000.sqlite [--n 2000] [--seed 7] [--top 25]
- *     [--trait 'score range'] [--cpu] [--from-store]   (--from-store: values drawn from the store, e.g. the demo's data/newsdesk.sqlite)
+ *   bun bench/search-sweep.ts [--db STORE] [--n 2000] [--seed 7] [--top 25] [--trait 'score range'] [--cpu] [--from-store]
+ * Without --db: the service's store ($NEWSDESK_DATA/newsdesk.sqlite, the demo after `npm start`), values
+ * drawn from it (--from-store); with --db a synthetic store of bench/search.ts (s1000000.sqlite in
+ * its --db-dir) and its publishers and vocabulary, unless --from-store.
  * Prints a table per endpoint (p50, p99, max, how many over the target) and the slowest queries.
  */
 import type { DataView } from '../answers/context.ts'
@@ -16,6 +18,8 @@ import { ENDPOINTS, findEndpoint } from '../core/endpoints.ts'
 import type { ParamSpec } from '../core/params.ts'
 import { validateRequest } from '../core/validate.ts'
 import type { Database } from 'bun:sqlite'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { openStore } from '../store/open.ts'
 import { SqliteSearchIndex } from '../store/search-sqlite.ts'
 import { CATS, type Draw, TONES, drawer, entityKey } from './search-draw.ts'
@@ -26,7 +30,12 @@ const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(name)
   return i === -1 ? def : (process.argv[i + 1] ?? def)
 }
-const DB = arg('--db', '/work/bench-e20/s1000000.sqlite')
+/** The store: a synthetic one of bench/search.ts (`--db-dir`), or by default the service's own, values from it. */
+const DB = arg('--db', join(process.env.NEWSDESK_DATA ?? 'data', 'newsdesk.sqlite'))
+if (!existsSync(DB)) {
+  console.log(`search-sweep: no store at ${DB} (npm start builds the demo one; --db names another): skipped`)
+  process.exit(0)
+}
 const N = Number(arg('--n', '2000'))
 const SEED = Number(arg('--seed', '7'))
 const TOP = Number(arg('--top', '25'))
@@ -38,7 +47,7 @@ const CPU = process.argv.includes('--cpu')
  * Draw hosts, countries, languages, entity keys and words from the store itself (for the demo or a
  * real store) instead of the synthetic stores' publishers and vocabulary; "now" is its newest article.
  */
-const FROM_STORE = process.argv.includes('--from-store')
+const FROM_STORE = process.argv.includes('--from-store') || !process.argv.includes('--db')
 const db = openStore(DB, { readonly: true })
 const STORE = FROM_STORE ? storeValues(db) : null
 const NOW_MS = STORE?.nowMs ?? NOW_S * 1000
