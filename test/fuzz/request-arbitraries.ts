@@ -120,6 +120,9 @@ function boundaryValues(spec: ParamSpec): fc.Arbitrary<string> {
       return fc.oneof(
         fc.double({ min: spec.min, max: spec.max, noNaN: true }).map((x) => String(Math.round(x * 1000) / 1000)),
         fc.constantFrom(spec.min, spec.max, spec.min - 0.001, spec.max + 0.001, spec.max * 1000).map(String),
+        // Just inside each bound: the first and last steps of a range (a tone bound in the first
+        // or last score tenth once built an empty FTS5 expression).
+        fc.constantFrom(spec.min + 0.05, spec.max - 0.05, spec.min + 0.001, spec.max - 0.001).map((x) => String(x)),
         fc.constantFrom(` ${spec.min} `, `+${spec.max}`, '.5', '-.5', '1e-1', '', '-', 'abc', 'NaN', 'Infinity', '0x1'),
       )
     case 'bool':
