@@ -1,6 +1,6 @@
 /** The search benchmark's query mix (bench/search.ts): each class's share of traffic and how one of its queries is drawn. */
 import { intParamMax } from '../core/endpoints.ts'
-import { CATS, type QueryClass, TONES, withCountryWord } from './search-draw.ts'
+import { CATS, type QueryClass, TONES, entityKey, withCountryWord } from './search-draw.ts'
 import { STATS_AND_ENTITY_CLASSES } from './search-classes-stats.ts'
 import { PUBLISHERS } from './synthetic-articles.ts'
 
@@ -365,5 +365,43 @@ export const CLASSES: readonly QueryClass[] = [
         ...d.range(),
       }
     },
+  },
+  // Shapes bench/search-sweep.ts found that no class above drew (2026-11-27).
+  {
+    name: 'stats: words with OR or an exclusion',
+    weight: 1,
+    endpoint: '/v1/stats',
+    draw: (d) => {
+      const c = d.country()
+      const a = d.word(c.lang, d.pick(['common', 'mid']))
+      const b = d.word(c.lang, d.pick(['common', 'mid', 'rare']))
+      return {
+        q: d.rnd() < 0.5 ? `${a} OR ${b}` : `${a} -${b}`,
+        ...(d.rnd() < 0.3 ? { country: c.country } : {}),
+        ...d.range(),
+      }
+    },
+  },
+  {
+    name: 'stats: four or five entities',
+    weight: 1,
+    endpoint: '/v1/stats',
+    draw: (d) => ({
+      entity: Array.from({ length: 4 + Math.floor(d.rnd() * 2) }, () => entityKey(d)).join(','),
+      ...(d.rnd() < 0.3 ? { sentiment: d.pick(TONES) } : {}),
+      ...d.range(),
+    }),
+  },
+  {
+    name: 'stats: category + tone range',
+    weight: 1,
+    endpoint: '/v1/stats',
+    draw: (d) => ({
+      category: d.rnd() < 0.6 ? d.pick(CATS) : `${d.pick(CATS)},${d.pick(CATS)}`,
+      ...(d.rnd() < 0.5
+        ? { min_score: (Math.round(d.rnd() * 80) / 100).toFixed(2) }
+        : { max_score: (-Math.round(d.rnd() * 80) / 100).toFixed(2) }),
+      ...d.range(),
+    }),
   },
 ]
