@@ -10,7 +10,7 @@ import { pathCategories } from '../core/enrich/category.ts'
 import { detectLanguage } from '../core/enrich/language.ts'
 import type { Category } from '../core/categories.ts'
 import { extractArticle } from '../batch/extract/index.ts'
-import { loadBenchmark, loadFundus } from './extract-corpus.ts'
+import { loadCorpusPages } from './extract-corpus.ts'
 import type { LabelledArticle } from '../scripts/category-data.ts'
 
 export interface LabelledPage {
@@ -25,15 +25,12 @@ function labelOf(url: string): Category | undefined {
 }
 
 export function loadLabelledPages(): LabelledPage[] {
-  const raw = [
-    ...(loadBenchmark() ?? []).map((p) => ({ url: p.url, html: p.html, date: '2019-11-20T00:00:00Z' })),
-    ...(loadFundus() ?? []).map((p) => ({ url: p.url, html: p.html, date: p.crawledAt })),
-  ]
+  const raw = loadCorpusPages('2019-11-20T00:00:00Z') ?? []
   const pages: LabelledPage[] = []
   for (const p of raw) {
     const category = labelOf(p.url)
     if (category === undefined) continue
-    const a = extractArticle({ html: p.html, targetUri: p.url, warcDate: p.date, httpHeaders: {} })
+    const a = extractArticle({ html: p.html, targetUri: p.url, warcDate: p.warcDate, httpHeaders: {} })
     if (a === null) continue
     const root = `https://${new URL(p.url).hostname}/`
     // The label came from these: a canonical URL or a section field would hand it back.

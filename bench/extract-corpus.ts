@@ -153,3 +153,24 @@ export function loadFundus(): FundusPage[] | null {
   }
   return pages
 }
+
+/** A page of either extraction corpus, named as scripts/extract-dump.ts names it. */
+export interface CorpusPage {
+  /** `benchmark/<id>` or `fundus/<country>/<file>`. */
+  name: string
+  url: string
+  html: string
+  /** The crawl time extraction is told: the fundus page's own, or `benchmarkDate` for benchmark pages (they carry none). */
+  warcDate: string
+}
+
+/** The benchmark's pages, then the fundus fixtures'; null when neither corpus is present. */
+export function loadCorpusPages(benchmarkDate: string): CorpusPage[] | null {
+  const bench = loadBenchmark()
+  const fundus = loadFundus()
+  if (bench === null && fundus === null) return null
+  return [
+    ...(bench ?? []).map((p) => ({ name: `benchmark/${p.id}`, url: p.url, html: p.html, warcDate: benchmarkDate })),
+    ...(fundus ?? []).map((p) => ({ name: `fundus/${p.file}`, url: p.url, html: p.html, warcDate: p.crawledAt })),
+  ]
+}

@@ -17,7 +17,7 @@ import type { ExtractedArticle } from '../core/article.ts'
 import { entityText } from '../core/enrich/entities.ts'
 import { enrichArticle } from '../core/enrich/index.ts'
 import { extractArticle } from '../batch/extract/extract-article.ts'
-import { loadBenchmark, loadFundus } from '../bench/extract-corpus.ts'
+import { loadCorpusPages } from '../bench/extract-corpus.ts'
 
 const WARC_DATE = '2026-11-21T14:00:00Z'
 
@@ -36,13 +36,8 @@ export const sha256Hex = (text: string) => createHash('sha256').update(text).dig
 
 /** Every English page with an article, ordered by sha256 of its path; null when neither corpus is present. */
 export function loadEnglishNewsPages(): NewsPage[] | null {
-  const bench = loadBenchmark()
-  const fundus = loadFundus()
-  if (bench === null && fundus === null) return null
-  const raw = [
-    ...(bench ?? []).map((p) => ({ path: `benchmark/${p.id}`, url: p.url, html: p.html, warcDate: WARC_DATE })),
-    ...(fundus ?? []).map((p) => ({ path: `fundus/${p.file}`, url: p.url, html: p.html, warcDate: p.crawledAt })),
-  ]
+  const raw = loadCorpusPages(WARC_DATE)
+  if (raw === null) return null
   const out: NewsPage[] = []
   for (const page of raw) {
     const article = extractArticle({
@@ -53,7 +48,7 @@ export function loadEnglishNewsPages(): NewsPage[] | null {
     })
     if (article === null || enrichArticle(article).lang !== 'en') continue
     const text = entityText(article)
-    out.push({ path: page.path, url: page.url, article, text, sha256: sha256Hex(text) })
+    out.push({ path: page.name, url: page.url, article, text, sha256: sha256Hex(text) })
   }
   const order = new Map(out.map((p) => [p.path, sha256Hex(p.path)]))
   return out.sort((a, b) => ((order.get(a.path) as string) < (order.get(b.path) as string) ? -1 : 1))

@@ -8,13 +8,10 @@
  */
 import { dupKey, enrichArticle } from '../core/enrich/index.ts'
 import { extractArticle } from '../batch/extract/extract-article.ts'
-import { loadBenchmark, loadFundus } from '../bench/extract-corpus.ts'
+import { loadCorpusPages } from '../bench/extract-corpus.ts'
 
 const WARC_DATE = '2026-11-21T14:00:00Z'
-const pages = [
-  ...(loadBenchmark() ?? []).map((p) => ({ name: `benchmark/${p.id}`, url: p.url, html: p.html, warcDate: WARC_DATE })),
-  ...(loadFundus() ?? []).map((p) => ({ name: `fundus/${p.file}`, url: p.url, html: p.html, warcDate: p.crawledAt })),
-]
+const pages = loadCorpusPages(WARC_DATE) ?? []
 for (const page of pages) {
   const article = extractArticle({
     html: page.html,
