@@ -160,6 +160,10 @@ function value(
 
 /** The store-reading endpoints a sweep draws from (every one but the article by URL). */
 export const SWEEP_PATHS = ENDPOINTS.filter((e) => e.readsStore && e.path !== '/v1/article').map((e) => e.path)
+/** Every endpoint whose path needs no value from elsewhere (a trend or market slug) besides an entity key. */
+export const QUERY_PATHS = ENDPOINTS.filter(
+  (e) => e.path !== '/v1/article' && (!e.path.includes('{') || e.path === '/v1/entities/{key}'),
+).map((e) => e.path)
 /** Traffic-like shares: search most, stats next, feeds and entity lists less. */
 const share: Record<string, number> = { '/v1/search': 5, '/v1/stats': 3 }
 
@@ -174,14 +178,19 @@ export interface Drawn {
  * drawn as users ask (`store`: values read from a store; null: the synthetic stores' publishers and
  * vocabulary), dates relative to `nowMs`.
  */
-export function drawRequest(d: Draw, store: StoreValues | null, nowMs: number): Drawn {
-  const weights = SWEEP_PATHS.map((p) => share[p] ?? 1)
+export function drawRequest(
+  d: Draw,
+  store: StoreValues | null,
+  nowMs: number,
+  paths: readonly string[] = SWEEP_PATHS,
+): Drawn {
+  const weights = paths.map((p) => share[p] ?? 1)
   let u = d.rnd() * weights.reduce((a, b) => a + b, 0)
-  let path = SWEEP_PATHS[0] as string
-  for (let i = 0; i < SWEEP_PATHS.length; i++) {
+  let path = paths[0] as string
+  for (let i = 0; i < paths.length; i++) {
     u -= weights[i] as number
     if (u <= 0) {
-      path = SWEEP_PATHS[i] as string
+      path = paths[i] as string
       break
     }
   }
@@ -191,7 +200,7 @@ export function drawRequest(d: Draw, store: StoreValues | null, nowMs: number): 
   const params: Record<string, string> = {}
   const entries = Object.entries(spec.query ?? {})
   // Between one and six parameters, each drawn from the registry's list.
-  const want = 1 + Math.floor(d.rnd() * 6)
+  const want = entries.length === 0 ? 0 : 1 + Math.floor(d.rnd() * 6)
   for (let i = 0; i < want; i++) {
     const [name, ps] = d.pick(entries)
     if (name === 'to' || name === 'until' || name === 'since') continue

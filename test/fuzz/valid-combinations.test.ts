@@ -10,7 +10,7 @@
  */
 import { afterAll, expect, test } from 'bun:test'
 import { drawer } from '../../bench/search-draw.ts'
-import { drawRequest, storeValues } from '../../bench/search-sweep-draw.ts'
+import { QUERY_PATHS, drawRequest, storeValues } from '../../bench/search-sweep-draw.ts'
 import { FIXTURE_NOW } from '../support/fixture-store.ts'
 import { fixtureApp } from '../live/app-support.ts'
 import { judge } from './oracle.ts'
@@ -29,7 +29,7 @@ test(`${REQUESTS} valid combinations of filters answer 200 with a valid body`, a
   const failures: string[] = []
   let nonEmpty = 0
   for (let i = 0; i < REQUESTS; i++) {
-    const q = drawRequest(d, store, FIXTURE_NOW.getTime())
+    const q = drawRequest(d, store, FIXTURE_NOW.getTime(), QUERY_PATHS)
     const path = q.path.replace('{key}', encodeURIComponent(q.key ?? ''))
     const target = `${path}?${new URLSearchParams(q.params)}`
     const r = await f.get(target)
