@@ -199,12 +199,15 @@ export function tweetHeadline(text: string): string {
   return clean.split(' ').filter((w) => /\p{L}/u.test(w)).length >= MIN_POST_WORDS ? clean : ''
 }
 
-/** A `text,label` CSV of posts (the finance-news tweets): each distinct cleaned text once, as a headline. */
-function loadTextCsv(s: CategorySource, dir: string): LabelledArticle[] {
+/**
+ * A `text,label` CSV of posts (the finance-news tweets): each distinct cleaned text once, as a
+ * headline; `seen` holds the texts of the publisher's files read before (93 validation tweets
+ * read as a training tweet once cleaned).
+ */
+function loadTextCsv(s: CategorySource, dir: string, seen = new Set<string>()): LabelledArticle[] {
   const rows = parseCsv(readFileSync(join(dir, s.path), 'utf8'))
   const header = rows[0] ?? []
   const out: LabelledArticle[] = []
-  const seen = new Set<string>()
   rows.slice(1).forEach((row, i) => {
     const category = s.labels[row[header.indexOf('label')] ?? '']
     const title = tweetHeadline(row[header.indexOf('text')] ?? '')
@@ -256,11 +259,11 @@ function loadSentenceJsonl(s: CategorySource, dir: string): LabelledArticle[] {
   return out
 }
 
-export function loadSource(s: CategorySource, dir = corpusDir()): LabelledArticle[] {
+export function loadSource(s: CategorySource, dir = corpusDir(), seenPosts?: Set<string>): LabelledArticle[] {
   checkSource(s, dir)
   if (s.format === 'uci-csv') return loadUci(dir)
   if (s.format === 'huffpost-v3') return loadHuffPost(dir)
-  if (s.format === 'text-csv') return loadTextCsv(s, dir)
+  if (s.format === 'text-csv') return loadTextCsv(s, dir, seenPosts)
   if (s.format === 'sentence-jsonl') return loadSentenceJsonl(s, dir)
   return loadLibrarianJsonl(s, dir)
 }
@@ -274,9 +277,17 @@ export interface LoadedSets {
 export function loadSources(filter: (s: CategorySource) => boolean, dir = corpusDir()): LoadedSets {
   const rows: LabelledArticle[] = []
   const missing: CategorySource[] = []
+  // Posts already read from another file of the same publisher are not read twice.
+  const seenPosts = new Map<string, Set<string>>()
   for (const s of CATEGORY_SOURCES.filter(filter)) {
-    if (!hasSource(s, dir)) missing.push(s)
-    else rows.push(...loadSource(s, dir))
+    if (!hasSource(s, dir)) {
+      missing.push(s)
+      continue
+    }
+    const publisher = s.publisher ?? s.id
+    const seen = seenPosts.get(publisher) ?? new Set<string>()
+    seenPosts.set(publisher, seen)
+    rows.push(...loadSource(s, dir, seen))
   }
   return { rows, missing }
 }
