@@ -11,7 +11,8 @@
  *
  * 1. Parameters are chosen by leaving UCI and MasakhaNEWS English out in turn and scoring the
  *    model fitted on the others (4-class accuracy + macro-F1, the service's threshold tuned on the
- *    same held-out verdicts). --quick skips the search (the shipped file was written with it).
+ *    same held-out verdicts). --quick skips the search (the shipped file was written with it; the
+ *    search now picks l2 1e-3, which the issue's rule turned down on the measure-only sets).
  * 2. A class prior per broad group and the threshold are tuned together on those held-out
  *    verdicts (scripts/category-prior.ts); the prior goes into the shipped bias.
  * 3. The held-out figures of the chosen parameters, on the training sources (HuffPost too) and on
@@ -103,8 +104,10 @@ function main(): void {
   const cache = cacheFeatures([...rows, ...measure.rows])
   console.log(`training rows ${rows.length}, measure-only rows ${measure.rows.length}`)
 
-  // --quick takes what the full grid chose (see the weights file's `search`) and fits each
-  // held-out source once: the tuning fits are the same fits the held-out figures come from.
+  // --quick fits l2 3e-4, the shipped file's, and fits each held-out source once (the tuning fits
+  // are the fits the held-out figures come from). The full grid now picks 1e-3 (tuning score 1.469
+  // against 1.453), which the issue's rule turned down on the measure-only sets in the fifth pass
+  // (pooled English 0.725 against 0.737, World 0.678): docs/benchmarks.md, "Category model".
   const quick = process.argv.includes('--quick')
   const grid: FitParams[] = (quick ? [3e-4] : [3e-4, 1e-3]).map((l2) => params(l2, 0.5))
   let best = grid[0] as FitParams
