@@ -1,6 +1,8 @@
 /**
  * A quick comparison of category-model variants on sources the fits never saw, without writing
- * weights: `bun run bench/category-experiment.ts [--power 0.5] [--dump out.json]`.
+ * weights: `bun run bench/category-experiment.ts [--power 0.5] [--l2 1e-3] [--with fin-tweets,newsmtsc] [--without uci]
+ * [--fixed-prior] [--dump out.json]` (defaults: the shipped weights' parameters; --with adds sets
+ * tried and not kept, --without leaves training publishers out; --fixed-prior judges with the shipped prior and threshold, not retuned ones).
  *
  * Three fits with the trainer's parameters (optionally changed): without UCI, without
  * MasakhaNEWS English, and on every training row (what would ship). The class prior and threshold
@@ -28,7 +30,7 @@ import {
   termListVerdict,
 } from '../scripts/category-evaluation.ts'
 import { cacheFeatures, type FitParams, type Fitted, fit, publisherOf } from '../scripts/category-logreg.ts'
-import { applyPrior, choosePrior, priorOffsets } from '../scripts/category-prior.ts'
+import { applyPrior, choosePrior, type PriorFactors, priorOffsets, scorePrior } from '../scripts/category-prior.ts'
 import { loadLabelledPages, pageRow } from './category-pages.ts'
 
 function arg(name: string): string | undefined {
@@ -45,8 +47,16 @@ function line(name: string, s: SetScores): string {
 }
 
 function main(): void {
-  const sp = (shipped as unknown as { params: { l2: number; max_source_share: number; iterations: number } }).params
-  const power = Number(arg('--power') ?? '1')
+  const sp = (
+    shipped as unknown as {
+      params: { l2: number; max_source_share: number; iterations: number; source_class_power?: number }
+    }
+  ).params
+  const power = Number(arg('--power') ?? sp.source_class_power ?? 1)
+  // Training publishers to leave out of every fit (`--without fin-tweets,newsmtsc`): a set's worth, measured.
+  const without = new Set((arg('--without') ?? '').split(',').filter((x) => x !== ''))
+  // Sets tried and not kept (`use: 'tried'`) to add to every fit: `--with fin-tweets,newsmtsc`.
+  const added = new Set((arg('--with') ?? '').split(',').filter((x) => x !== ''))
   const p: FitParams = {
     l2: Number(arg('--l2') ?? sp.l2),
     minDf: 2,
@@ -58,9 +68,22 @@ function main(): void {
     shortViews: true,
     embedding: true,
     sourceClassPower: power,
+    // `--publisher-share fin-tweets=0.5`: that publisher's cells half another's within each class.
+    publisherShare: Object.fromEntries(
+      (arg('--publisher-share') ?? '')
+        .split(',')
+        .filter((x) => x.includes('='))
+        .map((x) => [x.split('=')[0] ?? '', Number(x.split('=')[1])]),
+    ),
   }
   console.log(`params ${JSON.stringify(p)}`)
-  const train = loadSources((s) => s.use === 'train').rows
+  const train = loadSources(
+    (s) =>
+      (s.use === 'train' || (s.use === 'tried' && added.has(publisherOf(s.id)))) && !without.has(publisherOf(s.id)),
+  ).rows
+  console.log(
+    `training rows ${train.length}${added.size > 0 ? `, with ${[...added].join(', ')}` : ''}${without.size > 0 ? `, without ${[...without].join(', ')}` : ''}`,
+  )
   const measure = loadSources((s) => s.use === 'measure' && s.lang === 'en').rows
   const cache = cacheFeatures([...train, ...measure])
   const t0 = performance.now()
@@ -84,8 +107,20 @@ function main(): void {
   const tuning = [heldOut('masakhanews-en'), heldOut('uci')]
   const all: Fitted = fit(train, p, cache)
   console.log(`fitted on every training row (${((performance.now() - t0) / 1000).toFixed(0)} s)`)
-  const prior = choosePrior(tuning)
-  console.log(`prior ${JSON.stringify(prior.factors)} threshold ${prior.threshold} score ${prior.score.toFixed(4)}`)
+  const tuned = choosePrior(tuning)
+  console.log(`prior ${JSON.stringify(tuned.factors)} threshold ${tuned.threshold} score ${tuned.score.toFixed(4)}`)
+  // --fixed-prior: judge with the shipped prior and threshold instead (does the data help, the tuning aside?).
+  const fixed = process.argv.includes('--fixed-prior')
+  const prior = fixed
+    ? {
+        factors: (shipped as unknown as { prior: PriorFactors }).prior,
+        threshold: (shipped as unknown as { min_probability: number }).min_probability,
+      }
+    : tuned
+  if (fixed)
+    console.log(
+      `judged with the shipped prior ${JSON.stringify(prior.factors)} threshold ${prior.threshold} (tuning score of that prior here ${scorePrior(tuning, prior.factors).score.toFixed(4)} at its best threshold ${scorePrior(tuning, prior.factors).threshold})`,
+    )
 
   const measured: HeldOutSet[] = ['bbc-news', 'reddit'].map((name) => {
     const rows = measure.filter((r) => r.source === name)

@@ -181,10 +181,90 @@ function loadLibrarianJsonl(s: CategorySource, dir: string): LabelledArticle[] {
   return out
 }
 
-export function loadSource(s: CategorySource, dir = corpusDir()): LabelledArticle[] {
+/** Fewer words than this after cleaning: a bare link or ticker list, nothing to learn a topic from. */
+const MIN_POST_WORDS = 3
+
+/**
+ * A finance tweet as a headline: links (t.co) dropped, a leading cashtag list (`$CCL $RCL - `,
+ * `$ESS: `) dropped, a cashtag inside the text kept as its ticker (`$NFLX` → `NFLX`: news
+ * headlines name tickers without the sign). Empty when fewer than three words remain.
+ */
+export function tweetHeadline(text: string): string {
+  const clean = text
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/^\s*(?:\$[A-Za-z][A-Za-z.]*[\s,]*)+(?:[-:–—]\s*)?/, '')
+    .replace(/\$([A-Za-z][A-Za-z.]*)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return clean.split(' ').filter((w) => /\p{L}/u.test(w)).length >= MIN_POST_WORDS ? clean : ''
+}
+
+/**
+ * A `text,label` CSV of posts (the finance-news tweets): each distinct cleaned text once, as a
+ * headline; `seen` holds the texts of the publisher's files read before (93 validation tweets
+ * read as a training tweet once cleaned).
+ */
+function loadTextCsv(s: CategorySource, dir: string, seen = new Set<string>()): LabelledArticle[] {
+  const rows = parseCsv(readFileSync(join(dir, s.path), 'utf8'))
+  const header = rows[0] ?? []
+  const out: LabelledArticle[] = []
+  rows.slice(1).forEach((row, i) => {
+    const category = s.labels[row[header.indexOf('label')] ?? '']
+    const title = tweetHeadline(row[header.indexOf('text')] ?? '')
+    if (category === undefined || title === '' || seen.has(title)) return
+    seen.add(title)
+    out.push({ title, description: '', url: '', host: '', category, group: `${s.id}:${i}`, source: s.id, lang: s.lang })
+  })
+  return out
+}
+
+interface SentenceRow {
+  text?: unknown
+  label?: unknown
+  id?: unknown
+}
+
+/**
+ * Sentences of a target-dependent set (NewsMTSC: one row per person named): each distinct
+ * sentence once, as a headline, with its first row's label. A sentence's article
+ * (`allsides_1000_401`, `polusa_v1_53001849`: the id's first three parts) is its split group.
+ */
+function loadSentenceJsonl(s: CategorySource, dir: string): LabelledArticle[] {
+  const out: LabelledArticle[] = []
+  const seen = new Set<string>()
+  for (const line of readFileSync(join(dir, s.path), 'utf8').split('\n')) {
+    if (line.trim() === '') continue
+    const row = JSON.parse(line) as SentenceRow
+    const title = String(row.text ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+    const category = s.labels[String(row.label ?? '')]
+    if (category === undefined || title === '' || seen.has(title)) continue
+    seen.add(title)
+    const article = String(row.id ?? '')
+      .split('_')
+      .slice(0, 3)
+      .join('_')
+    out.push({
+      title,
+      description: '',
+      url: '',
+      host: '',
+      category,
+      group: `${s.id}:${article}`,
+      source: s.id,
+      lang: s.lang,
+    })
+  }
+  return out
+}
+
+export function loadSource(s: CategorySource, dir = corpusDir(), seenPosts?: Set<string>): LabelledArticle[] {
   checkSource(s, dir)
   if (s.format === 'uci-csv') return loadUci(dir)
   if (s.format === 'huffpost-v3') return loadHuffPost(dir)
+  if (s.format === 'text-csv') return loadTextCsv(s, dir, seenPosts)
+  if (s.format === 'sentence-jsonl') return loadSentenceJsonl(s, dir)
   return loadLibrarianJsonl(s, dir)
 }
 
@@ -197,9 +277,17 @@ export interface LoadedSets {
 export function loadSources(filter: (s: CategorySource) => boolean, dir = corpusDir()): LoadedSets {
   const rows: LabelledArticle[] = []
   const missing: CategorySource[] = []
+  // Posts already read from another file of the same publisher are not read twice.
+  const seenPosts = new Map<string, Set<string>>()
   for (const s of CATEGORY_SOURCES.filter(filter)) {
-    if (!hasSource(s, dir)) missing.push(s)
-    else rows.push(...loadSource(s, dir))
+    if (!hasSource(s, dir)) {
+      missing.push(s)
+      continue
+    }
+    const publisher = s.publisher ?? s.id
+    const seen = seenPosts.get(publisher) ?? new Set<string>()
+    seenPosts.set(publisher, seen)
+    rows.push(...loadSource(s, dir, seen))
   }
   return { rows, missing }
 }

@@ -20,6 +20,7 @@ import { CATEGORY_MODEL_FORMAT, type CategoryModel, loadCategoryModel } from '..
 import { clustersFingerprint, SHIPPED_WORD_CLUSTERS_FILE } from '../core/enrich/word-clusters.ts'
 import { WORD_VECTORS } from '../core/enrich/word-vectors.ts'
 import { hash32, type LabelledArticle } from './category-data.ts'
+import { isHeldOutInTurn } from './category-sources.ts'
 import {
   CLASSES,
   type FeatureCache,
@@ -217,7 +218,7 @@ export function heldOutSets(
     }
   }
   const publishers = [...new Set(train.filter((r) => r.lang === 'en').map((r) => publisherOf(r.source)))]
-    .filter(holdOut)
+    .filter((pub) => isHeldOutInTurn(pub) && holdOut(pub))
     .sort()
   for (const pub of publishers) {
     const held = train.filter((r) => publisherOf(r.source) === pub)

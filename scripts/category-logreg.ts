@@ -10,6 +10,7 @@ import type { LabelledArticle } from './category-data.ts'
 import { fitSoftmax } from './softmax-adam.ts'
 import { withShortViews } from './category-views.ts'
 import { classF1 } from './class-f1.ts'
+import { publisherOf } from './category-sources.ts'
 
 export const CLASSES: readonly Category[] = CATEGORIES
 const K = CLASSES.length
@@ -42,6 +43,8 @@ export interface FitParams {
    * technology headlines from 2014 do not make what technology is for the model alone.
    */
   sourceClassPower?: number
+  /** A publisher's cells weigh this many times another's within each class after that power (absent: 1). */
+  publisherShare?: Readonly<Record<string, number>>
 }
 
 export interface Fitted {
@@ -106,7 +109,7 @@ export function fit(given: readonly LabelledArticle[], p: FitParams, cache: Feat
   const sourceScale = (source: string): number =>
     Math.min(1, (p.maxSourceShare * rowsWeight) / (perSource.get(publisherOf(source)) ?? 1))
   const scaled = rows.map((r) => rowWeight(r) * sourceScale(r.source) * (r.source === 'uci' ? p.uciWeight : 1))
-  const raw = balanceSourcesWithinClasses(rows, ys, scaled, p.sourceClassPower ?? 1)
+  const raw = balanceSourcesWithinClasses(rows, ys, scaled, p.sourceClassPower ?? 1, p.publisherShare)
   // Class balance over the source-scaled weights: every class carries the same total weight.
   const classMass = CLASSES.map(() => 0)
   ys.forEach((y, d) => {
@@ -142,22 +145,24 @@ export function balanceSourcesWithinClasses(
   ys: readonly number[],
   weights: readonly number[],
   power: number,
+  share: Readonly<Record<string, number>> = {},
 ): number[] {
-  if (power === 1) return [...weights]
+  if (power === 1 && Object.keys(share).length === 0) return [...weights]
+  const shareOf = (d: number): number => share[publisherOf((rows[d] as LabelledArticle).source)] ?? 1
   const cell = new Map<string, number>()
   const key = (d: number): string => `${ys[d]}|${publisherOf((rows[d] as LabelledArticle).source)}`
   weights.forEach((w, d) => cell.set(key(d), (cell.get(key(d)) ?? 0) + w))
   const classMass = new Map<number, number>()
   const classTarget = new Map<number, number>()
   for (const [k, m] of cell) {
-    const y = Number(k.split('|')[0])
-    classMass.set(y, (classMass.get(y) ?? 0) + m)
-    classTarget.set(y, (classTarget.get(y) ?? 0) + m ** power)
+    const [y, pub] = k.split('|')
+    classMass.set(Number(y), (classMass.get(Number(y)) ?? 0) + m)
+    classTarget.set(Number(y), (classTarget.get(Number(y)) ?? 0) + m ** power * (share[pub ?? ''] ?? 1))
   }
   return weights.map((w, d) => {
     const y = ys[d] as number
     const m = cell.get(key(d)) ?? 1
-    return (w / m) * (m ** power * ((classMass.get(y) ?? 1) / (classTarget.get(y) ?? 1)))
+    return (w / m) * (m ** power * shareOf(d) * ((classMass.get(y) ?? 1) / (classTarget.get(y) ?? 1)))
   })
 }
 
@@ -205,10 +210,7 @@ export function probabilitiesWith(
   return e.map((x) => x / sum)
 }
 
-/** Sets from one publisher count as one source (the three HuffPost files). */
-export function publisherOf(source: string): string {
-  return source.startsWith('huffpost') ? 'huffpost' : source
-}
+export { publisherOf }
 
 export function predictRows(model: Fitted, rows: readonly LabelledArticle[], cache: FeatureCache): Category[] {
   const index = new Map(model.vocab.map((f, i) => [f, i]))

@@ -67,6 +67,18 @@ function scoreOf(lines: readonly ThresholdLine[]): { threshold: number; score: n
   return { threshold, score: (at?.broadAccuracy ?? 0) + (at?.macroF1 ?? 0) }
 }
 
+/** The tuning score and threshold of given factors, on the sets marked `tunes`. */
+export function scorePrior(sets: readonly HeldOutSet[], f: PriorFactors): { threshold: number; score: number } {
+  return scoreOf(
+    thresholdTable(
+      applyPrior(
+        sets.filter((s) => s.tunes),
+        f,
+      ),
+    ),
+  )
+}
+
 /** The factors and threshold with the best tuning score; only the sets marked `tunes` count. */
 export function choosePrior(sets: readonly HeldOutSet[]): PriorChoice {
   const tuning = sets.filter((s) => s.tunes)

@@ -5,7 +5,7 @@
  */
 import type { Category } from '../core/categories.ts'
 
-export type SourceUse = 'train' | 'measure'
+export type SourceUse = 'train' | 'measure' | 'tried'
 
 export interface CategorySource {
   id: string
@@ -14,9 +14,24 @@ export interface CategorySource {
   sha256: string
   lang: string
   licence: string
-  /** `train`: the shipped weights may learn from it; `measure`: held out for ever (licence or label quality). */
+  /**
+   * `train`: the shipped weights learn from it; `measure`: held out for ever (licence or label
+   * quality); `tried`: its licence would let it train, it was measured and not kept (the shipped
+   * weights do not learn from it; `bench/category-experiment.ts --with <id>` adds it back).
+   */
   use: SourceUse
-  format: 'uci-csv' | 'huffpost-v3' | 'librarian-jsonl'
+  /**
+   * `text-csv`: a `text,label` CSV of short posts (tweets); `sentence-jsonl`: one sentence per
+   * `text`, repeated once per target of a target-dependent sentiment set (read once each).
+   */
+  format: 'uci-csv' | 'huffpost-v3' | 'librarian-jsonl' | 'text-csv' | 'sentence-jsonl'
+  /** Files of one publisher count as one in the fit's balance (the three HuffPost files); the id when absent. */
+  publisher?: string
+  /**
+   * false: never held out in turn to tune the prior and threshold or to be reported. A set of one
+   * class rewards whichever prior favours that class, and its rows are not a desk's mix of news.
+   */
+  holdOut?: boolean
   /** Only rows whose `lang` is this (a file holding several languages). */
   onlyLang?: string
   /** Read without the URL: its path and host would teach the model the set, not the topic. */
@@ -86,6 +101,9 @@ const MASAKHA_LABELS: Readonly<Record<string, Category>> = {
   technology: 'technology',
 }
 
+/** Bearish, bullish, neutral: a tone, not a topic; every finance-news tweet is business. */
+const FIN_TWEETS_LABELS: Readonly<Record<string, Category>> = { '0': 'business', '1': 'business', '2': 'business' }
+
 export const CATEGORY_SOURCES: readonly CategorySource[] = [
   {
     id: 'uci',
@@ -115,6 +133,7 @@ export const CATEGORY_SOURCES: readonly CategorySource[] = [
     licence: 'CC BY 4.0',
     use: 'train',
     format: 'librarian-jsonl',
+    publisher: 'huffpost',
     labels: HUFFPOST_LABELS,
   },
   {
@@ -125,6 +144,7 @@ export const CATEGORY_SOURCES: readonly CategorySource[] = [
     licence: 'CC BY 4.0',
     use: 'train',
     format: 'librarian-jsonl',
+    publisher: 'huffpost',
     labels: HUFFPOST_LABELS,
   },
   {
@@ -160,6 +180,45 @@ export const CATEGORY_SOURCES: readonly CategorySource[] = [
     onlyLang: 'pcm',
     withoutUrl: true,
     labels: MASAKHA_LABELS,
+  },
+  // Two sentiment sets read for their topic: the label is a sentiment, every row is the set's one topic.
+  {
+    // Finance-news tweets and headline tweets (zeroshot/twitter-financial-news-sentiment, train and
+    // validation splits): all business. URLs and leading cashtag lists stripped (scripts/category-data.ts).
+    id: 'fin-tweets',
+    path: 'sentiment/twitter_financial_news_sentiment_train.csv',
+    sha256: '184e6322b7f0e84c3103a83d198f1be8203de8b63a857f67a2964321b71c4e8d',
+    lang: 'en',
+    licence: 'MIT (Hugging Face dataset card)',
+    use: 'tried',
+    format: 'text-csv',
+    holdOut: false,
+    labels: FIN_TWEETS_LABELS,
+  },
+  {
+    id: 'fin-tweets-valid',
+    path: 'sentiment/twitter_financial_news_sentiment_valid.csv',
+    sha256: '31ea8274c98b52212daa68f2fb962811bf1913c1efe51b99765c8e2311806de6',
+    lang: 'en',
+    licence: 'MIT (Hugging Face dataset card)',
+    use: 'tried',
+    format: 'text-csv',
+    publisher: 'fin-tweets',
+    holdOut: false,
+    labels: FIN_TWEETS_LABELS,
+  },
+  {
+    // NewsMTSC: sentences of US political news articles (allsides, polusa), one row per target
+    // person: each distinct sentence read once, as politics.
+    id: 'newsmtsc',
+    path: 'sentiment/newsmtsc.jsonl',
+    sha256: '8387638cc2cc294e5f2e9441ca24e895cb73a5af149cbf7347f3ee16384774c3',
+    lang: 'en',
+    licence: 'MIT (repository LICENSE and Hugging Face card)',
+    use: 'tried',
+    format: 'sentence-jsonl',
+    holdOut: false,
+    labels: { negative: 'politics', neutral: 'politics', positive: 'politics' },
   },
   {
     id: 'bbc-news',
@@ -240,3 +299,15 @@ export const CATEGORY_SOURCES: readonly CategorySource[] = [
     },
   },
 ]
+
+const PUBLISHERS: ReadonlyMap<string, string> = new Map(CATEGORY_SOURCES.map((s) => [s.id, s.publisher ?? s.id]))
+
+/** Sets from one publisher count as one source (the three HuffPost files, the two tweet files). */
+export function publisherOf(source: string): string {
+  return PUBLISHERS.get(source) ?? source
+}
+
+/** Whether a publisher's sets may be held out in turn (none of its sets says `holdOut: false`). */
+export function isHeldOutInTurn(publisher: string): boolean {
+  return !CATEGORY_SOURCES.some((s) => publisherOf(s.id) === publisher && s.holdOut === false)
+}

@@ -1,17 +1,18 @@
 /**
  * Trains the category model offline and writes core/enrich/category-weights.json.
  *
- *   bun run scripts/train-category.ts [--out core/enrich/category-weights.json] [--quick]
+ *   bun run scripts/train-category.ts [--out core/enrich/category-weights.json] [--quick] [--with <set ids>]
  *
  * Data: the sets of scripts/category-data.ts marked `use: 'train'` (docs/category-data.md says why
  * each may or may not train), read in place from shared/corpus (NEWSDESK_CORPUS overrides the
  * folder), each checked against its SHA-256 first. Skips with a message when they are absent.
  * Deterministic: no random numbers (splits by FNV hash, full-batch Adam), so the same sets give
- * the same file.
+ * the same file. --with adds sets tried and not kept (`use: 'tried'` in scripts/category-sources.ts).
  *
  * 1. Parameters are chosen by leaving UCI and MasakhaNEWS English out in turn and scoring the
  *    model fitted on the others (4-class accuracy + macro-F1, the service's threshold tuned on the
- *    same held-out verdicts). --quick skips the search (the shipped file was written with it).
+ *    same held-out verdicts). --quick skips the search (the shipped file was written with it; the
+ *    search now picks l2 1e-3, which the issue's rule turned down on the measure-only sets).
  * 2. A class prior per broad group and the threshold are tuned together on those held-out
  *    verdicts (scripts/category-prior.ts); the prior goes into the shipped bias.
  * 3. The held-out figures of the chosen parameters, on the training sources (HuffPost too) and on
@@ -41,7 +42,7 @@ import {
   serviceVerdict,
   thresholdTable,
 } from './category-evaluation.ts'
-import { CLASSES, cacheFeatures, type FitParams, fit } from './category-logreg.ts'
+import { CLASSES, cacheFeatures, type FitParams, fit, publisherOf } from './category-logreg.ts'
 import { applyPrior, choosePrior, priorOffsets } from './category-prior.ts'
 
 export const ITERATIONS = 100
@@ -89,7 +90,13 @@ function main(): void {
   }
   const repo = resolve(dirname(new URL(import.meta.url).pathname), '..')
   const out = resolve(repo, arg('--out', 'core/enrich/category-weights.json'))
-  const train = loadSources((s) => s.use === 'train')
+  // --with fin-tweets,newsmtsc: sets tried and not kept (`use: 'tried'`) join the training sets, to measure them.
+  const added = new Set(
+    arg('--with', '')
+      .split(',')
+      .filter((x) => x !== ''),
+  )
+  const train = loadSources((s) => s.use === 'train' || (s.use === 'tried' && added.has(publisherOf(s.id))))
   const measure = loadSources((s) => s.use === 'measure' && (s.lang === 'en' || s.lang === 'fr'))
   for (const s of [...train.missing, ...measure.missing])
     console.log(`train-category: ${s.path} is absent; going on without ${s.id}`)
@@ -97,8 +104,10 @@ function main(): void {
   const cache = cacheFeatures([...rows, ...measure.rows])
   console.log(`training rows ${rows.length}, measure-only rows ${measure.rows.length}`)
 
-  // --quick takes what the full grid chose (see the weights file's `search`) and fits each
-  // held-out source once: the tuning fits are the same fits the held-out figures come from.
+  // --quick fits l2 3e-4, the shipped file's, and fits each held-out source once (the tuning fits
+  // are the fits the held-out figures come from). The full grid now picks 1e-3 (tuning score 1.469
+  // against 1.453), which the issue's rule turned down on the measure-only sets in the fifth pass
+  // (pooled English 0.725 against 0.737, World 0.678): docs/benchmarks.md, "Category model".
   const quick = process.argv.includes('--quick')
   const grid: FitParams[] = (quick ? [3e-4] : [3e-4, 1e-3]).map((l2) => params(l2, 0.5))
   let best = grid[0] as FitParams
@@ -195,7 +204,9 @@ function main(): void {
     vocab.push(feature)
     weights.push(...row)
   })
-  const trainSources = CATEGORY_SOURCES.filter((s) => s.use === 'train' && !train.missing.includes(s))
+  const trainSources = CATEGORY_SOURCES.filter(
+    (s) => (s.use === 'train' || (s.use === 'tried' && added.has(publisherOf(s.id)))) && !train.missing.includes(s),
+  )
   const file = {
     format: CATEGORY_MODEL_FORMAT,
     classes: [...CLASSES],

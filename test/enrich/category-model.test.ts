@@ -16,7 +16,13 @@ import {
 import { WORD_CLUSTERS } from '../../core/enrich/word-clusters.ts'
 import shipped from '../../core/enrich/category-weights.json' with { type: 'json' }
 import { article } from './fixtures.ts'
-import { corpusDir, hasCategoryCorpus, type LabelledArticle, loadSources } from '../../scripts/category-data.ts'
+import {
+  corpusDir,
+  hasCategoryCorpus,
+  type LabelledArticle,
+  loadSources,
+  tweetHeadline,
+} from '../../scripts/category-data.ts'
 import { balanceSourcesWithinClasses } from '../../scripts/category-logreg.ts'
 
 /** A hand-made model: one feature, `p:sport`, worth +2 for sport; everything else 0. */
@@ -284,4 +290,46 @@ describe('balanceSourcesWithinClasses', () => {
     const got = balanceSourcesWithinClasses(['huffpost', 'huffpost-2017', 'uci'].map(row), [0, 0, 0], [1, 1, 1], 0)
     expect(got).toEqual([0.75, 0.75, 1.5])
   })
+  test('the two tweet files are one publisher', () => {
+    const got = balanceSourcesWithinClasses(['fin-tweets', 'fin-tweets-valid', 'uci'].map(row), [0, 0, 0], [1, 1, 1], 0)
+    expect(got).toEqual([0.75, 0.75, 1.5])
+  })
+  // Class 0 at power 0 with B's cells at half A's: mass 4 split 8/3 (A, three rows) and 4/3 (B).
+  test('a publisher share scales its cells within each class', () => {
+    const got = balanceSourcesWithinClasses(rows, ys, ones, 0, { b: 0.5 })
+    got.forEach((w, i) => expect(w).toBeCloseTo(([8 / 9, 8 / 9, 8 / 9, 4 / 3, 1, 1] as number[])[i] as number, 9))
+  })
+})
+
+describe('tweetHeadline', () => {
+  test.each([
+    {
+      name: 'link dropped',
+      text: 'Ally Financial pulls outlook https://t.co/G9Zdi1boy5',
+      want: 'Ally Financial pulls outlook',
+    },
+    {
+      name: 'leading cashtags and dash',
+      text: '$CCL $RCL - Nomura points to bookings weakness',
+      want: 'Nomura points to bookings weakness',
+    },
+    {
+      name: 'leading cashtag and colon',
+      text: '$ESS: BTIG Research cuts to Neutral',
+      want: 'BTIG Research cuts to Neutral',
+    },
+    {
+      name: 'cashtag inside kept as ticker',
+      text: 'Wells Fargo downgrades Netflix $NFLX to Underperform',
+      want: 'Wells Fargo downgrades Netflix NFLX to Underperform',
+    },
+    {
+      name: 'a price is not a cashtag',
+      text: 'Orbcomm price target lowered to $9',
+      want: 'Orbcomm price target lowered to $9',
+    },
+    { name: 'two words left: dropped', text: '$AAPL Apple up https://t.co/x', want: '' },
+    { name: 'three words kept', text: '$AAPL Apple shares up', want: 'Apple shares up' },
+    { name: 'only a link', text: 'https://t.co/x', want: '' },
+  ])('$name', ({ text, want }) => expect(tweetHeadline(text)).toBe(want))
 })
