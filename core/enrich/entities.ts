@@ -105,14 +105,19 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
   const candidate = new Uint8Array(n)
   const near = new Uint8Array(n)
   const wantCluster = new Uint8Array(n)
+  // Marked up to (not including) these indices already: each token is written once, not once per candidate near it.
+  let nearTo = 0
+  let clusterTo = 0
   for (let i = 0; i < n; i++) {
-    const c = isCandidate((tokens[i] as EntityToken).text)
-    candidate[i] = c ? 1 : 0
-    if (c) {
-      near.fill(1, Math.max(0, i - CONTEXT_REACH), Math.min(n, i + CONTEXT_REACH + 1))
-      // Word clusters are read one token either side of a scored token only.
-      wantCluster.fill(1, Math.max(0, i - 1), Math.min(n, i + 3))
-    }
+    if (!isCandidate((tokens[i] as EntityToken).text)) continue
+    candidate[i] = 1
+    const nearEnd = Math.min(n, i + CONTEXT_REACH + 1)
+    for (let k = Math.max(nearTo, i - CONTEXT_REACH); k < nearEnd; k++) near[k] = 1
+    nearTo = nearEnd
+    // Word clusters are read one token either side of a scored token only.
+    const clusterEnd = Math.min(n, i + 3)
+    for (let k = Math.max(clusterTo, i - 1); k < clusterEnd; k++) wantCluster[k] = 1
+    clusterTo = clusterEnd
   }
   const lex = gaz.lexicon
   const lower = new Array<string>(n)
@@ -133,6 +138,8 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
     lower[i] = w
     hLower[i] = h
     hShape[i] = wordShapeHash(text)
+    // The lexicon's facts are read of candidates only, and (English) a word's cluster beside one.
+    if (candidate[i] === 0 && (wantCluster[i] === 0 || group !== 'en')) continue
     const k = lexiconIndex(lex, w, h)
     if (k < 0) continue
     word[i] = k

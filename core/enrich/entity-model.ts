@@ -37,7 +37,7 @@ export interface FeatureContext {
   hLower: Uint32Array
   /** hashString of each such token's word shape. */
   hShape: Uint32Array
-  /** Index of each token near a candidate in `lexicon`, -1 when absent (and elsewhere). */
+  /** Index in `lexicon` of each candidate token and (English) each token whose cluster is read; -1 when absent and elsewhere. */
   word: Int32Array
   lexicon: EntityLexicon
   gaz: Uint8Array
