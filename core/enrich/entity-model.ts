@@ -273,6 +273,59 @@ function mayContinue(ctx: FeatureContext, i: number, anyWord: boolean): boolean 
 }
 
 /**
+ * Weight offsets of the previous-tag features that do not read the word (the tag alone, the tag with
+ * a list kind, the tag with a word cluster): the same few hundred features for every text, looked
+ * up once per weight table instead of once per token and previous tag. -2 = not looked up yet.
+ */
+interface PrevTagOffsets {
+  bias: Int32Array
+  lists: Int32Array
+  clusters: Int32Array
+}
+
+const PREV_TAG_OFFSETS = new WeakMap<WeightTable, PrevTagOffsets>()
+/** Clusters whose offsets are kept (the shipped clustering has 256; a larger id is looked up each time). */
+const CACHED_CLUSTERS = 1024
+
+function prevTagOffsets(table: WeightTable): PrevTagOffsets {
+  let o = PREV_TAG_OFFSETS.get(table)
+  if (o === undefined) {
+    const bias = new Int32Array(TAG_COUNT + 1)
+    for (let ptag = 0; ptag <= TAG_COUNT; ptag++) bias[ptag] = lookupWeights(table, feature(12, ptag))
+    o = {
+      bias,
+      lists: new Int32Array(32 * (TAG_COUNT + 1)).fill(-2),
+      clusters: new Int32Array((CACHED_CLUSTERS + 1) * (TAG_COUNT + 1)).fill(-2),
+    }
+    PREV_TAG_OFFSETS.set(table, o)
+  }
+  return o
+}
+
+/** Offset of feature(24, lists, ptag) (lists: GAZ_* bits below 32). */
+function listsOffset(o: PrevTagOffsets, table: WeightTable, lists: number, ptag: number): number {
+  const at = lists * (TAG_COUNT + 1) + ptag
+  let off = o.lists[at] as number
+  if (off === -2) {
+    off = lookupWeights(table, feature(24, lists, ptag))
+    o.lists[at] = off
+  }
+  return off
+}
+
+/** Offset of feature(31, cluster + 1, ptag). */
+function clusterOffset(o: PrevTagOffsets, table: WeightTable, cluster: number, ptag: number): number {
+  if (cluster >= CACHED_CLUSTERS) return lookupWeights(table, feature(31, cluster + 1, ptag))
+  const at = (cluster + 1) * (TAG_COUNT + 1) + ptag
+  let off = o.clusters[at] as number
+  if (off === -2) {
+    off = lookupWeights(table, feature(31, cluster + 1, ptag))
+    o.clusters[at] = off
+  }
+  return off
+}
+
+/**
  * Viterbi decoding over the BIO tags: the best tag sequence under the weights, with I-X only after
  * B-X or I-X. A token that is not scored (no capital letter, nothing open) is O at no cost; a
  * scored one adds each tag's score less the O score, so paths that open names and paths that do
@@ -300,6 +353,11 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
       for (let k = 0; k < TAG_COUNT; k++) into[k] = (into[k] as number) + (weights[off + k] as number)
     }
   }
+  const addAt = (into: Float32Array, off: number) => {
+    if (off < 0) return
+    for (let k = 0; k < TAG_COUNT; k++) into[k] = (into[k] as number) + (weights[off + k] as number)
+  }
+  const prevOffsets = prevTagOffsets(table)
   const NEG = Number.NEGATIVE_INFINITY
   // Whether a path is in an open name (delta of a tag other than O is finite).
   let open = false
@@ -321,6 +379,10 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
       }
       const count = staticFeatures(ctx, i, feats)
       add(base, 0, count)
+      const shape = ctx.hShape[i] as number
+      const hWord = ctx.hLower[i] as number
+      const lists = (ctx.gaz[i] as number) & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG | GAZ_BEGIN)
+      const cluster = ctx.clusters[i] as number
       for (let p = 0; p < TAG_COUNT; p++) {
         const d = delta[p] as number
         if (d === Number.NEGATIVE_INFINITY) continue
@@ -331,9 +393,14 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
           }
           continue
         }
+        // prevTagFeatures's features, in its order (the sums are float32, so the order is the result's).
         scores.set(base)
-        const extra = prevTagFeatures(ctx, i, p, feats, count)
-        add(scores, count, count + extra)
+        const ptag = p + 1
+        addAt(scores, prevOffsets.bias[ptag] as number)
+        addAt(scores, lookupWeights(table, feature(13, ptag, shape)))
+        addAt(scores, lookupWeights(table, feature(14, ptag, hWord)))
+        if (lists & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG)) addAt(scores, listsOffset(prevOffsets, table, lists, ptag))
+        if (cluster >= 0) addAt(scores, clusterOffset(prevOffsets, table, cluster, ptag))
         const o = scores[0] as number
         for (let t = 0; t < TAG_COUNT; t++) {
           if (!isAllowed(p, t)) continue
