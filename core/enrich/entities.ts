@@ -30,7 +30,14 @@ import { lexiconIndex } from './entity-lexicon.ts'
 import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
 import { SPAN_RULES, type SpanRules, splitHyphenatedPlaces, TITLES } from './entity-span-rules.ts'
-import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
+import {
+  asciiWordHashes,
+  type EntityToken,
+  isCandidate,
+  NAME_CONNECTORS,
+  tokenizeForEntities,
+  wordShapeHash,
+} from './entity-tokens.ts'
 import weightsText from './entity-weights.json' with { type: 'text' }
 
 /** Body characters read; a longer body is cut at the last space before it (a news body is rarely longer). */
@@ -90,15 +97,6 @@ export interface EntityMention {
 /** How far from a candidate token the features read (two words of context, one token after an entity). */
 const CONTEXT_REACH = 3
 
-/** No character toLowerCase would change: ASCII without a capital (most words next to a name). */
-function isAsciiLower(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c >= 128 || (c >= 65 && c <= 90)) return false
-  }
-  return true
-}
-
 /** Builds what the features read for a token list (also used by training); only near candidates. */
 export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx', gaz = GAZETTEER): FeatureContext {
   const n = tokens.length
@@ -133,11 +131,15 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
       continue
     }
     const text = (tokens[i] as EntityToken).text
-    const w = candidate[i] === 1 || !isAsciiLower(text) ? text.toLowerCase() : text
-    const h = hashString(w)
+    // Most words are ASCII: their lower-case hash and shape hash in one pass, and no toLowerCase without a capital.
+    const ascii = asciiWordHashes(text, hLower, hShape, i)
+    const w = ascii === 0 ? text : text.toLowerCase()
+    if (ascii < 0) {
+      hLower[i] = hashString(w)
+      hShape[i] = wordShapeHash(text)
+    }
+    const h = hLower[i] as number
     lower[i] = w
-    hLower[i] = h
-    hShape[i] = wordShapeHash(text)
     // The lexicon's facts are read of candidates only, and (English) a word's cluster beside one.
     if (candidate[i] === 0 && (wantCluster[i] === 0 || group !== 'en')) continue
     const k = lexiconIndex(lex, w, h)

@@ -167,6 +167,43 @@ export function wordShapeHash(word: string): number {
   return h >>> 0
 }
 
+/**
+ * For an ASCII word, in one pass over its characters: hashString(word.toLowerCase()) into
+ * `hLower[at]` and wordShapeHash(word) into `hShape[at]`; returns 1 if the word has a capital
+ * letter (toLowerCase would change it), 0 if not, and -1 without writing anything for a word with
+ * a character beyond ASCII (the caller computes those the long way).
+ */
+export function asciiWordHashes(word: string, hLower: Uint32Array, hShape: Uint32Array, at: number): number {
+  let h = 0x811c9dc5
+  let s = 0x811c9dc5
+  let len = 0
+  let prev = -1
+  let run = 0
+  let upper = 0
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i)
+    if (code >= 128) return -1
+    let shape = code
+    if (code >= 97 && code <= 122) shape = 120
+    else if (code >= 65 && code <= 90) {
+      shape = 88
+      upper = 1
+    } else if (code >= 48 && code <= 57) shape = 100
+    h = Math.imul(h ^ (shape === 88 ? code + 32 : code), 0x01000193)
+    if (len >= 8) continue
+    if (shape === prev) {
+      run++
+      if (run >= 2) continue
+    } else run = 0
+    prev = shape
+    s = Math.imul(s ^ shape, 0x01000193)
+    len++
+  }
+  hLower[at] = h >>> 0
+  hShape[at] = s >>> 0
+  return upper
+}
+
 /** The shape class of one character: X (88) upper, x (120) lower, d (100) digit, else itself. */
 function shapeCode(word: string, i: number): number {
   const code = word.charCodeAt(i)
