@@ -97,8 +97,16 @@ export interface EntityMention {
 /** How far from a candidate token the features read (two words of context, one token after an entity). */
 const CONTEXT_REACH = 3
 
-/** Builds what the features read for a token list (also used by training); only near candidates. */
-export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx', gaz = GAZETTEER): FeatureContext {
+/**
+ * Builds what the features read for a token list (also used by training); only near candidates.
+ * `candidates`: isCandidate of each token when the caller has it already (tokenizeForEntities).
+ */
+export function featureContext(
+  tokens: readonly EntityToken[],
+  group: 'en' | 'xx',
+  gaz = GAZETTEER,
+  candidates?: ArrayLike<number>,
+): FeatureContext {
   const n = tokens.length
   const candidate = new Uint8Array(n)
   const near = new Uint8Array(n)
@@ -107,7 +115,7 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
   let nearTo = 0
   let clusterTo = 0
   for (let i = 0; i < n; i++) {
-    if (!isCandidate((tokens[i] as EntityToken).text)) continue
+    if (candidates === undefined ? !isCandidate((tokens[i] as EntityToken).text) : candidates[i] === 0) continue
     candidate[i] = 1
     const nearEnd = Math.min(n, i + CONTEXT_REACH + 1)
     for (let k = Math.max(nearTo, i - CONTEXT_REACH); k < nearEnd; k++) near[k] = 1
@@ -216,8 +224,9 @@ export function extractMentions(
   const group = entityModelGroup(lang)
   const model = group === null ? undefined : MODELS.get(group)
   if (group === null || model === undefined) return []
-  const tokens = tokenizeForEntities(text)
-  const ctx = featureContext(tokens, group)
+  const candidates: number[] = []
+  const tokens = tokenizeForEntities(text, [], candidates)
+  const ctx = featureContext(tokens, group, GAZETTEER, candidates)
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
   if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags)
   const mentions = tagsToMentions(tokens, tags)

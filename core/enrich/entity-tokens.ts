@@ -51,8 +51,12 @@ function isJoiner(c: number): boolean {
   return c === 39 || c === 0x2019 || c === 46 || c === 45 || c === 38 || c === 95
 }
 
-/** Tokens of `text`; a line break (paragraph) starts a sentence. One left-to-right scan, no regular expression over the text. */
-export function tokenizeForEntities(text: string, out: EntityToken[] = []): EntityToken[] {
+/**
+ * Tokens of `text`; a line break (paragraph) starts a sentence. One left-to-right scan, no regular
+ * expression over the text. With `candidates`, isCandidate of each token is pushed there too, from
+ * the characters the scan reads anyway (a second pass over every token's characters cost more).
+ */
+export function tokenizeForEntities(text: string, out: EntityToken[] = [], candidates?: number[]): EntityToken[] {
   let start = true
   let line = true
   const n = text.length
@@ -82,34 +86,57 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = []): Enti
         if (isAbbreviation(prev.text) && (next === 32 || next === 10 || Number.isNaN(next))) continue
       }
       out.push(line ? { text: ch, start, lineStart: true } : { text: ch, start })
+      if (candidates !== undefined) candidates.push(c < 128 ? 0 : isCandidate(ch) ? 1 : 0)
       line = false
       start = startsAfter(start, ch)
       continue
     }
+    // Capitals after the first character (what isCandidate reads of a word starting in lower case).
+    let capitals = 0
     let j = i + 1
     while (j < n) {
       const d = text.charCodeAt(j)
-      if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57)) j++
-      else if (d >= 128 && isWordChar(text, j)) j++
-      else if (isJoiner(text.charCodeAt(j)) && j + 1 < n && isWordChar(text, j + 1)) j += 2
-      else break
+      if ((d >= 97 && d <= 122) || (d >= 48 && d <= 57)) j++
+      else if (d >= 65 && d <= 90) {
+        capitals++
+        j++
+      } else if (d >= 128 && isWordChar(text, j)) j++
+      else if (isJoiner(d) && j + 1 < n && isWordChar(text, j + 1)) {
+        const e = text.charCodeAt(j + 1)
+        if (e >= 65 && e <= 90) capitals++
+        j += 2
+      } else break
     }
     let word = text.slice(i, j)
+    const from = i
     i = j
-    const last = word.length - 2
-    const q = last > 0 ? word.charCodeAt(last) : 0
-    const sc = q === 39 || q === 0x2019 ? word.charCodeAt(last + 1) : 0
+    const last = j - from - 2
+    const q = last > 0 ? text.charCodeAt(from + last) : 0
+    const sc = q === 39 || q === 0x2019 ? text.charCodeAt(from + last + 1) : 0
+    let candidate = 0
     if (sc === 115 || sc === 83) {
-      out.push(line ? { text: word.slice(0, last), start, lineStart: true } : { text: word.slice(0, last), start })
+      const stem = word.slice(0, last)
+      out.push(line ? { text: stem, start, lineStart: true } : { text: stem, start })
+      if (candidates !== undefined) candidates.push(wordIsCandidate(c, capitals - (sc === 83 ? 1 : 0), stem))
       line = false
       start = false
+      // `'s` or `’s` is no candidate.
       word = word.slice(last)
-    }
+    } else if (candidates !== undefined) candidate = wordIsCandidate(c, capitals, word)
     out.push(line ? { text: word, start, lineStart: true } : { text: word, start })
+    if (candidates !== undefined) candidates.push(candidate)
     line = false
     start = false
   }
   return out
+}
+
+/** isCandidate of a word from its first character `c` and the capitals after it. */
+function wordIsCandidate(c: number, capitals: number, word: string): number {
+  if (c >= 97 && c <= 122) return capitals > 0 ? 1 : 0
+  if (c >= 65 && c <= 90) return 1
+  if (c < 128) return 0
+  return isCandidate(word) ? 1 : 0
 }
 
 /** Whether the token after a punctuation token starts a sentence. */
