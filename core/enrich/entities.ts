@@ -228,7 +228,7 @@ export function extractMentions(
   const tokens = tokenizeForEntities(text, [], candidates)
   const ctx = featureContext(tokens, group, GAZETTEER, candidates)
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
-  if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags)
+  if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags, ctx.candidate)
   const mentions = tagsToMentions(tokens, tags)
   // English only: on the Portuguese dev set the acronym rule cost organisation recall.
   return group === 'en' ? harmoniseTypes(splitHyphenatedPlaces(mentions, GAZETTEER, spans), consistency) : mentions

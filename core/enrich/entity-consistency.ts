@@ -79,7 +79,12 @@ export function harmoniseTypes(
  */
 const B_ORG = 3
 
-export function tagAcronyms(tokens: readonly EntityToken[], tags: Uint8Array): Uint8Array {
+export function tagAcronyms(
+  tokens: readonly EntityToken[],
+  tags: Uint8Array,
+  /** isCandidate of each token, when known: an acronym is one, so the rest need no look. */
+  candidate?: ArrayLike<number>,
+): Uint8Array {
   const n = tokens.length
   const byInitials = new Map<string, number>()
   let i = 0
@@ -101,7 +106,7 @@ export function tagAcronyms(tokens: readonly EntityToken[], tags: Uint8Array): U
   if (byInitials.size === 0) return tags
   const shouted = (k: number) => k >= 0 && k < n && isAcronym((tokens[k] as EntityToken).text)
   for (let k = 0; k < n; k++) {
-    if (tags[k] !== 0) continue
+    if (tags[k] !== 0 || (candidate !== undefined && candidate[k] === 0)) continue
     const w = (tokens[k] as EntityToken).text
     if (!isAcronym(w) || shouted(k - 1) || shouted(k + 1)) continue
     const tag = byInitials.get(w)

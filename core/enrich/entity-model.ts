@@ -409,7 +409,7 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
           continue
         }
         // prevTagFeatures's features, in its order (the sums are float32, so the order is the result's).
-        scores.set(base)
+        for (let t = 0; t < TAG_COUNT; t++) scores[t] = base[t] as number
         const ptag = p + 1
         addAt(scores, prevOffsets.bias[ptag] as number)
         addAt(scores, lookupWeights(table, feature(13, ptag, shape)))

@@ -34,6 +34,7 @@ const ABBREVIATIONS = new Set([
   'lt',
   'col',
 ])
+const ABBREVIATION_MAX_LENGTH = Math.max(...[...ABBREVIATIONS].map((a) => a.length))
 const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u
 
 /** One-character strings for ASCII punctuation, made once. */
@@ -88,7 +89,7 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = [], candi
       out.push(line ? { text: ch, start, lineStart: true } : { text: ch, start })
       if (candidates !== undefined) candidates.push(c < 128 ? 0 : isCandidate(ch) ? 1 : 0)
       line = false
-      start = startsAfter(start, ch)
+      start = width === 1 ? startsAfterCode(start, c) : false
       continue
     }
     // Capitals after the first character (what isCandidate reads of a word starting in lower case).
@@ -139,6 +140,37 @@ function wordIsCandidate(c: number, capitals: number, word: string): number {
   return isCandidate(word) ? 1 : 0
 }
 
+/** startsAfter of a one-character token by its code: the two sets' characters as codes, no string look-up. */
+function startsAfterCode(start: boolean, c: number): boolean {
+  switch (c) {
+    // TRANSPARENT
+    case 34:
+    case 0x201c:
+    case 0x201d:
+    case 39:
+    case 0x2018:
+    case 0x2019:
+    case 40:
+    case 41:
+    case 0xab:
+    case 0xbb:
+    case 0x201e:
+    case 91:
+    case 93:
+      return start
+    // SENTENCE_END
+    case 46:
+    case 33:
+    case 63:
+    case 0x2026:
+    case 58:
+    case 59:
+      return true
+    default:
+      return false
+  }
+}
+
 /** Whether the token after a punctuation token starts a sentence. */
 export function startsAfter(start: boolean, punctuation: string): boolean {
   return TRANSPARENT.has(punctuation) ? start : SENTENCE_END.has(punctuation)
@@ -152,7 +184,8 @@ export const NAME_CONNECTORS: ReadonlySet<string> = new Set(
 function isAbbreviation(word: string): boolean {
   if (word.length === 1) return isUpper(word.charCodeAt(0))
   if (word.includes('.')) return true
-  return ABBREVIATIONS.has(word.toLowerCase())
+  // No lower-casing of a word longer than every abbreviation.
+  return word.length <= ABBREVIATION_MAX_LENGTH && ABBREVIATIONS.has(word.toLowerCase())
 }
 
 function isUpper(code: number): boolean {

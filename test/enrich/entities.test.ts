@@ -11,6 +11,7 @@ import { hashString } from '../../core/enrich/entity-model.ts'
 import {
   asciiWordHashes,
   isCandidate,
+  startsAfter,
   tokenizeForEntities,
   wordShape,
   wordShapeHash,
@@ -248,6 +249,13 @@ describe('tokens', () => {
   ])('shape of $word is $want', ({ word, want }) => {
     expect(wordShape(word)).toBe(want)
     expect(wordShapeHash(word)).toBe(hashString(want))
+  })
+
+  test.each([...'.!?…:;"“”\'‘’()«»„[]-,/—😀'])('after %s a sentence starts as startsAfter says', (ch) => {
+    const mid = tokenizeForEntities(`a ${ch} B`).at(-1)
+    const first = tokenizeForEntities(`${ch} B`).at(-1)
+    expect(mid?.start).toBe(startsAfter(false, ch))
+    expect(first?.start).toBe(startsAfter(true, ch))
   })
 
   // The one-pass versions the tagger uses must answer what the plain functions answer.
