@@ -168,7 +168,7 @@ export function featureContext(
     let j = i + 1
     while (j < n && !(tokens[j] as EntityToken).start) {
       if (candidate[j]) end = j
-      else if (!(NAME_CONNECTORS.has(lower[j] as string) && j + 1 < n && candidate[j + 1])) break
+      else if (!(j + 1 < n && candidate[j + 1] && NAME_CONNECTORS.has(lower[j] as string))) break
       j++
     }
     for (let k = i; k <= end; k++) {

@@ -263,13 +263,18 @@ export function staticFeatures(ctx: FeatureContext, i: number, out: Uint32Array)
  */
 function mayContinue(ctx: FeatureContext, i: number, anyWord: boolean): boolean {
   const n = ctx.tokens.length
-  const text = (ctx.tokens[i] as EntityToken).text
-  if (!anyWord && !NAME_CONNECTORS.has(text.toLowerCase()) && !/^[\d&'’.-]/.test(text)) return false
+  // The candidate ahead first: most words after a name have none, and need no look at their text.
+  let ahead = false
   for (let j = i + 1; j < n && j <= i + 2; j++) {
     if ((ctx.tokens[j] as EntityToken).start) return false
-    if (ctx.candidate[j] === 1) return true
+    if (ctx.candidate[j] === 1) {
+      ahead = true
+      break
+    }
   }
-  return false
+  if (!ahead) return false
+  const text = (ctx.tokens[i] as EntityToken).text
+  return anyWord || NAME_CONNECTORS.has(text.toLowerCase()) || /^[\d&'’.-]/.test(text)
 }
 
 /**
