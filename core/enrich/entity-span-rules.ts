@@ -107,7 +107,7 @@ const ROLE_MODIFIERS: ReadonlySet<string> = new Set(
 const ORG_CUES: ReadonlySet<string> = new Set(
   (
     'journal newspaper magazine tabloid website broadcaster publisher outlet think-tank company firm startup start-up ' +
-    'carmaker automaker airline retailer insurer lender charity nonprofit broadcaster network agency group label studio'
+    'carmaker automaker airline retailer insurer lender charity nonprofit network agency group label studio'
   ).split(' '),
 )
 
