@@ -5,8 +5,9 @@
  * class of error the tagger makes on news pages:
  *
  * - `orgCue`: capitalised words right after a lower-case organisation noun (`the journal Nature
- *   Astronomy`, `the think-tank Chatham House`, `the company Coty`) are an organisation, unless a
- *   listed place, a first name, a title or a date; a date joined on by a connector is cut off.
+ *   Astronomy`, `the think-tank Chatham House`, `the company Coty`) or after `published by|on|in`
+ *   (`originally published on Live Science`) are an organisation, unless a listed place, a first
+ *   name, a title or a date; a date joined on by a connector, or a second name after `and`, is cut off.
  * - `handle`: a name right after `@` is a social-media handle (`@NGRSenate`), no entity.
  * - `eventHead`: a span that ends in an event's head word (`Davis Cup`, `Grand Prix`) is no entity:
  *   events are neither people, organisations nor places.
@@ -163,7 +164,8 @@ export function applySpanRules(
         r++
         continue
       }
-      if (r > 0 && !(tokens[r] as EntityToken).start && ORG_CUES.has(lower[r - 1] as string)) orgAfterCue(r, end)
+      if (r > 0 && !(tokens[r] as EntityToken).start && (ORG_CUES.has(lower[r - 1] as string) || afterPublished(r)))
+        orgAfterCue(r, end)
       r = end + 1
     }
   }
@@ -204,12 +206,21 @@ export function applySpanRules(
   }
   return tags
 
+  /** `published by|on|in [the]` right before token r (`originally published on Live Science`). */
+  function afterPublished(r: number): boolean {
+    let k = r - 1
+    if (lower[k] === 'the') k--
+    const w = lower[k]
+    return k > 0 && (w === 'by' || w === 'on' || w === 'in') && lower[k - 1] === 'published'
+  }
+
   /** `orgCue` over the run from..to after a cue noun: an organisation unless a place, a person's name or a date. */
   function orgAfterCue(from: number, to: number): void {
     if (ctx.candidate[from - 1] === 1) return
     // A date joined on by a connector is no part of the name (`the journal Nature Astronomy on Monday`).
+    // So is a second name after `and` (`published by Walikali and Gossipgist`).
     for (let k = from + 1; k < to; k++)
-      if (ctx.candidate[k] === 0 && NOT_AFTER_CUE.has(lower[k + 1] as string)) {
+      if (ctx.candidate[k] === 0 && (lower[k] === 'and' || NOT_AFTER_CUE.has(lower[k + 1] as string))) {
         to = k - 1
         break
       }

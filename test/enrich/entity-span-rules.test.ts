@@ -52,6 +52,18 @@ describe('rules over a span’s own words (English)', () => {
       want: ['organisation:Nature Astronomy'],
     },
     {
+      name: 'orgCue: published by, on or in before a name',
+      text: 'originally published on Live Science . published in the Guardian . published on Thursday',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Live Science', 'organisation:Guardian'],
+    },
+    {
+      name: 'orgCue: a second name after and is left alone',
+      text: 'published by Walikali and Gossipgist',
+      tags: ['O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Walikali'],
+    },
+    {
       name: 'orgCue: not a listed place, a first name, a title or a day',
       text: 'a Delhi company . the company Patrick Smith founded . the company Tuesday said',
       tags: ['O', 'B-LOC', 'O', 'O', 'O', 'O', 'B-PER', 'I-PER', 'O', 'O', 'O', 'O', 'O', 'O'],
