@@ -266,9 +266,12 @@ const POST_NOMINALS: ReadonlySet<string> = new Set([
   'PhD',
 ])
 
+/** Tokens a mention may hold that are no part of its name: a dot, a possessive. */
+const isNotName = (w: string) => w === '.' || w === "'s" || w === '’s'
+
 /** Trims a mention to its name: titles off a person, a leading article off the rest. */
 function nameWords(m: EntityMention): string[] {
-  let words = m.words.filter((w) => w !== '.' && w !== "'s" && w !== '’s')
+  let words = m.words.some(isNotName) ? m.words.filter((w) => !isNotName(w)) : m.words
   if (m.type === 'person') {
     let k = 0
     while (k < words.length - 1 && TITLES.has((words[k] as string).toLowerCase())) k++
@@ -293,7 +296,10 @@ interface Group {
   name: string
   count: number
   weak: boolean
+  /** Lower-case name, for places only (their country look-up); '' for the other types. */
   lower: string
+  /** A place's country, once it is kept. */
+  country: string | null
 }
 
 function startsWith(long: readonly string[], short: readonly string[]): boolean {
@@ -347,7 +353,8 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
         name,
         count: 1,
         weak: m.weak === true,
-        lower: words.map((w) => w.toLowerCase()).join(' '),
+        lower: m.type === 'place' ? words.map((w) => w.toLowerCase()).join(' ') : '',
+        country: null,
       })
     } else {
       g.count++
@@ -372,14 +379,17 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
   for (const g of groups) {
     let target: Group | null = null
     // A listed place keeps its own name: `Plymouth` is not `Plymouth Citybus`, `Burnley` not `Burnley Cemetery`.
-    const listedPlace = g.type === 'place' && placeCountry(gaz, g.lower) !== null
-    for (const k of kept) {
-      if (k.type !== g.type || k.slugWords.length <= g.slugWords.length || listedPlace) continue
+    const country = g.type === 'place' ? placeCountry(gaz, g.lower) : null
+    const listedPlace = country !== null
+    for (const k of listedPlace ? [] : kept) {
+      if (k.type !== g.type || k.slugWords.length <= g.slugWords.length) continue
       if (!startsWith(k.slugWords, g.slugWords) && !endsWith(k.slugWords, g.slugWords)) continue
       if (target === null || k.count > target.count) target = k
     }
-    if (target === null) kept.push(g)
-    else {
+    if (target === null) {
+      g.country = country
+      kept.push(g)
+    } else {
       target.count += g.count
       if (!g.weak) target.weak = false
     }
@@ -392,7 +402,7 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
       name: g.name,
       type: g.type,
       count: g.count,
-      country: g.type === 'place' ? placeCountry(gaz, g.lower) : null,
+      country: g.country,
     })
   }
   out.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))

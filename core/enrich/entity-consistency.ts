@@ -26,9 +26,13 @@ export const CONSISTENCY_RULES: ConsistencyRules = { surname: true, acronym: tru
 
 const SMALL_WORDS: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'de', 'du', 'des', 'la', 'le', '&'])
 
+/** Longest of SMALL_WORDS: a longer word needs no lower-casing to be known as none of them. */
+const SMALL_WORD_MAX_LENGTH = Math.max(...[...SMALL_WORDS].map((w) => w.length))
+
 function initials(words: readonly string[]): string {
   let out = ''
-  for (const w of words) if (!SMALL_WORDS.has(w.toLowerCase())) out += (w[0] as string).toUpperCase()
+  for (const w of words)
+    if (w.length > SMALL_WORD_MAX_LENGTH || !SMALL_WORDS.has(w.toLowerCase())) out += (w[0] as string).toUpperCase()
   return out
 }
 
