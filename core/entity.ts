@@ -47,6 +47,8 @@ export function isEntityKey(value: string): boolean {
  * Returns '' when nothing is left (the caller drops such a mention).
  */
 export function entitySlug(name: string): string {
+  const ascii = asciiSlug(name)
+  if (ascii !== null) return ascii
   const folded = name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -54,6 +56,27 @@ export function entitySlug(name: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
   return folded.slice(0, ENTITY_SLUG_MAX).replace(/-+$/, '')
+}
+
+/**
+ * entitySlug of an ASCII name (most names), without normalisation or regular expressions: ASCII
+ * has nothing for NFKD to decompose and no marks, its letters and digits are a-z, A-Z and 0-9.
+ * Null when the name has a character beyond ASCII.
+ */
+function asciiSlug(name: string): string | null {
+  let out = ''
+  let gap = false
+  for (let i = 0; i < name.length; i++) {
+    let c = name.charCodeAt(i)
+    if (c >= 128) return null
+    if (c >= 65 && c <= 90) c += 32
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (gap && out !== '') out += '-'
+      gap = false
+      out += String.fromCharCode(c)
+    } else gap = true
+  }
+  return out.length <= ENTITY_SLUG_MAX ? out : out.slice(0, ENTITY_SLUG_MAX).replace(/-+$/, '')
 }
 
 export function entityKey(type: EntityType, name: string): string | null {

@@ -30,7 +30,14 @@ import { lexiconIndex } from './entity-lexicon.ts'
 import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
 import { SPAN_RULES, type SpanRules, splitHyphenatedPlaces, TITLES } from './entity-span-rules.ts'
-import { type EntityToken, isCandidate, NAME_CONNECTORS, tokenizeForEntities, wordShapeHash } from './entity-tokens.ts'
+import {
+  asciiWordHashes,
+  type EntityToken,
+  isCandidate,
+  NAME_CONNECTORS,
+  tokenizeForEntities,
+  wordShapeHash,
+} from './entity-tokens.ts'
 import weightsText from './entity-weights.json' with { type: 'text' }
 
 /** Body characters read; a longer body is cut at the last space before it (a news body is rarely longer). */
@@ -90,29 +97,33 @@ export interface EntityMention {
 /** How far from a candidate token the features read (two words of context, one token after an entity). */
 const CONTEXT_REACH = 3
 
-/** No character toLowerCase would change: ASCII without a capital (most words next to a name). */
-function isAsciiLower(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c >= 128 || (c >= 65 && c <= 90)) return false
-  }
-  return true
-}
-
-/** Builds what the features read for a token list (also used by training); only near candidates. */
-export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx', gaz = GAZETTEER): FeatureContext {
+/**
+ * Builds what the features read for a token list (also used by training); only near candidates.
+ * `candidates`: isCandidate of each token when the caller has it already (tokenizeForEntities).
+ */
+export function featureContext(
+  tokens: readonly EntityToken[],
+  group: 'en' | 'xx',
+  gaz = GAZETTEER,
+  candidates?: ArrayLike<number>,
+): FeatureContext {
   const n = tokens.length
   const candidate = new Uint8Array(n)
   const near = new Uint8Array(n)
   const wantCluster = new Uint8Array(n)
+  // Marked up to (not including) these indices already: each token is written once, not once per candidate near it.
+  let nearTo = 0
+  let clusterTo = 0
   for (let i = 0; i < n; i++) {
-    const c = isCandidate((tokens[i] as EntityToken).text)
-    candidate[i] = c ? 1 : 0
-    if (c) {
-      near.fill(1, Math.max(0, i - CONTEXT_REACH), Math.min(n, i + CONTEXT_REACH + 1))
-      // Word clusters are read one token either side of a scored token only.
-      wantCluster.fill(1, Math.max(0, i - 1), Math.min(n, i + 3))
-    }
+    if (candidates === undefined ? !isCandidate((tokens[i] as EntityToken).text) : candidates[i] === 0) continue
+    candidate[i] = 1
+    const nearEnd = Math.min(n, i + CONTEXT_REACH + 1)
+    for (let k = Math.max(nearTo, i - CONTEXT_REACH); k < nearEnd; k++) near[k] = 1
+    nearTo = nearEnd
+    // Word clusters are read one token either side of a scored token only.
+    const clusterEnd = Math.min(n, i + 3)
+    for (let k = Math.max(clusterTo, i - 1); k < clusterEnd; k++) wantCluster[k] = 1
+    clusterTo = clusterEnd
   }
   const lex = gaz.lexicon
   const lower = new Array<string>(n)
@@ -128,11 +139,17 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
       continue
     }
     const text = (tokens[i] as EntityToken).text
-    const w = candidate[i] === 1 || !isAsciiLower(text) ? text.toLowerCase() : text
-    const h = hashString(w)
+    // Most words are ASCII: their lower-case hash and shape hash in one pass, and no toLowerCase without a capital.
+    const ascii = asciiWordHashes(text, hLower, hShape, i)
+    const w = ascii === 0 ? text : text.toLowerCase()
+    if (ascii < 0) {
+      hLower[i] = hashString(w)
+      hShape[i] = wordShapeHash(text)
+    }
+    const h = hLower[i] as number
     lower[i] = w
-    hLower[i] = h
-    hShape[i] = wordShapeHash(text)
+    // The lexicon's facts are read of candidates only, and (English) a word's cluster beside one.
+    if (candidate[i] === 0 && (wantCluster[i] === 0 || group !== 'en')) continue
     const k = lexiconIndex(lex, w, h)
     if (k < 0) continue
     word[i] = k
@@ -151,7 +168,7 @@ export function featureContext(tokens: readonly EntityToken[], group: 'en' | 'xx
     let j = i + 1
     while (j < n && !(tokens[j] as EntityToken).start) {
       if (candidate[j]) end = j
-      else if (!(NAME_CONNECTORS.has(lower[j] as string) && j + 1 < n && candidate[j + 1])) break
+      else if (!(j + 1 < n && candidate[j + 1] && NAME_CONNECTORS.has(lower[j] as string))) break
       j++
     }
     for (let k = i; k <= end; k++) {
@@ -207,10 +224,11 @@ export function extractMentions(
   const group = entityModelGroup(lang)
   const model = group === null ? undefined : MODELS.get(group)
   if (group === null || model === undefined) return []
-  const tokens = tokenizeForEntities(text)
-  const ctx = featureContext(tokens, group)
+  const candidates: number[] = []
+  const tokens = tokenizeForEntities(text, [], candidates)
+  const ctx = featureContext(tokens, group, GAZETTEER, candidates)
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
-  if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags)
+  if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags, ctx.candidate)
   const mentions = tagsToMentions(tokens, tags)
   // English only: on the Portuguese dev set the acronym rule cost organisation recall.
   return group === 'en' ? harmoniseTypes(splitHyphenatedPlaces(mentions, GAZETTEER, spans), consistency) : mentions
@@ -248,9 +266,12 @@ const POST_NOMINALS: ReadonlySet<string> = new Set([
   'PhD',
 ])
 
+/** Tokens a mention may hold that are no part of its name: a dot, a possessive. */
+const isNotName = (w: string) => w === '.' || w === "'s" || w === '’s'
+
 /** Trims a mention to its name: titles off a person, a leading article off the rest. */
 function nameWords(m: EntityMention): string[] {
-  let words = m.words.filter((w) => w !== '.' && w !== "'s" && w !== '’s')
+  let words = m.words.some(isNotName) ? m.words.filter((w) => !isNotName(w)) : m.words
   if (m.type === 'person') {
     let k = 0
     while (k < words.length - 1 && TITLES.has((words[k] as string).toLowerCase())) k++
@@ -275,7 +296,10 @@ interface Group {
   name: string
   count: number
   weak: boolean
+  /** Lower-case name, for places only (their country look-up); '' for the other types. */
   lower: string
+  /** A place's country, once it is kept. */
+  country: string | null
 }
 
 function startsWith(long: readonly string[], short: readonly string[]): boolean {
@@ -329,7 +353,8 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
         name,
         count: 1,
         weak: m.weak === true,
-        lower: words.map((w) => w.toLowerCase()).join(' '),
+        lower: m.type === 'place' ? words.map((w) => w.toLowerCase()).join(' ') : '',
+        country: null,
       })
     } else {
       g.count++
@@ -354,14 +379,17 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
   for (const g of groups) {
     let target: Group | null = null
     // A listed place keeps its own name: `Plymouth` is not `Plymouth Citybus`, `Burnley` not `Burnley Cemetery`.
-    const listedPlace = g.type === 'place' && placeCountry(gaz, g.lower) !== null
-    for (const k of kept) {
-      if (k.type !== g.type || k.slugWords.length <= g.slugWords.length || listedPlace) continue
+    const country = g.type === 'place' ? placeCountry(gaz, g.lower) : null
+    const listedPlace = country !== null
+    for (const k of listedPlace ? [] : kept) {
+      if (k.type !== g.type || k.slugWords.length <= g.slugWords.length) continue
       if (!startsWith(k.slugWords, g.slugWords) && !endsWith(k.slugWords, g.slugWords)) continue
       if (target === null || k.count > target.count) target = k
     }
-    if (target === null) kept.push(g)
-    else {
+    if (target === null) {
+      g.country = country
+      kept.push(g)
+    } else {
       target.count += g.count
       if (!g.weak) target.weak = false
     }
@@ -374,7 +402,7 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
       name: g.name,
       type: g.type,
       count: g.count,
-      country: g.type === 'place' ? placeCountry(gaz, g.lower) : null,
+      country: g.country,
     })
   }
   out.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))

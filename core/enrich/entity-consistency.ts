@@ -26,9 +26,13 @@ export const CONSISTENCY_RULES: ConsistencyRules = { surname: true, acronym: tru
 
 const SMALL_WORDS: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'de', 'du', 'des', 'la', 'le', '&'])
 
+/** Longest of SMALL_WORDS: a longer word needs no lower-casing to be known as none of them. */
+const SMALL_WORD_MAX_LENGTH = Math.max(...[...SMALL_WORDS].map((w) => w.length))
+
 function initials(words: readonly string[]): string {
   let out = ''
-  for (const w of words) if (!SMALL_WORDS.has(w.toLowerCase())) out += (w[0] as string).toUpperCase()
+  for (const w of words)
+    if (w.length > SMALL_WORD_MAX_LENGTH || !SMALL_WORDS.has(w.toLowerCase())) out += (w[0] as string).toUpperCase()
   return out
 }
 
@@ -79,7 +83,12 @@ export function harmoniseTypes(
  */
 const B_ORG = 3
 
-export function tagAcronyms(tokens: readonly EntityToken[], tags: Uint8Array): Uint8Array {
+export function tagAcronyms(
+  tokens: readonly EntityToken[],
+  tags: Uint8Array,
+  /** isCandidate of each token, when known: an acronym is one, so the rest need no look. */
+  candidate?: ArrayLike<number>,
+): Uint8Array {
   const n = tokens.length
   const byInitials = new Map<string, number>()
   let i = 0
@@ -101,7 +110,7 @@ export function tagAcronyms(tokens: readonly EntityToken[], tags: Uint8Array): U
   if (byInitials.size === 0) return tags
   const shouted = (k: number) => k >= 0 && k < n && isAcronym((tokens[k] as EntityToken).text)
   for (let k = 0; k < n; k++) {
-    if (tags[k] !== 0) continue
+    if (tags[k] !== 0 || (candidate !== undefined && candidate[k] === 0)) continue
     const w = (tokens[k] as EntityToken).text
     if (!isAcronym(w) || shouted(k - 1) || shouted(k + 1)) continue
     const tag = byInitials.get(w)

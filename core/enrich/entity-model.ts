@@ -37,7 +37,7 @@ export interface FeatureContext {
   hLower: Uint32Array
   /** hashString of each such token's word shape. */
   hShape: Uint32Array
-  /** Index of each token near a candidate in `lexicon`, -1 when absent (and elsewhere). */
+  /** Index in `lexicon` of each candidate token and (English) each token whose cluster is read; -1 when absent and elsewhere. */
   word: Int32Array
   lexicon: EntityLexicon
   gaz: Uint8Array
@@ -263,13 +263,71 @@ export function staticFeatures(ctx: FeatureContext, i: number, out: Uint32Array)
  */
 function mayContinue(ctx: FeatureContext, i: number, anyWord: boolean): boolean {
   const n = ctx.tokens.length
-  const text = (ctx.tokens[i] as EntityToken).text
-  if (!anyWord && !NAME_CONNECTORS.has(text.toLowerCase()) && !/^[\d&'’.-]/.test(text)) return false
+  // The candidate ahead first: most words after a name have none, and need no look at their text.
+  let ahead = false
   for (let j = i + 1; j < n && j <= i + 2; j++) {
     if ((ctx.tokens[j] as EntityToken).start) return false
-    if (ctx.candidate[j] === 1) return true
+    if (ctx.candidate[j] === 1) {
+      ahead = true
+      break
+    }
   }
-  return false
+  if (!ahead) return false
+  const text = (ctx.tokens[i] as EntityToken).text
+  return anyWord || NAME_CONNECTORS.has(text.toLowerCase()) || /^[\d&'’.-]/.test(text)
+}
+
+/**
+ * Weight offsets of the previous-tag features that do not read the word (the tag alone, the tag with
+ * a list kind, the tag with a word cluster): the same few hundred features for every text, looked
+ * up once per weight table instead of once per token and previous tag. -2 = not looked up yet.
+ */
+interface PrevTagOffsets {
+  bias: Int32Array
+  lists: Int32Array
+  clusters: Int32Array
+}
+
+const PREV_TAG_OFFSETS = new WeakMap<WeightTable, PrevTagOffsets>()
+/** Clusters whose offsets are kept (the shipped clustering has 256; a larger id is looked up each time). */
+const CACHED_CLUSTERS = 1024
+
+function prevTagOffsets(table: WeightTable): PrevTagOffsets {
+  let o = PREV_TAG_OFFSETS.get(table)
+  if (o === undefined) {
+    const bias = new Int32Array(TAG_COUNT + 1)
+    for (let ptag = 0; ptag <= TAG_COUNT; ptag++) bias[ptag] = lookupWeights(table, feature(12, ptag))
+    o = {
+      bias,
+      lists: new Int32Array(32 * (TAG_COUNT + 1)).fill(-2),
+      clusters: new Int32Array((CACHED_CLUSTERS + 1) * (TAG_COUNT + 1)).fill(-2),
+    }
+    PREV_TAG_OFFSETS.set(table, o)
+  }
+  return o
+}
+
+/** Offset of feature(24, lists, ptag) (lists: GAZ_* bits below 32). */
+function listsOffset(o: PrevTagOffsets, table: WeightTable, lists: number, ptag: number): number {
+  const at = lists * (TAG_COUNT + 1) + ptag
+  let off = o.lists[at] as number
+  if (off === -2) {
+    off = lookupWeights(table, feature(24, lists, ptag))
+    o.lists[at] = off
+  }
+  return off
+}
+
+/** Offset of feature(31, cluster + 1, ptag). */
+function clusterOffset(o: PrevTagOffsets, table: WeightTable, cluster: number, ptag: number): number {
+  if (cluster >= CACHED_CLUSTERS) return lookupWeights(table, feature(31, cluster + 1, ptag))
+  const at = (cluster + 1) * (TAG_COUNT + 1) + ptag
+  let off = o.clusters[at] as number
+  if (off === -2) {
+    off = lookupWeights(table, feature(31, cluster + 1, ptag))
+    o.clusters[at] = off
+  }
+  return off
 }
 
 /**
@@ -293,13 +351,11 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
   const scores = new Float32Array(TAG_COUNT)
   const feats = new Uint32Array(MAX_TOKEN_FEATURES)
   const weights = table.weights
-  const add = (into: Float32Array, from: number, to: number) => {
-    for (let f = from; f < to; f++) {
-      const off = lookupWeights(table, feats[f] as number)
-      if (off < 0) continue
-      for (let k = 0; k < TAG_COUNT; k++) into[k] = (into[k] as number) + (weights[off + k] as number)
-    }
+  const addAt = (into: Float32Array, off: number) => {
+    if (off < 0) return
+    for (let k = 0; k < TAG_COUNT; k++) into[k] = (into[k] as number) + (weights[off + k] as number)
   }
+  const prevOffsets = prevTagOffsets(table)
   const NEG = Number.NEGATIVE_INFINITY
   // Whether a path is in an open name (delta of a tag other than O is finite).
   let open = false
@@ -315,12 +371,38 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
       back[row] = best
       open = false
     } else {
-      for (let t = 0; t < TAG_COUNT; t++) {
-        next[t] = NEG
-        base[t] = 0
-      }
+      for (let t = 0; t < TAG_COUNT; t++) next[t] = NEG
       const count = staticFeatures(ctx, i, feats)
-      add(base, 0, count)
+      // The sums in locals, each step rounded to float32 as a Float32Array store rounds it: the same sums, fewer loads and stores.
+      let b0 = 0
+      let b1 = 0
+      let b2 = 0
+      let b3 = 0
+      let b4 = 0
+      let b5 = 0
+      let b6 = 0
+      for (let f = 0; f < count; f++) {
+        const off = lookupWeights(table, feats[f] as number)
+        if (off < 0) continue
+        b0 = Math.fround(b0 + (weights[off] as number))
+        b1 = Math.fround(b1 + (weights[off + 1] as number))
+        b2 = Math.fround(b2 + (weights[off + 2] as number))
+        b3 = Math.fround(b3 + (weights[off + 3] as number))
+        b4 = Math.fround(b4 + (weights[off + 4] as number))
+        b5 = Math.fround(b5 + (weights[off + 5] as number))
+        b6 = Math.fround(b6 + (weights[off + 6] as number))
+      }
+      base[0] = b0
+      base[1] = b1
+      base[2] = b2
+      base[3] = b3
+      base[4] = b4
+      base[5] = b5
+      base[6] = b6
+      const shape = ctx.hShape[i] as number
+      const hWord = ctx.hLower[i] as number
+      const lists = (ctx.gaz[i] as number) & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG | GAZ_BEGIN)
+      const cluster = ctx.clusters[i] as number
       for (let p = 0; p < TAG_COUNT; p++) {
         const d = delta[p] as number
         if (d === Number.NEGATIVE_INFINITY) continue
@@ -331,9 +413,14 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
           }
           continue
         }
-        scores.set(base)
-        const extra = prevTagFeatures(ctx, i, p, feats, count)
-        add(scores, count, count + extra)
+        // prevTagFeatures's features, in its order (the sums are float32, so the order is the result's).
+        for (let t = 0; t < TAG_COUNT; t++) scores[t] = base[t] as number
+        const ptag = p + 1
+        addAt(scores, prevOffsets.bias[ptag] as number)
+        addAt(scores, lookupWeights(table, feature(13, ptag, shape)))
+        addAt(scores, lookupWeights(table, feature(14, ptag, hWord)))
+        if (lists & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG)) addAt(scores, listsOffset(prevOffsets, table, lists, ptag))
+        if (cluster >= 0) addAt(scores, clusterOffset(prevOffsets, table, cluster, ptag))
         const o = scores[0] as number
         for (let t = 0; t < TAG_COUNT; t++) {
           if (!isAllowed(p, t)) continue

@@ -4,6 +4,10 @@
  * pages with the older dev sets (docs/entities-data.md, "Rules after the tagger"). Each fixes one
  * class of error the tagger makes on news pages:
  *
+ * - `orgCue`: capitalised words right after a lower-case organisation noun (`the journal Nature
+ *   Astronomy`, `the think-tank Chatham House`, `the company Coty`) or after `published by|on|in`
+ *   (`originally published on Live Science`) are an organisation, unless a listed place, a first
+ *   name, a title or a date; a date joined on by a connector, or a second name after `and`, is cut off.
  * - `handle`: a name right after `@` is a social-media handle (`@NGRSenate`), no entity.
  * - `eventHead`: a span that ends in an event's head word (`Davis Cup`, `Grand Prix`) is no entity:
  *   events are neither people, organisations nor places.
@@ -31,6 +35,8 @@ import { GAZ_COUNTRY, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
 import { type EntityToken, isCandidate } from './entity-tokens.ts'
 
 export interface SpanRules {
+  /** A capitalised run right after a lower-case organisation noun (`the journal Nature Astronomy`) is an organisation. */
+  orgCue: boolean
   handle: boolean
   eventHead: boolean
   titleSplit: boolean
@@ -43,6 +49,7 @@ export interface SpanRules {
 }
 
 export const SPAN_RULES: SpanRules = {
+  orgCue: true,
   handle: false,
   eventHead: true,
   titleSplit: true,
@@ -97,6 +104,22 @@ const ROLE_MODIFIERS: ReadonlySet<string> = new Set(
   'former ex late acting outgoing incoming interim then ousted disgraced embattled retired'.split(' '),
 )
 
+/** Lower-case nouns that say the capitalised name right after them is an organisation's (`the think-tank Chatham House`). */
+const ORG_CUES: ReadonlySet<string> = new Set(
+  (
+    'journal newspaper magazine tabloid website broadcaster publisher outlet think-tank company firm startup start-up ' +
+    'carmaker automaker airline retailer insurer lender charity nonprofit network agency group label studio'
+  ).split(' '),
+)
+
+/** Capitalised words a cue noun may stand before that name no organisation (`the company Tuesday said`). */
+const NOT_AFTER_CUE: ReadonlySet<string> = new Set(
+  (
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august ' +
+    'september october november december'
+  ).split(' '),
+)
+
 const B_PER = 1
 const B_ORG = 3
 const B_LOC = 5
@@ -131,6 +154,19 @@ export function applySpanRules(
       if (rules.hyphenName && end > i && end - i <= 2 && isUntagged(i, end) && isHyphenFirstName(lower[i] as string))
         set(i, end, B_PER)
       i = end + 1
+    }
+  }
+  if (rules.orgCue) {
+    let r = 0
+    while (r < n) {
+      const end = ctx.runEnd[r] as number
+      if (end < 0) {
+        r++
+        continue
+      }
+      if (r > 0 && !(tokens[r] as EntityToken).start && (ORG_CUES.has(lower[r - 1] as string) || afterPublished(r)))
+        orgAfterCue(r, end)
+      r = end + 1
     }
   }
   let i = 0
@@ -169,6 +205,33 @@ export function applySpanRules(
     i = next
   }
   return tags
+
+  /** `published by|on|in [the]` right before token r (`originally published on Live Science`). */
+  function afterPublished(r: number): boolean {
+    let k = r - 1
+    if (lower[k] === 'the') k--
+    const w = lower[k]
+    return k > 0 && (w === 'by' || w === 'on' || w === 'in') && lower[k - 1] === 'published'
+  }
+
+  /** `orgCue` over the run from..to after a cue noun: an organisation unless a place, a person's name or a date. */
+  function orgAfterCue(from: number, to: number): void {
+    if (ctx.candidate[from - 1] === 1) return
+    // A date joined on by a connector is no part of the name (`the journal Nature Astronomy on Monday`).
+    // So is a second name after `and` (`published by Walikali and Gossipgist`).
+    for (let k = from + 1; k < to; k++)
+      if (ctx.candidate[k] === 0 && (lower[k] === 'and' || NOT_AFTER_CUE.has(lower[k + 1] as string))) {
+        to = k - 1
+        break
+      }
+    const first = lower[from] as string
+    if (TITLES.has(first) || NOT_AFTER_CUE.has(first) || gaz.firstNames.has(first) || isPlace(from, to)) return
+    // The tagger's spans here: none, or organisations already, or others inside the run only.
+    if (from > 0 && (tags[from] as number) % 2 === 0 && tags[from] !== 0) return
+    set(from, to, B_ORG)
+    if (to + 1 < n && (tags[to + 1] as number) % 2 === 0 && tags[to + 1] !== 0)
+      tags[to + 1] = (tags[to + 1] as number) - 1
+  }
 
   function isHyphenFirstName(w: string): boolean {
     const parts = w.split('-')

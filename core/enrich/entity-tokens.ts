@@ -34,6 +34,7 @@ const ABBREVIATIONS = new Set([
   'lt',
   'col',
 ])
+const ABBREVIATION_MAX_LENGTH = Math.max(...[...ABBREVIATIONS].map((a) => a.length))
 const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u
 
 /** One-character strings for ASCII punctuation, made once. */
@@ -51,8 +52,12 @@ function isJoiner(c: number): boolean {
   return c === 39 || c === 0x2019 || c === 46 || c === 45 || c === 38 || c === 95
 }
 
-/** Tokens of `text`; a line break (paragraph) starts a sentence. One left-to-right scan, no regular expression over the text. */
-export function tokenizeForEntities(text: string, out: EntityToken[] = []): EntityToken[] {
+/**
+ * Tokens of `text`; a line break (paragraph) starts a sentence. One left-to-right scan, no regular
+ * expression over the text. With `candidates`, isCandidate of each token is pushed there too, from
+ * the characters the scan reads anyway (a second pass over every token's characters cost more).
+ */
+export function tokenizeForEntities(text: string, out: EntityToken[] = [], candidates?: number[]): EntityToken[] {
   let start = true
   let line = true
   const n = text.length
@@ -82,34 +87,88 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = []): Enti
         if (isAbbreviation(prev.text) && (next === 32 || next === 10 || Number.isNaN(next))) continue
       }
       out.push(line ? { text: ch, start, lineStart: true } : { text: ch, start })
+      if (candidates !== undefined) candidates.push(c < 128 ? 0 : isCandidate(ch) ? 1 : 0)
       line = false
-      start = startsAfter(start, ch)
+      start = width === 1 ? startsAfterCode(start, c) : false
       continue
     }
+    // Capitals after the first character (what isCandidate reads of a word starting in lower case).
+    let capitals = 0
     let j = i + 1
     while (j < n) {
       const d = text.charCodeAt(j)
-      if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57)) j++
-      else if (d >= 128 && isWordChar(text, j)) j++
-      else if (isJoiner(text.charCodeAt(j)) && j + 1 < n && isWordChar(text, j + 1)) j += 2
-      else break
+      if ((d >= 97 && d <= 122) || (d >= 48 && d <= 57)) j++
+      else if (d >= 65 && d <= 90) {
+        capitals++
+        j++
+      } else if (d >= 128 && isWordChar(text, j)) j++
+      else if (isJoiner(d) && j + 1 < n && isWordChar(text, j + 1)) {
+        const e = text.charCodeAt(j + 1)
+        if (e >= 65 && e <= 90) capitals++
+        j += 2
+      } else break
     }
     let word = text.slice(i, j)
+    const from = i
     i = j
-    const last = word.length - 2
-    const q = last > 0 ? word.charCodeAt(last) : 0
-    const sc = q === 39 || q === 0x2019 ? word.charCodeAt(last + 1) : 0
+    const last = j - from - 2
+    const q = last > 0 ? text.charCodeAt(from + last) : 0
+    const sc = q === 39 || q === 0x2019 ? text.charCodeAt(from + last + 1) : 0
+    let candidate = 0
     if (sc === 115 || sc === 83) {
-      out.push(line ? { text: word.slice(0, last), start, lineStart: true } : { text: word.slice(0, last), start })
+      const stem = word.slice(0, last)
+      out.push(line ? { text: stem, start, lineStart: true } : { text: stem, start })
+      if (candidates !== undefined) candidates.push(wordIsCandidate(c, capitals - (sc === 83 ? 1 : 0), stem))
       line = false
       start = false
+      // `'s` or `’s` is no candidate.
       word = word.slice(last)
-    }
+    } else if (candidates !== undefined) candidate = wordIsCandidate(c, capitals, word)
     out.push(line ? { text: word, start, lineStart: true } : { text: word, start })
+    if (candidates !== undefined) candidates.push(candidate)
     line = false
     start = false
   }
   return out
+}
+
+/** isCandidate of a word from its first character `c` and the capitals after it. */
+function wordIsCandidate(c: number, capitals: number, word: string): number {
+  if (c >= 97 && c <= 122) return capitals > 0 ? 1 : 0
+  if (c >= 65 && c <= 90) return 1
+  if (c < 128) return 0
+  return isCandidate(word) ? 1 : 0
+}
+
+/** startsAfter of a one-character token by its code: the two sets' characters as codes, no string look-up. */
+function startsAfterCode(start: boolean, c: number): boolean {
+  switch (c) {
+    // TRANSPARENT
+    case 34:
+    case 0x201c:
+    case 0x201d:
+    case 39:
+    case 0x2018:
+    case 0x2019:
+    case 40:
+    case 41:
+    case 0xab:
+    case 0xbb:
+    case 0x201e:
+    case 91:
+    case 93:
+      return start
+    // SENTENCE_END
+    case 46:
+    case 33:
+    case 63:
+    case 0x2026:
+    case 58:
+    case 59:
+      return true
+    default:
+      return false
+  }
 }
 
 /** Whether the token after a punctuation token starts a sentence. */
@@ -125,7 +184,8 @@ export const NAME_CONNECTORS: ReadonlySet<string> = new Set(
 function isAbbreviation(word: string): boolean {
   if (word.length === 1) return isUpper(word.charCodeAt(0))
   if (word.includes('.')) return true
-  return ABBREVIATIONS.has(word.toLowerCase())
+  // No lower-casing of a word longer than every abbreviation.
+  return word.length <= ABBREVIATION_MAX_LENGTH && ABBREVIATIONS.has(word.toLowerCase())
 }
 
 function isUpper(code: number): boolean {
@@ -165,6 +225,43 @@ export function wordShapeHash(word: string): number {
     len++
   }
   return h >>> 0
+}
+
+/**
+ * For an ASCII word, in one pass over its characters: hashString(word.toLowerCase()) into
+ * `hLower[at]` and wordShapeHash(word) into `hShape[at]`; returns 1 if the word has a capital
+ * letter (toLowerCase would change it), 0 if not, and -1 without writing anything for a word with
+ * a character beyond ASCII (the caller computes those the long way).
+ */
+export function asciiWordHashes(word: string, hLower: Uint32Array, hShape: Uint32Array, at: number): number {
+  let h = 0x811c9dc5
+  let s = 0x811c9dc5
+  let len = 0
+  let prev = -1
+  let run = 0
+  let upper = 0
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i)
+    if (code >= 128) return -1
+    let shape = code
+    if (code >= 97 && code <= 122) shape = 120
+    else if (code >= 65 && code <= 90) {
+      shape = 88
+      upper = 1
+    } else if (code >= 48 && code <= 57) shape = 100
+    h = Math.imul(h ^ (shape === 88 ? code + 32 : code), 0x01000193)
+    if (len >= 8) continue
+    if (shape === prev) {
+      run++
+      if (run >= 2) continue
+    } else run = 0
+    prev = shape
+    s = Math.imul(s ^ shape, 0x01000193)
+    len++
+  }
+  hLower[at] = h >>> 0
+  hShape[at] = s >>> 0
+  return upper
 }
 
 /** The shape class of one character: X (88) upper, x (120) lower, d (100) digit, else itself. */

@@ -8,7 +8,14 @@ import {
   foldMentions,
 } from '../../core/enrich/entities.ts'
 import { hashString } from '../../core/enrich/entity-model.ts'
-import { tokenizeForEntities, wordShape, wordShapeHash } from '../../core/enrich/entity-tokens.ts'
+import {
+  asciiWordHashes,
+  isCandidate,
+  startsAfter,
+  tokenizeForEntities,
+  wordShape,
+  wordShapeHash,
+} from '../../core/enrich/entity-tokens.ts'
 import { ENTITY_TYPES, isEntityKey } from '../../core/entity.ts'
 import { article } from './fixtures.ts'
 
@@ -242,5 +249,39 @@ describe('tokens', () => {
   ])('shape of $word is $want', ({ word, want }) => {
     expect(wordShape(word)).toBe(want)
     expect(wordShapeHash(word)).toBe(hashString(want))
+  })
+
+  test.each([...'.!?…:;"“”\'‘’()«»„[]-,/—😀'])('after %s a sentence starts as startsAfter says', (ch) => {
+    const mid = tokenizeForEntities(`a ${ch} B`).at(-1)
+    const first = tokenizeForEntities(`${ch} B`).at(-1)
+    expect(mid?.start).toBe(startsAfter(false, ch))
+    expect(first?.start).toBe(startsAfter(true, ch))
+  })
+
+  // The one-pass versions the tagger uses must answer what the plain functions answer.
+  const TRICKY = [
+    "McDonald's O'Brien’S iPhone eBay ABC'S abc'S x'S U.S. AT&T al-Assad Al-Assad o'Neil",
+    'Éric ÉTAT état über Über ßtraße İstanbul ǅemal 2024 #Brexit @NGRSenate a_B a-B 3M 23andMe',
+    'the well-known long-running Fort Worth-based firm said “Hello” — «Bonjour» 😀 x😀y Ωmega ωmega',
+  ]
+  test.each(TRICKY)('candidate flags from the tokenizer are isCandidate of each token: %s', (text) => {
+    const candidates: number[] = []
+    const tokens = tokenizeForEntities(text, [], candidates)
+    expect(candidates).toEqual(tokens.map((t) => (isCandidate(t.text) ? 1 : 0)))
+  })
+
+  test.each(TRICKY)('asciiWordHashes is the lower-case hash and the shape hash: %s', (text) => {
+    for (const { text: word } of tokenizeForEntities(text)) {
+      const lower = new Uint32Array(1)
+      const shape = new Uint32Array(1)
+      const got = asciiWordHashes(word, lower, shape, 0)
+      if (/[^\x00-\x7f]/.test(word)) {
+        expect(got).toBe(-1)
+        continue
+      }
+      expect(got).toBe(word === word.toLowerCase() ? 0 : 1)
+      expect(lower[0]).toBe(hashString(word.toLowerCase()))
+      expect(shape[0]).toBe(wordShapeHash(word))
+    }
   })
 })

@@ -34,6 +34,48 @@ function spans(text: string, tags: readonly string[], rules = SPAN_RULES): strin
 describe('rules over a span’s own words (English)', () => {
   test.each([
     {
+      name: 'orgCue: a name right after an organisation noun, untagged',
+      text: 'in the journal Nature Astronomy today',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Nature Astronomy'],
+    },
+    {
+      name: 'orgCue: a place or person the tagger saw becomes the organisation',
+      text: 'the think-tank Chatham House said',
+      tags: ['O', 'O', 'B-LOC', 'I-LOC', 'O'],
+      want: ['organisation:Chatham House'],
+    },
+    {
+      name: 'orgCue: a date after a connector is no part of it',
+      text: 'the journal Nature Astronomy on Monday',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Nature Astronomy'],
+    },
+    {
+      name: 'orgCue: published by, on or in before a name',
+      text: 'originally published on Live Science . published in the Guardian . published on Thursday',
+      tags: ['O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Live Science', 'organisation:Guardian'],
+    },
+    {
+      name: 'orgCue: a second name after and is left alone',
+      text: 'published by Walikali and Gossipgist',
+      tags: ['O', 'O', 'O', 'O', 'O'],
+      want: ['organisation:Walikali'],
+    },
+    {
+      name: 'orgCue: not a listed place, a first name, a title or a day',
+      text: 'a Delhi company . the company Patrick Smith founded . the company Tuesday said',
+      tags: ['O', 'B-LOC', 'O', 'O', 'O', 'O', 'B-PER', 'I-PER', 'O', 'O', 'O', 'O', 'O', 'O'],
+      want: ['place:Delhi', 'person:Patrick Smith'],
+    },
+    {
+      name: 'orgCue: a listed place after the noun stays a place',
+      text: 'the company Plymouth is',
+      tags: ['O', 'O', 'B-LOC', 'O'],
+      want: ['place:Plymouth'],
+    },
+    {
       name: 'eventHead: an event is no entity',
       text: 'at the Davis Cup today',
       tags: ['O', 'O', 'B-PER', 'I-PER', 'O'],
