@@ -42,7 +42,7 @@ describe('entity keys', () => {
     ' -U.S. ',
     'O_Brien 2024',
     '\t\u0001Tab\u007f',
-    'a'.repeat(79) + ' b',
+    `${'a'.repeat(79)} b`,
     'ab '.repeat(40),
     '',
     '---',
