@@ -51,18 +51,57 @@ export function byTimeThenId(a: TrendArticle, b: TrendArticle): number {
 
 /** Counts of the background articles (any order; articles of every country). */
 export function countBackground(articles: readonly TrendArticle[], memo: TermMemo = new TermMemo()): BackgroundCounts {
-  const out = new Map<string, KeyCounts>()
+  return combineBackground([backgroundPiece(articles, memo)])
+}
+
+/**
+ * The background of one stretch of time, before it is counted: the first article of each
+ * syndication group in it, in (published_at, id) order, with its headline keys. Pieces of
+ * consecutive stretches combine into exactly the counts of all their articles (combineBackground),
+ * so the live node keeps one piece per whole day and adds the days a window's background spans.
+ */
+export interface BackgroundPiece {
+  /** `country NUL dup_key` of each first article. */
+  readonly groups: readonly string[]
+  readonly countries: readonly string[]
+  readonly keys: readonly (readonly string[])[]
+}
+
+export function backgroundPiece(articles: readonly TrendArticle[], memo: TermMemo = new TermMemo()): BackgroundPiece {
+  const groups: string[] = []
+  const countries: string[] = []
+  const keys: string[][] = []
   for (const a of firstOfGroups(articles)) {
-    let c = out.get(a.country)
-    if (c === undefined) {
-      c = { docs: 0, keys: new Map() }
-      out.set(a.country, c)
-    }
-    addDocument(
-      c,
-      headlineTerms(a.title, a.lang, memo).map((t) => t.key),
-    )
+    groups.push(`${a.country}\u0000${a.dup_key}`)
+    countries.push(a.country)
+    keys.push(headlineTerms(a.title, a.lang, memo).map((t) => t.key))
   }
+  return { groups, countries, keys }
+}
+
+/**
+ * Counts of consecutive pieces, oldest first: a group counts once, at its first article (its
+ * earliest piece), and documents are added in the order one piece of all the articles would add
+ * them, so the counts (and their key order) are those of countBackground over all the articles.
+ */
+export function combineBackground(pieces: readonly BackgroundPiece[]): BackgroundCounts {
+  const out = new Map<string, KeyCounts>()
+  const seen = new Set<string>()
+  for (const p of pieces)
+    for (let i = 0; i < p.groups.length; i++) {
+      const group = p.groups[i] as string
+      if (pieces.length > 1) {
+        if (seen.has(group)) continue
+        seen.add(group)
+      }
+      const country = p.countries[i] as string
+      let c = out.get(country)
+      if (c === undefined) {
+        c = { docs: 0, keys: new Map() }
+        out.set(country, c)
+      }
+      addDocument(c, p.keys[i] as readonly string[])
+    }
   return out
 }
 

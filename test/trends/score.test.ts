@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { clusterStories } from '../../core/trends/cluster.ts'
-import { BACKGROUND_DAYS, countBackground, isTopical, residualScore } from '../../core/trends/score.ts'
+import {
+  BACKGROUND_DAYS,
+  backgroundPiece,
+  combineBackground,
+  countBackground,
+  isTopical,
+  residualScore,
+} from '../../core/trends/score.ts'
 import type { TrendArticle } from '../../core/trends/types.ts'
 
 const NOW_S = Date.parse('2026-11-21T14:00:00Z') / 1000
@@ -136,5 +143,58 @@ describe('story score against the days before', () => {
   test('a background of another country does not count', () => {
     const elsewhere = background.map((a) => ({ ...a, country: 'GB' }))
     for (const s of clusterStories(window, { background: elsewhere })) expect(s.score).toBe(0)
+  })
+})
+
+describe('background pieces: consecutive stretches combine into the counts of all their articles', () => {
+  // Syndicated copies (one dup_key) across day boundaries and countries, ties at one instant,
+  // articles given out of order: a group counts once, at its first article, wherever the cuts fall.
+  const words = ['flood', 'senate', 'vote', 'market', 'storm', 'court', 'rally', 'strike', 'budget', 'election']
+  const all: TrendArticle[] = []
+  for (let i = 0; i < 400; i++) {
+    const day = Math.floor((i * 7919) % 20)
+    const at = NOW_S - (day + 1) * DAY_S + ((i * 104_729) % DAY_S)
+    const group = i % 5 === 0 ? `g${i % 35}` : `a${i}`
+    all.push(
+      article(
+        `${i}`,
+        `${words[i % 10]} ${words[(i * 3) % 10]} ${words[(i * 7) % 10]} story ${i % 13}`,
+        i % 9 === 0 ? NOW_S - 5 * DAY_S : at,
+        {
+          dup_key: group,
+          country: ['US', 'GB', 'DE'][i % 3] as string,
+          lang: i % 3 === 2 ? 'de' : 'en',
+        },
+      ),
+    )
+  }
+  const cutsOf = (cuts: readonly number[]) => {
+    const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY]
+    return bounds
+      .slice(1)
+      .map((to, k) => all.filter((a) => a.published_at >= (bounds[k] as number) && a.published_at < to))
+  }
+  const orderOf = (c: ReturnType<typeof countBackground>) =>
+    [...c].map(([country, k]) => [country, k.docs, [...k.keys]] as const)
+  test.each([
+    { name: 'one piece', cuts: [] },
+    { name: 'whole days', cuts: Array.from({ length: 21 }, (_, d) => NOW_S - d * DAY_S) },
+    {
+      name: 'part days at both ends, whole days between',
+      cuts: [NOW_S - 19.5 * DAY_S, NOW_S - 12 * DAY_S, NOW_S - 11 * DAY_S, NOW_S - 0.25 * DAY_S],
+    },
+    { name: 'a cut at the tied instant', cuts: [NOW_S - 5 * DAY_S, NOW_S - 5 * DAY_S + 1] },
+  ])('$name', ({ cuts }) => {
+    const pieces = cutsOf(cuts).map((p) => backgroundPiece([...p].reverse()))
+    const whole = countBackground(all)
+    expect(whole.size).toBe(3)
+    expect(orderOf(combineBackground(pieces))).toEqual(orderOf(whole))
+  })
+  test('a group is counted once across pieces (it would be counted twice if each piece were counted alone)', () => {
+    const pieces = cutsOf(Array.from({ length: 21 }, (_, d) => NOW_S - d * DAY_S)).map((p) => backgroundPiece(p))
+    const separately = pieces.reduce((n, p) => n + p.groups.length, 0)
+    const docs = [...combineBackground(pieces).values()].reduce((n, c) => n + c.docs, 0)
+    expect(docs).toBeLessThan(separately)
+    expect(docs).toBe([...countBackground(all).values()].reduce((n, c) => n + c.docs, 0))
   })
 })
