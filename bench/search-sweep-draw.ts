@@ -1,7 +1,7 @@
 /**
  * How bench/search-sweep.ts (and the valid-combinations fuzz test) draw a request: random
- * combinations of the registry's parameters for every store-reading endpoint, with values users
- * would send (one and several per list filter, every sort, deep offsets, common, rare and absent
+ * combinations of the registry's parameters for every store-reading endpoint (SWEEP_PATHS) or every
+ * endpoint with query parameters (QUERY_PATHS), with values users would send (one and several per list filter, every sort, deep offsets, common, rare and absent
  * words, phrases, OR, exclusions, tone-score ranges, date ranges).
  */
 import type { Database } from 'bun:sqlite'
