@@ -340,10 +340,12 @@ export function relatedEntities(
 ): { id: number; articles: number }[] {
   const clauses: string[] = []
   const params: Binding[] = []
+  // The article's country and tone are also on its entity rows (written and replaced with the
+  // article): tested there, an entity row of another country or tone never reads its article.
   for (const column of ['country', 'lang', 'category', 'sentiment'] as const) {
     const values = s[column]
     if (values === undefined || values.length === 0) continue
-    clauses.push(`a.${column} IN (${marks(values)})`)
+    clauses.push(`${column === 'country' || column === 'sentiment' ? 'ae' : 'a'}.${column} IN (${marks(values)})`)
     params.push(...values)
   }
   return db
