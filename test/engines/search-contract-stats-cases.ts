@@ -218,6 +218,8 @@ export const RANGE_WORD_FILTER_CASES: StatsCase[] = [
     filters: { sentiment: ['neg', 'neu'], excludeHost: ['news1.co.uk'] },
     keep: (a) => a.sentiment !== 'pos' && a.host !== 'news1.co.uk',
   },
+  { name: 'a word less an excluded phrase, daily', q: 'market -"crash rally"', periodS: DAY_S, top: 10 },
+  { name: 'a phrase OR a word, daily', q: '"market crash" OR rally', periodS: DAY_S, top: 10 },
   {
     name: 'an OR of two words and a tone-score range',
     q: 'crash OR rally',
