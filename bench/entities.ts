@@ -14,6 +14,9 @@
  *   for the matching rule), each page read as ingest reads it (extractArticle, then extractEntities; for
  *   compromise the same title, description and cut body as one text). `--news-errors` lists what the
  *   dev half misses and adds (never the test half).
+ * - The same pages labelled a second time, blind, by annotator B (bench/data/entity-news-gold-b.json):
+ *   both systems scored against B too (news-en-dev-b, news-en-test-b), and the inter-annotator
+ *   agreement, B's entities scored against A's by the same matching rule (`annotator B vs A`).
  * Then the ingest cost on the real pages of the article-extraction benchmark: extract + enrich,
  * with and without entities, best of several passes.
  *
@@ -34,7 +37,15 @@ import { extractArticle } from '../batch/extract/extract-article.ts'
 import { tokenizeForEntities } from '../core/enrich/entity-tokens.ts'
 import { corpusDir, hasEntityCorpus, loadEntitySets } from '../scripts/entity-data.ts'
 import { type Counts, emptyCounts, evaluate, prf, total } from '../scripts/entity-scores.ts'
-import { addCounts, loadNewsGold, scoreNewsPage } from '../scripts/entity-news-scores.ts'
+import {
+  addCounts,
+  loadNewsGold,
+  NEWS_GOLD_B_PATH,
+  type NewsGoldPage,
+  scoreNewsAnnotation,
+  scoreNewsPage,
+} from '../scripts/entity-news-scores.ts'
+import { existsSync } from 'node:fs'
 import { loadEnglishNewsPages } from '../scripts/entity-news-pages.ts'
 import { loadBenchmark } from './extract-corpus.ts'
 
@@ -106,6 +117,8 @@ const newsPages = newsSets.length === 0 ? null : loadEnglishNewsPages()
 if (newsSets.length > 0 && newsPages === null) console.log('\nnews-en: skipped, no extraction corpus pages')
 else if (newsPages !== null) {
   const gold = loadNewsGold()
+  const goldB = existsSync(NEWS_GOLD_B_PATH) ? loadNewsGold(NEWS_GOLD_B_PATH) : null
+  const bByPath = new Map((goldB ?? []).map((g) => [g.path, g]))
   const byPath = new Map(newsPages.map((p) => [p.path, p]))
   const notes: string[] = []
   const errors: string[] = []
@@ -113,9 +126,16 @@ else if (newsPages !== null) {
     const pages = gold.filter((g) => g.split === split)
     const ours = emptyCounts()
     const lib = emptyCounts()
+    const oursB = emptyCounts()
+    const libB = emptyCounts()
+    const agree = emptyCounts()
     let dupOurs = 0
     let dupLib = 0
+    let dupOursB = 0
+    let dupLibB = 0
+    let dupAgree = 0
     let read = 0
+    const pagesB: NewsGoldPage[] = []
     for (const g of pages) {
       const page = byPath.get(g.path)
       if (page === undefined || page.sha256 !== g.sha256) {
@@ -125,15 +145,35 @@ else if (newsPages !== null) {
         continue
       }
       read++
-      const mine = scoreNewsPage(g.entities, extractEntities(page.article, 'en'))
+      // Annotator B's labels of the same text (same path, split and hash), when present.
+      const b = bByPath.get(g.path)
+      const withB = b !== undefined && b.sha256 === g.sha256 && b.split === g.split
+      if (withB) pagesB.push(b)
+      else if (goldB !== null) notes.push(`${g.path}: no label of annotator B for this text`)
+      const predOurs = extractEntities(page.article, 'en')
+      const mine = scoreNewsPage(g.entities, predOurs)
       addCounts(ours, mine.counts)
       dupOurs += mine.duplicates
+      if (withB) {
+        const mineB = scoreNewsPage(b.entities, predOurs)
+        addCounts(oursB, mineB.counts)
+        dupOursB += mineB.duplicates
+        const ab = scoreNewsAnnotation(g.entities, b.entities)
+        addCounts(agree, ab.counts)
+        dupAgree += ab.duplicates
+      }
       if (process.argv.includes('--news-errors') && split === 'dev')
         errors.push(`${g.path}\n  missed: ${mine.missed.join(', ')}\n  wrong: ${mine.wrong.join(', ')}`)
       if (withCompromise) {
-        const theirs = scoreNewsPage(g.entities, foldMentions(compromiseMentions(entityText(page.article))))
+        const predLib = foldMentions(compromiseMentions(entityText(page.article)))
+        const theirs = scoreNewsPage(g.entities, predLib)
         addCounts(lib, theirs.counts)
         dupLib += theirs.duplicates
+        if (withB) {
+          const theirsB = scoreNewsPage(b.entities, predLib)
+          addCounts(libB, theirsB.counts)
+          dupLibB += theirsB.duplicates
+        }
       }
     }
     const set = { name: `news-en-${split}` }
@@ -142,6 +182,15 @@ else if (newsPages !== null) {
     notes.push(
       `${set.name}: ${read} of ${pages.length} pages, ${pages.reduce((s, g) => s + g.entities.length, 0)} gold entities; duplicates (a second name of a matched entity, not counted): newsdesk ${dupOurs}${withCompromise ? `, compromise ${dupLib}` : ''}`,
     )
+    if (pagesB.length > 0) {
+      const setB = { name: `news-en-${split}-b` }
+      console.log(row(setB, 'newsdesk', 'document', oursB))
+      if (withCompromise) console.log(row(setB, 'compromise', 'document', libB))
+      console.log(row(set, 'annotator B vs A', 'document', agree))
+      notes.push(
+        `${setB.name}: ${pagesB.length} pages, ${pagesB.reduce((s, g) => s + g.entities.length, 0)} entities of annotator B; duplicates: newsdesk ${dupOursB}${withCompromise ? `, compromise ${dupLibB}` : ''}; annotator B vs A (B's entities scored against A's, same rule): ${dupAgree} duplicates`,
+      )
+    }
   }
   console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`)
   if (errors.length > 0) console.log(`\nnews-en-dev errors (newsdesk):\n${errors.join('\n')}`)

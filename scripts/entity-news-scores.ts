@@ -38,6 +38,8 @@ export interface NewsGoldPage {
 }
 
 export const NEWS_GOLD_PATH = join(import.meta.dir, '..', 'bench', 'data', 'entity-news-gold.json')
+/** The second annotator's labels (B) of the same pages, written blind to the first file and to system output. */
+export const NEWS_GOLD_B_PATH = join(import.meta.dir, '..', 'bench', 'data', 'entity-news-gold-b.json')
 
 export function loadNewsGold(path = NEWS_GOLD_PATH): NewsGoldPage[] {
   const doc = JSON.parse(readFileSync(path, 'utf8')) as { pages: NewsGoldPage[] }
@@ -71,21 +73,44 @@ export interface NewsPageScore {
   wrong: string[]
 }
 
+const goldSlugs = (g: NewsGoldEntity) =>
+  [g.name, ...(g.aliases ?? [])].map((n) => newsSlug(g.type, n)).filter((s) => s !== '')
+
 /** Scores one page's predicted entities against its gold entities. */
 export function scoreNewsPage(gold: readonly NewsGoldEntity[], pred: readonly ArticleEntity[]): NewsPageScore {
+  return scoreSlugs(
+    gold,
+    pred.map((p) => ({ type: p.type, slugs: [p.key.slice(p.key.indexOf(':') + 1)] })),
+  )
+}
+
+/**
+ * Inter-annotator agreement on one page: annotator B's entities scored as predictions against A's, by the
+ * same rule; a B entity carries its name and other names, and matches when one of them would.
+ */
+export function scoreNewsAnnotation(gold: readonly NewsGoldEntity[], other: readonly NewsGoldEntity[]): NewsPageScore {
+  return scoreSlugs(
+    gold,
+    other.map((e) => ({ type: e.type, slugs: goldSlugs(e) })),
+  )
+}
+
+function scoreSlugs(
+  gold: readonly NewsGoldEntity[],
+  pred: readonly { type: EntityType; slugs: string[] }[],
+): NewsPageScore {
   const counts = emptyCounts()
-  const golds = gold.map((g) => ({
-    type: g.type,
-    slugs: [g.name, ...(g.aliases ?? [])].map((n) => newsSlug(g.type, n)).filter((s) => s !== ''),
-    matched: false,
-  }))
-  const preds = pred.map((p) => ({ type: p.type, slug: p.key.slice(p.key.indexOf(':') + 1), done: false }))
+  const golds = gold.map((g) => ({ type: g.type, slugs: goldSlugs(g), matched: false }))
+  const preds = pred.map((p) => ({ ...p, slug: p.slugs[0] ?? '', done: false }))
   let duplicates = 0
-  const exact = (p: (typeof preds)[number], g: (typeof golds)[number]) => g.type === p.type && g.slugs.includes(p.slug)
+  const exact = (p: (typeof preds)[number], g: (typeof golds)[number]) =>
+    g.type === p.type && p.slugs.some((s) => g.slugs.includes(s))
   const edge = (p: (typeof preds)[number], g: (typeof golds)[number]) => {
     if (g.type !== p.type) return false
-    const words = p.slug.split('-')
-    return g.slugs.some((s) => isEdge(s.split('-'), words))
+    return p.slugs.some((ps) => {
+      const words = ps.split('-')
+      return g.slugs.some((s) => isEdge(s.split('-'), words))
+    })
   }
   for (const match of [exact, edge]) {
     for (const p of preds) {
