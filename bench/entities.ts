@@ -36,9 +36,9 @@ import { ENTITY_TYPES, type EntityType } from '../core/entity.ts'
 import { extractArticle } from '../batch/extract/extract-article.ts'
 import { tokenizeForEntities } from '../core/enrich/entity-tokens.ts'
 import { corpusDir, hasEntityCorpus, loadEntitySets } from '../scripts/entity-data.ts'
-import { type Counts, emptyCounts, evaluate, prf, total } from '../scripts/entity-scores.ts'
+import { type Counts, evaluate, prf, total } from '../scripts/entity-scores.ts'
 import {
-  addCounts,
+  NewsScoreTally,
   loadNewsGold,
   NEWS_GOLD_B_PATH,
   type NewsGoldPage,
@@ -124,16 +124,11 @@ else if (newsPages !== null) {
   const errors: string[] = []
   for (const split of newsSets) {
     const pages = gold.filter((g) => g.split === split)
-    const ours = emptyCounts()
-    const lib = emptyCounts()
-    const oursB = emptyCounts()
-    const libB = emptyCounts()
-    const agree = emptyCounts()
-    let dupOurs = 0
-    let dupLib = 0
-    let dupOursB = 0
-    let dupLibB = 0
-    let dupAgree = 0
+    const ours = new NewsScoreTally()
+    const lib = new NewsScoreTally()
+    const oursB = new NewsScoreTally()
+    const libB = new NewsScoreTally()
+    const agree = new NewsScoreTally()
     let read = 0
     const pagesB: NewsGoldPage[] = []
     for (const g of pages) {
@@ -152,43 +147,32 @@ else if (newsPages !== null) {
       else if (goldB !== null) notes.push(`${g.path}: no label of annotator B for this text`)
       const predOurs = extractEntities(page.article, 'en')
       const mine = scoreNewsPage(g.entities, predOurs)
-      addCounts(ours, mine.counts)
-      dupOurs += mine.duplicates
+      ours.add(mine)
       if (withB) {
-        const mineB = scoreNewsPage(b.entities, predOurs)
-        addCounts(oursB, mineB.counts)
-        dupOursB += mineB.duplicates
-        const ab = scoreNewsAnnotation(g.entities, b.entities)
-        addCounts(agree, ab.counts)
-        dupAgree += ab.duplicates
+        oursB.add(scoreNewsPage(b.entities, predOurs))
+        agree.add(scoreNewsAnnotation(g.entities, b.entities))
       }
       if (process.argv.includes('--news-errors') && split === 'dev')
         errors.push(`${g.path}\n  missed: ${mine.missed.join(', ')}\n  wrong: ${mine.wrong.join(', ')}`)
       if (withCompromise) {
         const predLib = foldMentions(compromiseMentions(entityText(page.article)))
-        const theirs = scoreNewsPage(g.entities, predLib)
-        addCounts(lib, theirs.counts)
-        dupLib += theirs.duplicates
-        if (withB) {
-          const theirsB = scoreNewsPage(b.entities, predLib)
-          addCounts(libB, theirsB.counts)
-          dupLibB += theirsB.duplicates
-        }
+        lib.add(scoreNewsPage(g.entities, predLib))
+        if (withB) libB.add(scoreNewsPage(b.entities, predLib))
       }
     }
     const set = { name: `news-en-${split}` }
-    console.log(row(set, 'newsdesk', 'document', ours))
-    if (withCompromise) console.log(row(set, 'compromise', 'document', lib))
+    console.log(row(set, 'newsdesk', 'document', ours.counts))
+    if (withCompromise) console.log(row(set, 'compromise', 'document', lib.counts))
     notes.push(
-      `${set.name}: ${read} of ${pages.length} pages, ${pages.reduce((s, g) => s + g.entities.length, 0)} gold entities; duplicates (a second name of a matched entity, not counted): newsdesk ${dupOurs}${withCompromise ? `, compromise ${dupLib}` : ''}`,
+      `${set.name}: ${read} of ${pages.length} pages, ${pages.reduce((s, g) => s + g.entities.length, 0)} gold entities; duplicates (a second name of a matched entity, not counted): newsdesk ${ours.duplicates}${withCompromise ? `, compromise ${lib.duplicates}` : ''}`,
     )
     if (pagesB.length > 0) {
       const setB = { name: `news-en-${split}-b` }
-      console.log(row(setB, 'newsdesk', 'document', oursB))
-      if (withCompromise) console.log(row(setB, 'compromise', 'document', libB))
-      console.log(row(set, 'annotator B vs A', 'document', agree))
+      console.log(row(setB, 'newsdesk', 'document', oursB.counts))
+      if (withCompromise) console.log(row(setB, 'compromise', 'document', libB.counts))
+      console.log(row(set, 'annotator B vs A', 'document', agree.counts))
       notes.push(
-        `${setB.name}: ${pagesB.length} pages, ${pagesB.reduce((s, g) => s + g.entities.length, 0)} entities of annotator B; duplicates: newsdesk ${dupOursB}${withCompromise ? `, compromise ${dupLibB}` : ''}; annotator B vs A (B's entities scored against A's, same rule): ${dupAgree} duplicates`,
+        `${setB.name}: ${pagesB.length} pages, ${pagesB.reduce((s, g) => s + g.entities.length, 0)} entities of annotator B; duplicates: newsdesk ${oursB.duplicates}${withCompromise ? `, compromise ${libB.duplicates}` : ''}; annotator B vs A (B's entities scored against A's, same rule): ${agree.duplicates} duplicates`,
       )
     }
   }

@@ -147,3 +147,14 @@ export function addCounts(into: Counts, from: Counts): void {
     into[t].fn += from[t].fn
   }
 }
+
+/** Page scores added up over a set: counts by type and the duplicates (a second name of a matched entity). */
+export class NewsScoreTally {
+  readonly counts: Counts = emptyCounts()
+  duplicates = 0
+
+  add(score: Pick<NewsPageScore, 'counts' | 'duplicates'>): void {
+    addCounts(this.counts, score.counts)
+    this.duplicates += score.duplicates
+  }
+}
