@@ -23,6 +23,18 @@ export interface DataView {
   file?: (path: string) => Uint8Array | null
 }
 
+/**
+ * A value kept on the data view for its version (`memo`), made once by `make`; without a memo
+ * (the batch job, a benchmark) a fresh one each call.
+ */
+export function memoised<T>(data: DataView, key: string, make: () => T): T {
+  const kept = data.memo?.get(key) as T | undefined
+  if (kept !== undefined) return kept
+  const value = make()
+  data.memo?.set(key, value)
+  return value
+}
+
 export interface DataOrigin {
   /** `demo` or `real`; null for an empty store built with no inputs. */
   origin: 'demo' | 'real' | null

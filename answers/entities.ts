@@ -17,7 +17,7 @@ import {
   entityWindowCounts,
   relatedEntities,
 } from '../store/entity-counts.ts'
-import type { Handler } from './context.ts'
+import { type Handler, memoised } from './context.ts'
 import { publicArticle, statsBody, statsPeriodSeconds, toneSummary } from './search.ts'
 
 const DAY_S = 86_400
@@ -39,21 +39,19 @@ export const entities: Handler = (params, { data, nowMs }) => {
   const bgEnd = Math.floor(fromS / DAY_S)
   const bgFirst = bgEnd - BACKGROUND_DAYS
   const memoKey = `entities:${fromS}:${toS}:${countries.join(',')}:${types.join(',')}:${num(params.min_articles)}`
-  let ranked = data.memo?.get(memoKey) as ReturnType<typeof rankTrendingEntities> | undefined
-  if (ranked === undefined) {
+  const ranked = memoised(data, memoKey, () => {
     const window = entityWindowCounts(data.db, { fromS, toS, countries, types, maxSeq: data.watermark })
     const min = num(params.min_articles)
     const candidates = topByArticles(window, min, CANDIDATES)
     const background = entityBackgroundCounts(data.db, [...candidates.keys()], bgFirst, bgEnd, countries)
-    ranked = rankTrendingEntities({
+    return rankTrendingEntities({
       window: candidates,
       background,
       windowSeconds: toS - fromS,
       backgroundSeconds: BACKGROUND_DAYS * DAY_S,
       minArticles: min,
     })
-    data.memo?.set(memoKey, ranked)
-  }
+  })
   const page = ranked.slice(offset, offset + size)
   const info = entitiesById(
     data.db,

@@ -1,6 +1,6 @@
 import { isoSeconds } from '../core/config.ts'
-import { type CorpusStats, readCorpusStats } from '../store/corpus-stats.ts'
-import type { Handler } from './context.ts'
+import { readCorpusStats } from '../store/corpus-stats.ts'
+import { type Handler, memoised } from './context.ts'
 
 const iso = (seconds: number | null): string | null => (seconds === null ? null : isoSeconds(new Date(seconds * 1000)))
 
@@ -13,9 +13,7 @@ export function healthHandler(service: { version: string; uptimeSeconds: () => n
   return (_params, { data, nowMs }) => {
     // Counting the articles reads a whole index (≈100 ms at 10M), so it is done once per version
     // served, not per probe: the corpus only changes when the batch job publishes a new one.
-    const memo = data.memo
-    const stats = (memo?.get(CORPUS_STATS_KEY) as CorpusStats | undefined) ?? readCorpusStats(data.db)
-    memo?.set(CORPUS_STATS_KEY, stats)
+    const stats = memoised(data, CORPUS_STATS_KEY, () => readCorpusStats(data.db))
     const nowS = Math.floor(nowMs / 1000)
     const builtAt = data.builtAt ?? null
     const stale = builtAt === null || nowMs - Date.parse(builtAt) > STALE_AFTER_MS

@@ -17,7 +17,7 @@ import { toneSummary } from './search.ts'
 import { storyTimeline } from '../core/trends/story-timeline.ts'
 import { isoSeconds } from '../core/config.ts'
 import { entityFilterKeys } from '../core/entity.ts'
-import { type DataView, type Handler, NotFound, type Payload } from './context.ts'
+import { type DataView, type Handler, memoised, NotFound, type Payload } from './context.ts'
 
 const DAY_S = 86_400
 /** Entities a story's detail lists, most named first. */
@@ -29,14 +29,12 @@ const STORY_ENTITIES = 10
  */
 export function trendSetFor(data: DataView, scope: TrendScope, countries?: readonly string[]): TrendSet {
   const key = `trends:${scope.sinceMs}:${scope.untilMs}:${scope.window}:${countries?.join(',') ?? '*'}`
-  const cached = data.memo?.get(key) as TrendSet | undefined
-  if (cached !== undefined) return cached
-  const sinceS = Math.ceil(scope.sinceMs / 1000)
-  const window = loadTrendArticles(data.db, sinceS, Math.ceil(scope.untilMs / 1000), data.watermark, countries)
-  const background = combineBackground(backgroundPieces(data, sinceS - BACKGROUND_DAYS * DAY_S, sinceS, countries))
-  const set = buildTrendSet(window, scope, background)
-  data.memo?.set(key, set)
-  return set
+  return memoised(data, key, () => {
+    const sinceS = Math.ceil(scope.sinceMs / 1000)
+    const window = loadTrendArticles(data.db, sinceS, Math.ceil(scope.untilMs / 1000), data.watermark, countries)
+    const background = combineBackground(backgroundPieces(data, sinceS - BACKGROUND_DAYS * DAY_S, sinceS, countries))
+    return buildTrendSet(window, scope, background)
+  })
 }
 
 /** Whole days whose background piece a data view keeps (per country filter): a background and ten days more (about 2.8 MB of heap a day at 1M). */
@@ -76,15 +74,6 @@ function backgroundPieces(
   while (days.size > BACKGROUND_DAYS_KEPT) days.delete(days.keys().next().value as number)
   if (endDay * DAY_S < toS) pieces.push(backgroundPiece(load(endDay * DAY_S, toS), terms))
   return pieces
-}
-
-/** A value kept on the data view (per snapshot version), or a fresh one when the view keeps none. */
-function memoised<T>(data: DataView, key: string, make: () => T): T {
-  const kept = data.memo?.get(key) as T | undefined
-  if (kept !== undefined) return kept
-  const value = make()
-  data.memo?.set(key, value)
-  return value
 }
 
 function withScope(params: Params, nowMs: number, body: (scope: TrendScope) => unknown): Payload {

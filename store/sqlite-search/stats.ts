@@ -52,8 +52,8 @@ function statsInto(ctx: SearchContext, tally: StatsTally, f: StoreFilters, perio
   ctx.db.transaction(() => {
     const union = entityUnion(ctx, f, periodSeconds) ?? wordUnion(ctx, f, periodSeconds)
     if (union !== null) {
-      // Several counted entities: each one's answer from its counts, less the articles naming
-      // two of them, plus those naming three (read from their posting lists: few).
+      // Several entities, or an OR of words or words less excluded ones (entityUnion, wordUnion):
+      // each counted part's answer from its counts, the few others read, signed by inclusion–exclusion.
       for (const part of union) {
         const sub = new StatsTally(periodSeconds)
         statsInto(ctx, sub, part.filters, periodSeconds)
@@ -231,24 +231,25 @@ function wordUnion(
     for (let mask = withEmpty ? 0 : 1; mask < 1 << xs.length; mask++) out.push(xs.filter((_, i) => (mask >> i) & 1))
     return out
   }
-  const parts: { filters: StoreFilters; sign: 1 | -1; words: Term[] }[] = []
+  const parts: { filters: StoreFilters; sign: 1 | -1; words: Term[]; counted: boolean }[] = []
   for (const chosen of either.length > 0 ? subsets(either, false) : [[]])
     for (const out of subsets(q.none, true)) {
       const words = [...plain, ...chosen, ...out]
       const query: ParsedQuery = { all: words.map((t) => [t]), none: [], nested: [], notNested: [] }
       const sign = (chosen.length + out.length) % 2 === (either.length > 0 ? 1 : 0) ? 1 : -1
-      parts.push({ filters: { ...f, query }, sign, words })
+      parts.push({ filters: { ...f, query }, sign, words, counted: false })
     }
   if (parts.length > WORD_PARTS_MAX) return null
+  for (const p of parts) p.counted = counted(ctx, p.filters)
   // Some of the words' own answer (a term of the OR, or the words without their exclusions) must
   // be counted: those are the parts that hold most of the slice; the others are read (below).
   const whole = parts.filter((p) => p.words.length === plain.length + (either.length > 0 ? 1 : 0))
-  if (whole.every((p) => !counted(ctx, p.filters))) return null
+  if (whole.every((p) => !p.counted)) return null
   const matches = (words: Term[], cap: number) =>
     postingCount(ctx, matchExpression(words.map((t) => [t])), f.fromS, f.toS, cap)
   let reads = 0
   for (const p of parts) {
-    if (counted(ctx, p.filters)) continue
+    if (p.counted) continue
     reads += matches(p.words, WORD_UNION_READ_MAX + 1)
     if (reads > WORD_UNION_READ_MAX) return null
   }
