@@ -19,7 +19,7 @@ import { signedDaySpans, storeDays } from './day-spans.ts'
 import type { SearchContext } from './plan.ts'
 import { pastWatermarkOff } from './scan.ts'
 import { scoreDaysInto } from './score-days.ts'
-import { type Binding, DAY_S, type StoreFilters, scoreRangeOf } from './where.ts'
+import { type Binding, DAY_S, hasEntityParts, type StoreFilters, scoreRangeOf } from './where.ts'
 
 /** The whole UTC days [first, end) of a range with a daily (or coarser) timeline; null when there are none. */
 export function wholeDays(f: SearchFilters, periodSeconds: number): { first: number; end: number } | null {
@@ -39,7 +39,7 @@ export function wholeDays(f: SearchFilters, periodSeconds: number): { first: num
  */
 export function daysCover(f: StoreFilters, full: boolean): boolean {
   if ((f.excludeHost?.length ?? 0) > 0) return false
-  if (f.entity !== undefined || f.entityAll !== undefined) return false
+  if (f.entity !== undefined || hasEntityParts(f)) return false
   const host = (f.host?.length ?? 0) > 0
   if (f.minScore !== undefined || f.maxScore !== undefined) {
     if (scoreRangeOf(f) === null) return daysCover({ ...f, minScore: undefined, maxScore: undefined }, full)

@@ -13,7 +13,17 @@ import { timeKeyFloor } from '../time-key.ts'
 import { matchExpression } from './match-expression.ts'
 import type { SearchContext } from './plan.ts'
 import { scanInto } from './scan.ts'
-import { type Binding, buildWhere, comboFilter, DAY_S, ROW_FACETS, SCAN_INDEX, scoreRangeOf } from './where.ts'
+import {
+  type Binding,
+  buildWhere,
+  comboFilter,
+  DAY_S,
+  hasEntityParts,
+  ROW_FACETS,
+  SCAN_INDEX,
+  type StoreFilters,
+  scoreRangeOf,
+} from './where.ts'
 
 /** A word with per-day counts, and which of its blobs a request reads. */
 export interface CountedTerm {
@@ -39,8 +49,10 @@ const combosByConnection = new WeakMap<Database, (FacetCombo | undefined)[]>()
  * groups, over both text columns, whose expression is a key, with filters the counts'
  * combinations hold (every filter but a tone-score range); or one entity and no words.
  */
-export function countedTerm(ctx: SearchContext, f: SearchFilters, full: boolean): CountedTerm | null {
+export function countedTerm(ctx: SearchContext, f: StoreFilters, full: boolean): CountedTerm | null {
   const q = f.query
+  // The parts of a union of entities are read, never counted (an entity with them is not the slice).
+  if (hasEntityParts(f)) return null
   if (f.titleOnly === true || f.minScore !== undefined || f.maxScore !== undefined) return null
   // One entity and no words: the entity's token is counted as a word is, when it is common.
   const entityKey = q === null && f.entity?.length === 1 ? f.entity[0] : undefined
@@ -74,7 +86,7 @@ export function countedTerm(ctx: SearchContext, f: SearchFilters, full: boolean)
  * query's counted word without the range, unless it has none or only its pair blobs would hold the
  * other filters (they hold no score tenths).
  */
-export function countedTenthsTerm(ctx: SearchContext, f: SearchFilters, full: boolean): CountedTerm | null {
+export function countedTenthsTerm(ctx: SearchContext, f: StoreFilters, full: boolean): CountedTerm | null {
   if (scoreRangeOf(f) === null) return null
   const counted = countedTerm(ctx, { ...f, minScore: undefined, maxScore: undefined }, full)
   return counted === null || counted.blob === 'full' ? null : counted

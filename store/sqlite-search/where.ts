@@ -40,12 +40,16 @@ export const DAY_S = 86_400
 
 /**
  * Filters as the store's executors take them: the API's, and `entityAll` (articles naming every
- * one of these keys), which only the stats of several entities set for the overlaps they take
- * off (store/sqlite-search/stats.ts); no request carries it.
+ * one of these keys) and `entityNone` (naming none of them), which only the stats of several
+ * entities set for the parts they add up (store/sqlite-search/stats.ts); no request carries them.
  */
 export interface StoreFilters extends SearchFilters {
   entityAll?: readonly string[]
+  entityNone?: readonly string[]
 }
+
+/** Whether a slice carries the entity sets only stats parts set (`entityAll`, `entityNone`): never counted as such. */
+export const hasEntityParts = (f: StoreFilters): boolean => f.entityAll !== undefined || f.entityNone !== undefined
 
 /** The covering index of every column a scan tests or counts (migrations 8 and 16). */
 export const SCAN_INDEX = 'articles_tkey_facets'
@@ -103,6 +107,18 @@ export function buildWhere(f: StoreFilters, asTokens: boolean): Where {
         'EXISTS (SELECT 1 FROM article_entities ae JOIN entities e ON e.id = ae.entity WHERE ae.seq = a.seq AND e.key = ?)',
       )
       params.push(key)
+      countable = false
+    }
+  }
+  if (f.entityNone !== undefined && f.entityNone.length > 0) {
+    // Articles naming none of these keys: excluded from the posting-list walk (or each row's
+    // entity rows looked up).
+    if (asTokens) exclusions.push(facetMatch('entity', f.entityNone))
+    else {
+      clauses.push(
+        `NOT EXISTS (SELECT 1 FROM article_entities ae JOIN entities e ON e.id = ae.entity WHERE ae.seq = a.seq AND e.key IN (${f.entityNone.map(() => '?').join(', ')}))`,
+      )
+      params.push(...f.entityNone)
       countable = false
     }
   }

@@ -1,6 +1,7 @@
 /**
- * Issue 27: stats for several entities at once (any of them) added up from each entity's own
- * per-day counts less the articles naming two of them, plus those naming three
+ * Issue 27: stats for several entities at once (any of them) added up from parts: the entities
+ * in turn, each adding the articles naming it and none before it, from its per-day counts less
+ * what it shares (read) or from what it does not share (read), whichever is fewer
  * (store/sqlite-search/stats.ts, entityUnion). Each answer must equal the same question read from
  * the articles (an exclusion of an absent word is never counted), and the counted plan must be the
  * one taken, so the comparison tests the new path.
@@ -12,6 +13,10 @@ import { ArticleWriter } from '../../store/articles.ts'
 import { entityTermKey } from '../../store/fts-facets.ts'
 import { openStore } from '../../store/open.ts'
 import { SqliteSearchIndex } from '../../store/search-sqlite.ts'
+import { scanInto } from '../../store/sqlite-search/scan.ts'
+import { entityUnion } from '../../store/sqlite-search/stats.ts'
+import { buildWhere, type StoreFilters } from '../../store/sqlite-search/where.ts'
+import { negatedCounts as negated, StatsTally } from '../../core/search/stats-tally.ts'
 import { refreshTermCounts } from '../../store/term-counts.ts'
 import { FIXTURE_NOW, fixtureArticles } from '../support/fixture-store.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -117,5 +122,118 @@ describe('stats of several entities', () => {
     expect(answer).toEqual(read)
     expect(answer.total).toBeGreaterThan(0)
     expect(plans.includes(plan ?? 'word-day-counts')).toBe(counted)
+  })
+})
+
+/** Articles naming an entity key, by seq (the entity rows: an oracle independent of the index). */
+const naming = (key: string): Set<number> =>
+  new Set(
+    db
+      .query<{ seq: number }, [string]>(
+        'SELECT ae.seq FROM article_entities ae JOIN entities e ON e.id = ae.entity WHERE e.key = ?',
+      )
+      .all(key)
+      .map((r) => r.seq),
+  )
+
+describe('the parts of a union of entities', () => {
+  const [ada, berlin, acme] = THREE as [string, string, string]
+  const sizes = (keys: string[], before: string[]) => {
+    const sets = before.map(naming)
+    const own = naming(keys[0] as string)
+    let shared = 0
+    for (const seq of own) if (sets.some((s) => s.has(seq))) shared++
+    return { shared, apart: own.size - shared }
+  }
+
+  test('each counted entity after the first takes the fewer reads: its shared articles or the others', () => {
+    const f = filters('', { entity: THREE })
+    const parts = entityUnion({ db }, f, DAY_S)
+    expect(parts).not.toBeNull()
+    // What each later entity would read either way, from the entity rows.
+    const second = sizes([berlin], [ada])
+    const third = sizes([acme], [ada, berlin])
+    const want: {
+      entity?: readonly string[]
+      entityAll?: readonly string[]
+      entityNone?: readonly string[]
+      sign: number
+    }[] = [{ entity: [ada], sign: 1 }]
+    for (const [key, before, s] of [
+      [berlin, [ada], second],
+      [acme, [ada, berlin], third],
+    ] as const) {
+      if (s.shared === 0) want.push({ entity: [key], sign: 1 })
+      else if (s.apart < s.shared) want.push({ entityAll: [key], entityNone: before, sign: 1 })
+      else want.push({ entity: [key], sign: 1 }, { entity: before, entityAll: [key], sign: -1 })
+    }
+    const got = (parts ?? []).map((p) => ({
+      ...(p.filters.entity === undefined ? {} : { entity: p.filters.entity }),
+      ...(p.filters.entityAll === undefined ? {} : { entityAll: p.filters.entityAll }),
+      ...(p.filters.entityNone === undefined ? {} : { entityNone: p.filters.entityNone }),
+      sign: p.sign as number,
+    }))
+    expect(got).toEqual(want)
+    // The fixture makes both kinds of part: one entity shares fewer articles than it does not, one more.
+    expect(second.shared < second.apart !== third.shared < third.apart).toBe(true)
+  })
+
+  test('an uncounted entity comes after the counted ones, as the articles naming none before it', () => {
+    const parts = entityUnion({ db }, filters('', { entity: [UNCOUNTED, ada] }), DAY_S) ?? []
+    expect(parts.map((p) => [p.filters.entity, p.filters.entityAll, p.filters.entityNone, p.sign])).toEqual([
+      [[ada], undefined, undefined, 1],
+      [undefined, [UNCOUNTED], [ada], 1],
+    ])
+  })
+
+  test.each([
+    { name: 'no entity counted', entity: [UNCOUNTED, 'place:atlantis'] },
+    { name: 'six entities', entity: [...THREE, UNCOUNTED, 'place:atlantis', 'place:paris'] },
+  ])('no parts: $name', ({ entity }) => {
+    expect(entityUnion({ db }, filters('', { entity }), DAY_S)).toBeNull()
+  })
+
+  test.each([true, false])(
+    'entityNone as tokens (%p) or row tests leaves out exactly the articles naming those',
+    (asTokens) => {
+      const f: StoreFilters = { ...filters('', {}), entityAll: [ada], entityNone: [berlin, acme] }
+      const w = buildWhere(f, asTokens)
+      const from =
+        w.matchExpr === null
+          ? { sql: 'articles a', params: [] }
+          : {
+              sql: 'articles_fts CROSS JOIN articles a ON a.tkey = articles_fts.rowid AND articles_fts MATCH ?',
+              params: [w.matchExpr],
+            }
+      const got = db
+        .query<{ seq: number }, (string | number)[]>(`SELECT a.seq FROM ${from.sql} WHERE ${w.sql}`)
+        .all(...from.params, ...w.params)
+        .map((r) => r.seq)
+      const inRange = new Set(
+        db
+          .query<{ seq: number }, [number, number]>(
+            'SELECT seq FROM articles WHERE published_at >= ? AND published_at < ?',
+          )
+          .all(f.fromS, f.toS)
+          .map((r) => r.seq),
+      )
+      const out = new Set([...naming(berlin), ...naming(acme)])
+      const want = [...naming(ada)].filter((s) => inRange.has(s) && !out.has(s))
+      expect(want.length).toBeGreaterThan(0)
+      expect(got.sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b))
+    },
+  )
+
+  test('the parts add up to the union read from its articles, row by row', () => {
+    const f = filters('', { entity: [...THREE, UNCOUNTED] })
+    const sum = new StatsTally(DAY_S)
+    for (const p of entityUnion({ db }, f, DAY_S) ?? []) {
+      const t = new StatsTally(DAY_S)
+      scanInto({ db }, t, p.filters)
+      sum.addCounts(p.sign > 0 ? t.counts() : negated(t.counts()))
+    }
+    const read = new StatsTally(DAY_S)
+    scanInto({ db }, read, f)
+    expect(sum.result(100)).toEqual(read.result(100))
   })
 })
