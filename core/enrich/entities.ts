@@ -29,6 +29,7 @@ import {
 import { lexiconIndex } from './entity-lexicon.ts'
 import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
+import { tagDatelines } from './entity-datelines.ts'
 import { SPAN_RULES, type SpanRules, splitHyphenatedPlaces, TITLES } from './entity-span-rules.ts'
 import {
   asciiWordHashes,
@@ -228,6 +229,7 @@ export function extractMentions(
   const tokens = tokenizeForEntities(text, [], candidates)
   const ctx = featureContext(tokens, group, GAZETTEER, candidates)
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
+  if (spans.datelines) tagDatelines(tokens, tags, isListedPlace)
   if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags, ctx.candidate)
   const mentions = tagsToMentions(tokens, tags)
   // English only: on the Portuguese dev set the acronym rule cost organisation recall.
@@ -294,6 +296,8 @@ interface Group {
   slug: string
   slugWords: string[]
   name: string
+  /** Whether `name` is in capitals only (`WASHINGTON`, a dateline): a later mention in mixed case replaces it. */
+  shouted: boolean
   count: number
   weak: boolean
   /** Lower-case name, for places only (their country look-up); '' for the other types. */
@@ -351,6 +355,7 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
         slug,
         slugWords: slug.split('-'),
         name,
+        shouted: isShouted(name),
         count: 1,
         weak: m.weak === true,
         lower: m.type === 'place' ? words.map((w) => w.toLowerCase()).join(' ') : '',
@@ -359,6 +364,10 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
     } else {
       g.count++
       if (m.weak !== true) g.weak = false
+      if (g.shouted && !isShouted(name)) {
+        g.name = name
+        g.shouted = false
+      }
     }
   }
   // One type per slug: the most mentioned, ties to the first in ENTITY_TYPES order.
@@ -399,7 +408,7 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
     if (g.weak) continue
     out.push({
       key: `${g.type}:${g.slug}`,
-      name: g.name,
+      name: g.shouted && g.type !== 'organisation' ? quietName(g.name) : g.name,
       type: g.type,
       count: g.count,
       country: g.country,
@@ -407,6 +416,33 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
   }
   out.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   return out
+}
+
+/** Whether a lower-case name is a place the gazetteer lists with its country. */
+const isListedPlace = (lower: string) => placeCountry(GAZETTEER, lower) !== null
+
+/** A name with a letter and no lower-case letter (`WASHINGTON`, `NATO`, `U.S`). */
+function isShouted(name: string): boolean {
+  return name !== name.toLowerCase() && name === name.toUpperCase()
+}
+
+/**
+ * A person's or place's name seen only in capitals (a dateline `WASHINGTON (AP) —`, a shouted
+ * headline), as the name is written: each word capitalised, the rest lower case, also after a
+ * hyphen or apostrophe (`AL-AIN` → `Al-Ain`). A name of no word longer than three letters stays
+ * (`US`, `UAE`), and so does a word with a full stop (`U.S`, `N.M.`). Organisations keep their
+ * capitals: most of them are acronyms (`NASA`, `ASEAN`).
+ */
+function quietName(name: string): string {
+  const words = name.split(' ')
+  if (!words.some((w) => w.length > 3 && !w.includes('.'))) return name
+  return words
+    .map((w) =>
+      w.includes('.')
+        ? w
+        : w.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase()),
+    )
+    .join(' ')
 }
 
 /** Most words of a headline capitalised: its capitals say little, so its names need the body's support. */

@@ -46,6 +46,8 @@ export interface SpanRules {
   titleName: boolean
   ofOrg: boolean
   hyphenName: boolean
+  /** A line opening with a listed place in capitals and a dateline's mark names that place (core/enrich/entity-datelines.ts). */
+  datelines: boolean
 }
 
 export const SPAN_RULES: SpanRules = {
@@ -59,6 +61,7 @@ export const SPAN_RULES: SpanRules = {
   titleName: true,
   ofOrg: true,
   hyphenName: true,
+  datelines: true,
 }
 
 /** Leading words that are a person's title, not their name (also read by foldMentions). */

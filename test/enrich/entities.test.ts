@@ -16,6 +16,7 @@ import {
   wordShape,
   wordShapeHash,
 } from '../../core/enrich/entity-tokens.ts'
+import { SPAN_RULES } from '../../core/enrich/entity-span-rules.ts'
 import { ENTITY_TYPES, isEntityKey } from '../../core/entity.ts'
 import { article } from './fixtures.ts'
 
@@ -86,6 +87,62 @@ describe('foldMentions: one entity per name within an article', () => {
   test('sorted by count, then key', () => {
     const out = foldMentions([place('Berlin'), org('Siemens'), org('Siemens'), person('Olaf', 'Scholz')])
     expect(out.map((e) => e.key)).toEqual(['organisation:siemens', 'person:olaf-scholz', 'place:berlin'])
+  })
+})
+
+describe('names seen only in capitals', () => {
+  test.each([
+    { name: 'a dateline place is written as a name', mentions: [place('WASHINGTON')], want: ['Washington'] },
+    { name: 'every word, and after a hyphen', mentions: [place('AL-AIN')], want: ['Al-Ain'] },
+    {
+      name: 'a later mixed-case mention names it',
+      mentions: [place('NEW', 'YORK'), place('New', 'York')],
+      want: ['New York'],
+    },
+    { name: 'a person in capitals (a byline)', mentions: [person('JANE', 'DOE')], want: ['Jane Doe'] },
+    { name: 'short names stay: they are abbreviations', mentions: [place('UAE')], want: ['UAE'] },
+    { name: 'a word with a full stop stays', mentions: [place('U.S')], want: ['U.S'] },
+    { name: 'organisations keep their capitals (acronyms)', mentions: [org('ASEAN')], want: ['ASEAN'] },
+    {
+      name: 'an organisation seen in both takes the mixed case',
+      mentions: [org('REUTERS'), org('Reuters')],
+      want: ['Reuters'],
+    },
+  ])('$name', ({ mentions, want }) => {
+    expect(foldMentions(mentions).map((e) => e.name)).toEqual([...want])
+  })
+})
+
+describe('datelines', () => {
+  const keys = (text: string) => extractEntities(article({ text }), 'en').map((e) => e.key)
+  test.each([
+    {
+      mark: 'a numeric date on its own line',
+      text: 'BRUSSELS 2024-05-01\n\nThe commission said on Thursday that talks would go on.',
+    },
+    { mark: 'a date', text: 'KINSHASA 2024-05-01\n\nThe government said on Thursday it would hold talks.' },
+    { mark: 'an agency', text: 'NAIROBI (AP) — The government said on Thursday it would hold talks.' },
+    { mark: 'a dash', text: 'VIENNA — The talks resumed on Monday after a week.' },
+    { mark: 'a month', text: 'JOHANNESBURG, May 3 — The rand fell against the dollar.' },
+  ])('a listed place in capitals opening a line before $mark is a place', ({ text }) => {
+    const first = (text.split(/[\s(,]/)[0] as string).toLowerCase()
+    const got = keys(text)
+    expect(got).toContain(`place:${first}`)
+    expect(got).not.toContain(`organisation:${first}`)
+  })
+
+  test.each([
+    'LE POINT SUR LA SITUATION - La réunion a commencé.',
+    'BREAKING — The talks resumed on Monday after a week.',
+  ])('capitals that are no listed place stay as the tagger read them: %s', (text) => {
+    expect(keys(text).filter((k) => k.startsWith('place:'))).toEqual([])
+  })
+
+  test('a listed place in capitals inside a line is no dateline', () => {
+    const text = 'The talks, said the envoy, move to GENEVA 2024 when the rooms are free.'
+    const withRule = extractMentions(text, 'en')
+    const without = extractMentions(text, 'en', undefined, undefined, { ...SPAN_RULES, datelines: false })
+    expect(withRule).toEqual(without)
   })
 })
 
