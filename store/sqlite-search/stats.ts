@@ -121,7 +121,7 @@ const PART_COUNT_CAP = 1_000_000
  * counted ones first: each adds the articles naming it and none of those before it, so the parts
  * never overlap and their sum is the union's answer. The first is its counts; a later counted one
  * is either its counts less the articles it shares with those before (read), or those articles
- * it does not share (read), whichever has fewer postings; an uncounted one is the articles it
+ * it does not share (read), whichever has fewer postings in the range's last eighth; an uncounted one is the articles it
  * does not share (read). The reads come to at most the union less the first entity, and are
  * usually its overlaps: `entity=` five keys at 1M, 320k articles read (550 ms) → about 11k. (The
  * inclusion–exclusion over every subset this replaces read each pair's and triple's overlap.)
@@ -156,11 +156,14 @@ export function entityUnion(
       parts.push({ filters: apart, sign: 1 })
       continue
     }
+    // Which read is smaller, judged on the range's last eighth (counting postings costs about a
+    // twentieth of reading the articles, and the whole range's count cost as much as 17 ms); the
+    // answer is exact either way.
     const own = `(${entityTermKey(key)})`
     const others = before.map((k) => `(${entityTermKey(k)})`).join(' OR ')
-    const shared = postingCount(ctx, `${own} AND (${others})`, f.fromS, f.toS, PART_COUNT_CAP)
-    if (shared === 0) parts.push({ filters: one(key), sign: 1 })
-    else if (postingCount(ctx, `${own} NOT (${others})`, f.fromS, f.toS, shared) < shared)
+    const sampleFrom = Math.max(f.fromS, f.toS - Math.max(DAY_S, Math.floor((f.toS - f.fromS) / 8)))
+    const shared = postingCount(ctx, `${own} AND (${others})`, sampleFrom, f.toS, PART_COUNT_CAP)
+    if (shared > 0 && postingCount(ctx, `${own} NOT (${others})`, sampleFrom, f.toS, shared) < shared)
       parts.push({ filters: apart, sign: 1 })
     else parts.push({ filters: one(key), sign: 1 }, { filters: { ...f, entity: before, entityAll: [key] }, sign: -1 })
   }
