@@ -29,7 +29,7 @@ import {
 import { lexiconIndex } from './entity-lexicon.ts'
 import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
-import { tagDatelines } from './entity-datelines.ts'
+import { markDatelineStarts, tagDatelines } from './entity-datelines.ts'
 import { SPAN_RULES, type SpanRules, splitHyphenatedPlaces, TITLES } from './entity-span-rules.ts'
 import {
   asciiWordHashes,
@@ -227,6 +227,7 @@ export function extractMentions(
   if (group === null || model === undefined) return []
   const candidates: number[] = []
   const tokens = tokenizeForEntities(text, [], candidates)
+  if (spans.datelines) markDatelineStarts(tokens)
   const ctx = featureContext(tokens, group, GAZETTEER, candidates)
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
   if (spans.datelines) tagDatelines(tokens, tags, isListedPlace)

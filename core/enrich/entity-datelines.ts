@@ -29,6 +29,31 @@ const isDate = (w: string) => {
 }
 
 /**
+ * The story after a dateline starts a sentence: `SAO PAULO, Brazil (AP) — Police said` has
+ * `Police` as a sentence's first word, not a name in mid-sentence. Marks the token after the
+ * dash of a line that opens with capitals, an optional comma and words, an optional agency in
+ * brackets, then a dash, within the line's first 12 tokens.
+ */
+export function markDatelineStarts(tokens: EntityToken[]): void {
+  const n = tokens.length
+  for (let i = 0; i < n; i++) {
+    const first = tokens[i] as EntityToken
+    if (first.lineStart !== true || !isShoutedWord(first.text)) continue
+    let j = i + 1
+    while (j < n && j < i + 12) {
+      const t = tokens[j] as EntityToken
+      if (t.lineStart === true) break
+      if (DASHES.has(t.text)) {
+        const next = tokens[j + 1]
+        if (next !== undefined && next.lineStart !== true) next.start = true
+        break
+      }
+      j++
+    }
+  }
+}
+
+/**
  * Tags each dateline's place as a place (B/I of LOC), in place: `isPlace` says whether a
  * lower-case name (words joined by one space) is a listed place.
  */

@@ -138,6 +138,14 @@ describe('datelines', () => {
     expect(keys(text).filter((k) => k.startsWith('place:'))).toEqual([])
   })
 
+  test.each([
+    { text: 'SAO PAULO, Brazil (AP) — Police said on Monday that two men were held.', word: 'police' },
+    { text: 'NAIROBI — Officials said the road would reopen.', word: 'officials' },
+  ])('the first word after a dateline starts a sentence: no entity "$word"', ({ text, word }) => {
+    const got = keys(text)
+    for (const type of ['person', 'organisation', 'place']) expect(got).not.toContain(`${type}:${word}`)
+  })
+
   test('a listed place in capitals inside a line is no dateline', () => {
     const text = 'The talks, said the envoy, move to GENEVA 2024 when the rooms are free.'
     const withRule = extractMentions(text, 'en')
