@@ -209,10 +209,13 @@ function printRows(rows: readonly Row[]): void {
 const counted = <T>(items: readonly T[]) => {
   const m = new Map<string, number>()
   for (const i of items) m.set(String(i), (m.get(String(i)) ?? 0) + 1)
-  return [...m]
+  if (m.size === 0) return ''
+  const top = [...m]
     .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
     .map(([k, v]) => `${k === '' ? '(none)' : k} ${v}`)
     .join(', ')
+  return `${items.length}: ${top}${m.size > 5 ? ', …' : ''}`
 }
 
 async function newsRows(showLosses: boolean): Promise<Row[]> {
