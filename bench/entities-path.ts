@@ -19,9 +19,10 @@
  *   clock at the crawl date is printed (a design decision of the store, not of the tagger).
  * - The held-out sentence sets of ../shared/corpus/entities (scripts/entity-data.ts), grouped into
  *   documents as bench/entities.ts groups them, each document wrapped in minimal HTML as an outside
- *   evaluator plausibly would, no `lang`, no dates (published = WARC-Date), one WARC and store per
+ *   evaluator plausibly would, no `lang` unless said, no dates (published = WARC-Date), one WARC and store per
  *   set and wrapping:
  *   - `title+p`: `<title>` the first sentence, every sentence a `<p>`;
+ *   - `title+p+lang`: the same with `<html lang>` the set's language;
  *   - `title+rest`: `<title>` the first sentence, the others a `<p>` each (the headline kept apart);
  *   - `caps`: a newswire headline, the first sentence upper-cased as `<title>` and as the first `<p>`.
  *
@@ -75,22 +76,23 @@ const CRAWLED = '2026-11-27T11:00:00Z'
 /** As scripts/entity-news-pages.ts reads the news pages. */
 const NEWS_WARC_DATE = '2026-11-21T14:00:00Z'
 
-export const WRAPPINGS = ['title+p', 'title+rest', 'caps'] as const
+export const WRAPPINGS = ['title+p', 'title+p+lang', 'title+rest', 'caps'] as const
 export type Wrapping = (typeof WRAPPINGS)[number]
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** A labelled document in minimal HTML, as an outside evaluator would wrap plain text. */
-export function wrapDocument(sentences: readonly string[], wrapping: Wrapping): string {
+/** A labelled document in minimal HTML, as an outside evaluator would wrap plain text; `lang` for `title+p+lang`. */
+export function wrapDocument(sentences: readonly string[], wrapping: Wrapping, lang = 'en'): string {
   const first = sentences[0] ?? ''
   const headline = wrapping === 'caps' ? first.toUpperCase() : first
   const paragraphs =
-    wrapping === 'title+p'
+    wrapping === 'title+p' || wrapping === 'title+p+lang'
       ? sentences
       : wrapping === 'title+rest'
         ? sentences.slice(1)
         : [headline, ...sentences.slice(1)]
-  return `<html><head><title>${escapeHtml(headline)}</title></head><body>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`
+  const html = wrapping === 'title+p+lang' ? `<html lang="${lang}">` : '<html>'
+  return `${html}<head><title>${escapeHtml(headline)}</title></head><body>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`
 }
 
 /** One article as the path answers it: its entities and language, or null when the path has none. */
@@ -306,6 +308,7 @@ async function setRows(
       html: wrapDocument(
         doc.map((s: LabelledSentence) => s.tokens.join(' ')),
         wrapping,
+        set.lang,
       ),
       date: CRAWLED,
     }))

@@ -42,4 +42,27 @@ describe('entities through WARC → ingest → /v1/article', () => {
       tmp.cleanup()
     }
   }, 60_000)
+
+  test('the same story under two URLs is answered under both, with the same entities', async () => {
+    const tmp = tempDir('entity-path')
+    try {
+      const html = minimal('EU rejects German call to boycott British lamb', [
+        'The European Commission said on Thursday it disagreed with German advice to consumers to shun British lamb.',
+        "Germany's representative to the European Union's veterinary committee, Werner Zwingmann, said consumers should buy sheepmeat elsewhere.",
+      ])
+      const pages = ['https://wire.example.org/eu/1', 'https://partner.example.net/world/eu-lamb'].map((url) => ({
+        url,
+        html,
+        date: CRAWLED,
+      }))
+      const { summary, answers } = await throughPath(tmp.dir, pages, NOW)
+      expect(summary.articles).toBe(2)
+      const [first, second] = answers.map((a) => (a?.entities ?? []).map((e) => e.key).sort())
+      expect(first).toContain('person:werner-zwingmann')
+      expect(first).toContain('organisation:european-commission')
+      expect(second).toEqual(first as string[])
+    } finally {
+      tmp.cleanup()
+    }
+  }, 60_000)
 })
