@@ -19,8 +19,8 @@
  *   clock at the crawl date is printed (a design decision of the store, not of the tagger).
  * - The held-out sentence sets of ../shared/corpus/entities (scripts/entity-data.ts), grouped into
  *   documents as bench/entities.ts groups them, each document wrapped in minimal HTML as an outside
- *   evaluator plausibly would, no `lang` unless said, no dates (published = WARC-Date), one WARC and store per
- *   set and wrapping:
+ *   evaluator plausibly would, no `lang` unless said, no dates (published = WARC-Date), one WARC and
+ *   store per set and wrapping:
  *   - `title+p`: `<title>` the first sentence, every sentence a `<p>`;
  *   - `title+p+lang`: the same with `<html lang>` the set's language;
  *   - `title+rest`: `<title>` the first sentence, the others a `<p>` each (the headline kept apart);
@@ -28,7 +28,9 @@
  *
  *   bun bench/entities-path.ts [--corpus DIR] [--sets name,name] [--wrappings title+p,caps] [--limit N] [--losses]
  *
- * `--limit N`: the first N documents of each set (direct figures on the same N). `--losses`: prints,
+ * Default sets: the news pages, uner-en-ewt-test, btc-g, wnut17-test, wikiann-en-test and uner-pt-test;
+ * `--sets` names others (any held-out set; `news-en` for the news pages). `--limit N`: the first N
+ * documents of each set (direct figures on the same N). `--losses`: prints,
  * per set and wrapping, the first lost documents and what in-process extraction made of them.
  * Skips with a message when the entity corpus is absent.
  */
