@@ -14,6 +14,10 @@ const BENCHES: { file: string; args?: string[]; what: string }[] = [
     file: 'entities.ts',
     what: 'entities: P/R/F1 per type and set, ours vs compromise, and ingest cost with and without',
   },
+  {
+    file: 'entities-path.ts',
+    what: 'entities through the real path (WARC → ingest → /v1/article over HTTP) against the direct figures, documents lost',
+  },
   { file: 'ingest.ts', what: 'ingest throughput from .warc.gz, per stage' },
   {
     file: 'ingest-stages.ts',

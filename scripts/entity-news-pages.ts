@@ -25,6 +25,8 @@ export interface NewsPage {
   /** `benchmark/<id>` or `fundus/<country>/<file>`, as scripts/extract-dump.ts names pages. */
   path: string
   url: string
+  /** The page as crawled. */
+  html: string
   article: ExtractedArticle
   /** What the tagger reads: title, description and the cut body, joined by blank lines. */
   text: string
@@ -48,7 +50,7 @@ export function loadEnglishNewsPages(): NewsPage[] | null {
     })
     if (article === null || enrichArticle(article).lang !== 'en') continue
     const text = entityText(article)
-    out.push({ path: page.name, url: page.url, article, text, sha256: sha256Hex(text) })
+    out.push({ path: page.name, url: page.url, html: page.html, article, text, sha256: sha256Hex(text) })
   }
   const order = new Map(out.map((p) => [p.path, sha256Hex(p.path)]))
   return out.sort((a, b) => ((order.get(a.path) as string) < (order.get(b.path) as string) ? -1 : 1))

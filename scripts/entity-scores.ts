@@ -5,7 +5,7 @@
  * prediction alike).
  */
 import { type EntityMention, foldMentions } from '../core/enrich/entities.ts'
-import { ENTITY_TYPES, type EntityType, entitySlug } from '../core/entity.ts'
+import { type ArticleEntity, ENTITY_TYPES, type EntityType, entitySlug } from '../core/entity.ts'
 import type { EntitySet, LabelledSentence } from './entity-data.ts'
 
 export type Counts = Record<EntityType, { tp: number; fp: number; fn: number }>
@@ -61,15 +61,9 @@ export function evaluate(set: EntitySet, system: (text: string) => EntityMention
   const mention = emptyCounts()
   const document = emptyCounts()
   let ms = 0
-  const docs: LabelledSentence[][] = []
-  for (const s of set.sentences) {
-    const last = docs[docs.length - 1]
-    if (last !== undefined && last[0]?.doc === s.doc) last.push(s)
-    else docs.push([s])
-  }
-  const keys = (ms: EntityMention[]) => foldMentions(ms).map((e) => `${e.type}|${e.key.slice(e.key.indexOf(':') + 1)}`)
-  for (const doc of docs) {
-    const text = doc.map((s) => s.tokens.join(' ')).join('\n')
+  const keys = (ms: EntityMention[]) => foldMentions(ms).map(entityItem)
+  for (const doc of documentsOf(set)) {
+    const text = documentText(doc)
     const t = performance.now()
     const pred = system(text)
     ms += performance.now() - t
@@ -80,6 +74,28 @@ export function evaluate(set: EntitySet, system: (text: string) => EntityMention
   }
   return { mention, document, ms }
 }
+
+/** A set's documents: runs of consecutive sentences with the same document id. */
+export function documentsOf(set: Pick<EntitySet, 'sentences'>): LabelledSentence[][] {
+  const docs: LabelledSentence[][] = []
+  for (const s of set.sentences) {
+    const last = docs[docs.length - 1]
+    if (last !== undefined && last[0]?.doc === s.doc) last.push(s)
+    else docs.push([s])
+  }
+  return docs
+}
+
+/** A document as the systems read it: its sentences' tokens joined by spaces, a sentence a line. */
+export const documentText = (doc: readonly LabelledSentence[]): string => doc.map((s) => s.tokens.join(' ')).join('\n')
+
+/** An entity as the document level scores it: `type|slug`. */
+export const entityItem = (e: Pick<ArticleEntity, 'type' | 'key'>): string =>
+  `${e.type}|${e.key.slice(e.key.indexOf(':') + 1)}`
+
+/** A document's gold entities, folded as the document level folds them, as `type|slug`. */
+export const goldDocumentKeys = (doc: readonly LabelledSentence[]): string[] =>
+  foldMentions(doc.flatMap(goldMentions)).map(entityItem)
 
 export const prf = (c: { tp: number; fp: number; fn: number }) => {
   const p = c.tp + c.fp === 0 ? 0 : c.tp / (c.tp + c.fp)

@@ -170,7 +170,12 @@ function isScoredBlock(element: HtmlElement, stats: PageStats): boolean {
   )
 }
 
-function scoreCandidates(stats: PageStats): Map<HtmlElement, number> {
+/**
+ * `minChars`: the shortest block scored. MIN_PARAGRAPH_CHARS keeps captions and buttons from voting;
+ * extractBodyText asks again with 1 when no block reaches it, so a page whose paragraphs are all
+ * short (a brief, a dateline and a one-line story) still has its text.
+ */
+function scoreCandidates(stats: PageStats, minChars = MIN_PARAGRAPH_CHARS): Map<HtmlElement, number> {
   const scores = new Map<HtmlElement, number>()
   const initial = (element: HtmlElement): number => {
     let score = scores.get(element)
@@ -184,7 +189,7 @@ function scoreCandidates(stats: PageStats): Map<HtmlElement, number> {
     if (stats.junk[element.id] === 1 || !isScoredBlock(element, stats)) continue
     const own = element.tag === 'div' || element.tag === 'section' || element.tag === 'span'
     const length = own ? (stats.ownChars[element.id] ?? 0) : (stats.chars[element.id] ?? 0)
-    if (length < MIN_PARAGRAPH_CHARS) continue
+    if (length < minChars) continue
     const commas = countCommas(element, stats, MAX_COMMA_SCAN_CHARS)
     const contentScore = 1 + commas + Math.min(Math.floor(length / 100), 3)
     let ancestor = own ? element : element.parent
@@ -366,7 +371,8 @@ function keepBlock(block: Block): boolean {
  */
 export function extractBodyText(doc: HtmlDocument): string {
   const stats = collectStats(doc)
-  const scores = scoreCandidates(stats)
+  let scores = scoreCandidates(stats)
+  if (scores.size === 0) scores = scoreCandidates(stats, 1)
   const top = pickTopCandidate(scores, stats)
   const scoredRoots = top === null ? [] : withSiblings(top, scores, stats)
   const markedRoots = pickMarkedBody(stats)

@@ -61,3 +61,17 @@ describe('extractBodyText', () => {
     expect(bodyOf('<body><nav><a href="/">Home</a></nav></body>')).toBe('')
   })
 })
+
+describe('a body of short paragraphs', () => {
+  test('is kept when no paragraph reaches the scoring length', () => {
+    expect(bodyOf('<body><p>BRUSSELS 1996-08-22</p><p>Angela Merkel met Putin.</p></body>')).toBe(
+      'BRUSSELS 1996-08-22\n\nAngela Merkel met Putin.',
+    )
+  })
+
+  test('links and furniture stay out of it', () => {
+    expect(
+      bodyOf('<body><nav><p><a href="/">Home</a></p></nav><p>Short story.</p><p><a href="/x">More</a></p></body>'),
+    ).toBe('Short story.')
+  })
+})
