@@ -44,6 +44,17 @@ export function printSummary(s: IngestSummary): void {
     ].join('\n'),
   )
   for (const f of s.files_failed) console.log(`failed: ${f.source}: ${f.message}`)
+  const hint = windowHint(s)
+  if (hint !== null) console.log(hint)
+}
+
+/**
+ * When nothing was stored because every article lay outside the window (an archive older than the
+ * 90 days ending at the clock), how to replay it; null otherwise.
+ */
+export function windowHint(s: Pick<IngestSummary, 'articles' | 'out_of_window'>): string | null {
+  if (s.articles > 0 || s.out_of_window === 0) return null
+  return 'hint: every article lay outside the 90-day window ending at the clock; to ingest an older archive, set NEWSDESK_NOW to just after its last day (docs/configuration.md)'
 }
 
 export function printPriceLoads(loads: readonly PriceLoad[]): void {

@@ -430,7 +430,7 @@ function isShouted(name: string): boolean {
 /**
  * A person's or place's name seen only in capitals (a dateline `WASHINGTON (AP) —`, a shouted
  * headline), as the name is written: each word capitalised, the rest lower case, also after a
- * hyphen or apostrophe (`AL-AIN` → `Al-Ain`). A name of no word longer than three letters stays
+ * hyphen or apostrophe (`WINSTON-SALEM` → `Winston-Salem`). A name of no word longer than three letters stays
  * (`US`, `UAE`), and so does a word with a full stop (`U.S`, `N.M.`). Organisations keep their
  * capitals: most of them are acronyms (`NASA`, `ASEAN`).
  */

@@ -64,8 +64,8 @@ describe('extractBodyText', () => {
 
 describe('a body of short paragraphs', () => {
   test('is kept when no paragraph reaches the scoring length', () => {
-    expect(bodyOf('<body><p>BRUSSELS 1996-08-22</p><p>Angela Merkel met Putin.</p></body>')).toBe(
-      'BRUSSELS 1996-08-22\n\nAngela Merkel met Putin.',
+    expect(bodyOf('<body><p>OSLO 2026-11-27</p><p>Angela Merkel met Putin.</p></body>')).toBe(
+      'OSLO 2026-11-27\n\nAngela Merkel met Putin.',
     )
   })
 
