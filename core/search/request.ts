@@ -65,7 +65,9 @@ export function toFilters(
   if (excludeHost) filters.excludeHost = [...new Set(excludeHost.map((h) => h.replace(/^www\./, '')))]
   if (typeof params.min_score === 'number') filters.minScore = params.min_score
   if (typeof params.max_score === 'number') filters.maxScore = params.max_score
-  if (params.in === 'title') filters.titleOnly = true
+  // `in` says where the words are matched; without words it changes nothing, and is dropped so
+  // that such a slice is answered as the same slice without it (from counts where they exist).
+  if (params.in === 'title' && q !== null) filters.titleOnly = true
   const entity = list(params.entity)
   // A filter with values that name no key matches nothing (never every article).
   if (entity) filters.entity = entityFilterKeys(entity)
