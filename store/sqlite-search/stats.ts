@@ -134,10 +134,6 @@ export function entityUnion(
   const keys = f.entity ?? []
   if (keys.length < 2 || keys.length > UNION_MAX || f.query !== null || hasEntityParts(f)) return null
   if (wholeDays(f, periodSeconds) === null) return null
-  // Four or five entities with a tone-score range that cuts a tenth: each counted part reads that
-  // tenth's articles of its entity, so only ranges of whole tenths.
-  const range = scoreRangeOf(f)
-  if (keys.length > 3 && range !== null && scoreRangeTenths(range.min, range.max).edges.length > 0) return null
   const one = (key: string): StoreFilters => ({ ...f, entity: [key] })
   const isCounted = new Set(keys.filter((key) => counted(ctx, one(key))))
   if (isCounted.size === 0) return null

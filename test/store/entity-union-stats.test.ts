@@ -84,6 +84,13 @@ const CASES: { name: string; f: Partial<SearchFilters>; periodS?: number; counte
   // Four and five entities: the sets named together in no article (and every larger set holding
   // one) are left out, the others added up.
   { name: 'four entities', f: { entity: [...THREE, UNCOUNTED] }, counted: true },
+  // A range cutting tenths: each counted part reads its entity's articles in the cut tenths.
+  {
+    name: 'four entities, a tone-score range cutting tenths',
+    f: { entity: [...THREE, UNCOUNTED], minScore: -0.35, maxScore: 0.27 },
+    counted: true,
+    plan: 'word-tenth-counts',
+  },
   {
     name: 'five entities, one named nowhere, a country',
     f: { entity: [...THREE, UNCOUNTED, 'person:nobody-named-this'], country: ['DE', 'GB', 'US', 'BR'] },
