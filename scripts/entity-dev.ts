@@ -10,12 +10,14 @@
  * `in-process` column); `--news` scores news-en-dev (annotator A) as crawled and with the title and
  * the first body paragraph upper-cased (never the test half).
  *
- *   bun scripts/entity-dev.ts [--corpus ../shared/corpus] [--ewt] [--caps] [--wrappings w,w] [--news]
+ *   bun scripts/entity-dev.ts [--corpus ../shared/corpus] [--ewt] [--caps] [--wrappings w,w] [--news] [--news-errors]
+ *     [--truecase unknown=lower,groups=en+xx,…]
  */
 import { join } from 'node:path'
 import { extractArticle } from '../batch/extract/extract-article.ts'
 import { type Wrapping, WRAPPINGS, wrapDocument } from '../bench/entities-path.ts'
-import { extractEntities, extractMentions } from '../core/enrich/entities.ts'
+import { extractEntities, extractMentions, HEADLINE_RULES } from '../core/enrich/entities.ts'
+import { TRUECASE_RULES } from '../core/enrich/entity-truecase.ts'
 import { enrichArticle } from '../core/enrich/index.ts'
 import { ENTITY_TYPES } from '../core/entity.ts'
 import { corpusDir, type EntitySet, hasEntityCorpus, loadEntitySets, readWikiann } from './entity-data.ts'
@@ -73,6 +75,24 @@ const argValue = (name: string) => {
   return i === -1 ? undefined : process.argv[i + 1]
 }
 const withCaps = process.argv.includes('--caps')
+// --truecase key=value,…: a TruecaseRules or HeadlineRules setting other than the shipped one (groups as en+xx, or none).
+for (const pair of argValue('--truecase')?.split(',') ?? []) {
+  const [key, value = ''] = pair.split('=')
+  const rules = (key !== undefined && key in HEADLINE_RULES ? HEADLINE_RULES : TRUECASE_RULES) as unknown as Record<
+    string,
+    unknown
+  >
+  if (!(key !== undefined && key in rules)) throw new Error(`unknown truecase setting ${key}`)
+  rules[key] =
+    key === 'groups'
+      ? new Set(value === 'none' ? [] : value.split('+'))
+      : typeof rules[key] === 'number'
+        ? Number(value)
+        : typeof rules[key] === 'boolean'
+          ? value === 'true'
+          : value
+}
+const showErrors = process.argv.includes('--news-errors')
 const wrappings = (argValue('--wrappings')?.split(',') ?? []) as Wrapping[]
 for (const w of wrappings) if (!WRAPPINGS.includes(w)) throw new Error(`unknown wrapping ${w}: ${WRAPPINGS.join(', ')}`)
 /** The first line of a text in capitals: a shouted headline. */
@@ -114,12 +134,13 @@ if (process.argv.includes('--news')) {
       if (page === undefined || page.sha256 !== g.sha256) continue
       const a = page.article
       plain.add(scoreNewsPage(g.entities, extractEntities(a, 'en')))
-      caps.add(
-        scoreNewsPage(
-          g.entities,
-          extractEntities({ ...a, title: a.title.toUpperCase(), text: shoutFirst(a.text) }, 'en'),
-        ),
+      const shouted = scoreNewsPage(
+        g.entities,
+        extractEntities({ ...a, title: a.title.toUpperCase(), text: shoutFirst(a.text) }, 'en'),
       )
+      caps.add(shouted)
+      if (showErrors)
+        console.log(`${g.path} caps\n  missed: ${shouted.missed.join(', ')}\n  wrong: ${shouted.wrong.join(', ')}`)
     }
     line('news-en-dev', plain.counts)
     line('news-en-dev caps title+first paragraph', caps.counts)
