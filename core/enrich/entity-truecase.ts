@@ -215,14 +215,19 @@ function recaseLine(
     if (best > 0) i += best - 1
   }
   let first = true
+  let lastWord = -1
   for (let i = 0; i < to - from; i++) {
     const token = tokens[from + i] as EntityToken
     const text = token.text
     const s = shoutedWord(text)
     if (s !== 1) continue
     const w = lower[i] as string
+    const prevWord = lastWord
+    lastWord = i
     let decision = how[i] as number
     if (decision === 0) decision = wordCase(text, w, index[i] as number, lex.flags, caseOf, functionWords, rules)
+    // `US` is the pronoun (`JOIN US`) except first in a line or after `the`, where it is the country.
+    if (w === 'us' && group === 'en' && !first && lower[prevWord] !== 'the') decision = LOWER
     if (decision === 0 && rules.morphology) {
       const parts = w.split('-')
       if (parts.length > 1 && parts.every((p) => p !== '')) {
