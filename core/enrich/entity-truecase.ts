@@ -5,7 +5,11 @@
  * the case news would likely write them (`EU rejects German call to boycott British lamb`), from
  * the lists the tagger already has: the English case lists (how unlabelled news writes a word inside
  * a sentence), the name lists (places, countries, organisations, first names), the hand-kept
- * organisation acronyms, the language's function words. Only token texts change, never token
+ * organisation acronyms, the language's function words. A word none of them knows is lower case
+ * when it looks inflected (`heralds`, `falsifying`) or when its word cluster (word-clusters.ts) is
+ * almost all words news writes in lower case, else capitalised (`Menendez`). Each setting was
+ * chosen on the development sets with their first sentence upper-cased (scripts/entity-dev.ts
+ * --caps, docs/benchmarks.md); English only. Only token texts change, never token
  * boundaries, so the mention words come out in the rewritten case (`European Union`, not
  * `EUROPEAN UNION`). Lines with a lower-case letter are left alone: the check costs one look at
  * each token's first character until the line's first lower-case word.
@@ -22,7 +26,10 @@ export interface TruecaseRules {
   groups: ReadonlySet<string>
   /** Words with letters a line needs before it counts as shouted. */
   minWords: number
-  /** A word no list knows: `capital` (`Lamb`), `lower` (`lamb`) or `upper` (left as written). */
+  /**
+   * A word no list knows: `capital` (`Lamb`), `lower` (`lamb`), `upper` (left as written), or
+   * `cluster`: lower case when its word cluster is mostly lower-case words (clusterLowerShare), else capitalised.
+   */
   unknown: 'capital' | 'lower' | 'upper' | 'cluster'
   /** Words of at most this many letters that no list knows, or only the capital list, stay in capitals (`EU`, `FBI`). */
   acronymMax: number
@@ -48,7 +55,7 @@ export const TRUECASE_RULES: TruecaseRules = {
   clusterLowerShare: 0.9,
 }
 
-/** Per model group and word cluster: 1 when most of the cluster's words the case lists know are usually capitalised. */
+/** Per model group and word cluster: 0 when at least `share` of the cluster's words in the case lists are usually lower case, else 1 (names). */
 const NAME_CLUSTERS = new WeakMap<EntityGazetteer['lexicon'], Map<string, Uint8Array>>()
 
 function nameClusters(lex: EntityGazetteer['lexicon'], group: string, share: number): Uint8Array | undefined {
