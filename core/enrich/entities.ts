@@ -2,8 +2,9 @@
  * Entities at ingest (issue 27): the people, organisations and places an article names, each with
  * a canonical name and key (core/entity.ts), a count and, for places, a country.
  *
- * Tokens (entity-tokens.ts) → gazetteer marks (entity-gazetteer.ts) → Viterbi BIO tagging by an
- * averaged perceptron (entity-model.ts) → rules (entity-rules.ts) → spans → one entity per name within the article, where a
+ * Tokens (entity-tokens.ts), a line in capitals rewritten in its likely case (entity-truecase.ts)
+ * → gazetteer marks (entity-gazetteer.ts) → Viterbi BIO tagging by an averaged perceptron
+ * (entity-model.ts) → rules (entity-rules.ts) → spans → one entity per name within the article, where a
  * shorter name that is the first or last words of a longer one of the same type folds into it
  * ("Putin" and "President Putin" into "Vladimir Putin"). Pure: the weights and lists are data in
  * this folder, written by scripts/train-entities.ts (data card: docs/entities-data.md).
