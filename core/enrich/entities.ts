@@ -2,8 +2,9 @@
  * Entities at ingest (issue 27): the people, organisations and places an article names, each with
  * a canonical name and key (core/entity.ts), a count and, for places, a country.
  *
- * Tokens (entity-tokens.ts) → gazetteer marks (entity-gazetteer.ts) → Viterbi BIO tagging by an
- * averaged perceptron (entity-model.ts) → rules (entity-rules.ts) → spans → one entity per name within the article, where a
+ * Tokens (entity-tokens.ts), a line in capitals rewritten in its likely case (entity-truecase.ts)
+ * → gazetteer marks (entity-gazetteer.ts) → Viterbi BIO tagging by an averaged perceptron
+ * (entity-model.ts) → rules (entity-rules.ts) → spans → one entity per name within the article, where a
  * shorter name that is the first or last words of a longer one of the same type folds into it
  * ("Putin" and "President Putin" into "Vladimir Putin"). Pure: the weights and lists are data in
  * this folder, written by scripts/train-entities.ts (data card: docs/entities-data.md).
@@ -39,6 +40,7 @@ import {
   tokenizeForEntities,
   wordShapeHash,
 } from './entity-tokens.ts'
+import { truecaseShoutedLines } from './entity-truecase.ts'
 import weightsText from './entity-weights.json' with { type: 'text' }
 
 /** Body characters read; a longer body is cut at the last space before it (a news body is rarely longer). */
@@ -227,6 +229,7 @@ export function extractMentions(
   if (group === null || model === undefined) return []
   const candidates: number[] = []
   const tokens = tokenizeForEntities(text, [], candidates)
+  truecaseShoutedLines(tokens, candidates, GAZETTEER, group, lang)
   if (spans.datelines) markDatelineStarts(tokens)
   const ctx = featureContext(tokens, group, GAZETTEER, candidates)
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
@@ -446,11 +449,25 @@ function quietName(name: string): string {
     .join(' ')
 }
 
+/** How a headline's case is read (the settings chosen on the development sets, docs/benchmarks.md). */
+export interface HeadlineRules {
+  /** Title case is judged without the headline's first word, which every headline capitalises. */
+  skipFirstWord: boolean
+}
+
+export const HEADLINE_RULES: HeadlineRules = { skipFirstWord: true }
+
 /** Most words of a headline capitalised: its capitals say little, so its names need the body's support. */
-function isTitleCase(title: string): boolean {
+export function isTitleCase(title: string, rules: HeadlineRules = HEADLINE_RULES): boolean {
   let words = 0
   let caps = 0
+  let first = rules.skipFirstWord
   for (const w of title.split(/\s+/)) {
+    if (w === '') continue
+    if (first) {
+      first = false
+      continue
+    }
     if (w.length < 4) continue
     words++
     if (isCandidate(w)) caps++

@@ -61,6 +61,16 @@ const LANGUAGES_OF = (() => {
   return out
 })()
 
+const SETS = new Map<string, ReadonlySet<string>>(
+  Object.entries(FUNCTION_WORDS).map(([lang, list]) => [lang, new Set(list.split(' '))]),
+)
+const NONE: ReadonlySet<string> = new Set()
+
+/** The listed function words of a language (empty for one not listed), folded as the table writes them. */
+export function functionWordsOf(lang: string): ReadonlySet<string> {
+  return SETS.get(lang) ?? NONE
+}
+
 /** Languages the table can speak for. */
 export const FUNCTION_WORD_LANGUAGES: ReadonlySet<string> = new Set(Object.keys(FUNCTION_WORDS))
 
