@@ -1,8 +1,8 @@
 /**
- * Shouted lines (issue 27): a line whose letters are all capitals (a newswire headline, `EU REJECTS
- * GERMAN CALL TO BOYCOTT BRITISH LAMB`) tells the tagger nothing by its capitals, and the tagger,
+ * Shouted lines (issue 27): a line whose letters are all capitals (a newswire headline, `EU BACKS
+ * FRENCH PLAN TO TAX BRITISH IMPORTS`) tells the tagger nothing by its capitals, and the tagger,
  * trained on mixed case, reads it badly. Before tagging, the tokens of such a line are rewritten in
- * the case news would likely write them (`EU rejects German call to boycott British lamb`), from
+ * the case news would likely write them (`EU backs French plan to tax British imports`), from
  * the lists the tagger already has: the English case lists (how unlabelled news writes a word inside
  * a sentence), the name lists (places, countries, organisations, first names), the hand-kept
  * organisation acronyms, the language's function words. A word none of them knows is lower case
@@ -27,7 +27,7 @@ export interface TruecaseRules {
   /** Words with letters a line needs before it counts as shouted. */
   minWords: number
   /**
-   * A word no list knows: `capital` (`Lamb`), `lower` (`lamb`), `upper` (left as written), or
+   * A word no list knows: `capital` (`Tarmac`), `lower` (`tarmac`), `upper` (left as written), or
    * `cluster`: lower case when its word cluster is mostly lower-case words (clusterLowerShare), else capitalised.
    */
   unknown: 'capital' | 'lower' | 'upper' | 'cluster'

@@ -23,8 +23,8 @@ afterEach(() => {
 test.each([
   {
     name: 'case lists, function words, demonyms',
-    text: 'EU REJECTS GERMAN CALL TO BOYCOTT BRITISH LAMB',
-    want: 'EU rejects German call to boycott British lamb',
+    text: 'EU BACKS FRENCH PLAN TO TAX BRITISH IMPORTS',
+    want: 'EU backs French plan to tax British imports',
   },
   {
     name: 'a listed name of several words, a first name',
@@ -61,8 +61,8 @@ test.each([
 })
 
 test.each([
-  { name: 'mixed case', text: 'The EU rejects a German call to boycott British lamb' },
-  { name: 'one lower-case word among capitals', text: 'EU REJECTS GERMAN CALL to BOYCOTT BRITISH LAMB' },
+  { name: 'mixed case', text: 'The EU backs a French plan to tax British imports' },
+  { name: 'one lower-case word among capitals', text: 'EU BACKS FRENCH PLAN to TAX BRITISH IMPORTS' },
   { name: 'fewer than three words of letters (a dateline)', text: 'WASHINGTON (AP) —' },
   { name: 'acronyms and numbers only', text: 'NATO 2024 G7' },
   { name: 'a language without truecasing (Portuguese)', text: 'GOVERNO DE LISBOA APROVA ORÇAMENTO', lang: 'pt' },
@@ -123,7 +123,7 @@ test.each([
 })
 
 test.each([
-  'The European Commission said on Thursday it disagreed with German advice to boycott British lamb.',
+  'The European Commission said on Thursday it would not back a French plan to tax British imports.',
   'Apple shares fell as iPhone sales slowed in China, analysts at UBS said.',
   'WASHINGTON (AP) — President Joe Biden met NATO leaders in Brussels.',
   'SAO PAULO, Brazil (AP) — Police said three people were hurt.',
