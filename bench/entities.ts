@@ -14,6 +14,12 @@
  *   for the matching rule), each page read as ingest reads it (extractArticle, then extractEntities; for
  *   compromise the same title, description and cut body as one text). `--news-errors` lists what the
  *   dev half misses and adds (never the test half).
+ * - Mention level on the same pages (news-en-dev, news-en-test; bench/data/entity-news-mentions.json, made
+ *   from A's labels and a page-by-page review, scripts/entity-news-mentions.ts): character spans of the text
+ *   the tagger reads; newsdesk's mentions with their offsets (extractArticleMentionSpans: the mentions
+ *   extractEntities folds), compromise's from its match offsets over the same text; both cut to the name as
+ *   the document level keys it; exact span, overlap and the sentence sets' type + name rule
+ *   (scripts/entity-news-mention-scores.ts).
  * - The same pages labelled a second time, blind, by annotator B (bench/data/entity-news-gold-b.json):
  *   both systems scored against B too (news-en-dev-b, news-en-test-b), and the inter-annotator
  *   agreement, B's entities scored against A's by the same matching rule (`annotator B vs A`).
@@ -28,9 +34,11 @@ import { enrichArticle } from '../core/enrich/index.ts'
 import {
   type EntityMention,
   entityText,
+  extractArticleMentionSpans,
   extractEntities,
   extractMentions,
   foldMentions,
+  type MentionSpan,
 } from '../core/enrich/entities.ts'
 import { ENTITY_TYPES, type EntityType } from '../core/entity.ts'
 import { extractArticle } from '../batch/extract/extract-article.ts'
@@ -46,6 +54,15 @@ import {
   scoreNewsPage,
 } from '../scripts/entity-news-scores.ts'
 import { existsSync } from 'node:fs'
+import {
+  emptyMentionCounts,
+  keepSupported,
+  nameSpan,
+  scoreMentionSpans,
+  type Span,
+  spanMention,
+} from '../scripts/entity-news-mention-scores.ts'
+import { loadNewsMentions, NEWS_MENTIONS_PATH } from '../scripts/entity-news-mentions.ts'
 import { loadEnglishNewsPages } from '../scripts/entity-news-pages.ts'
 import { loadBenchmark } from './extract-corpus.ts'
 
@@ -73,6 +90,40 @@ function compromiseMentions(text: string): EntityMention[] {
   add('place', doc.places().out('array') as string[])
   return out
 }
+
+/**
+ * compromise's people, organisations and places in `text` as spans (its match offsets), cut as the
+ * document level cuts names; `shifted` counts matches whose offsets did not name their text (then the
+ * occurrence of its text nearest the offset is taken).
+ */
+function compromiseSpans(text: string, stats: { matches: number; shifted: number }): MentionSpan[] {
+  const doc = nlp(text)
+  const out: MentionSpan[] = []
+  const add = (type: EntityType, matches: { text: string; offset: { start: number; length: number } }[]) => {
+    for (const m of matches) {
+      stats.matches++
+      let start = m.offset.start
+      if (text.slice(start, start + m.offset.length) !== m.text) {
+        stats.shifted++
+        // The occurrence of the match's text nearest its offset.
+        let best = -1
+        for (let k = text.indexOf(m.text); k !== -1; k = text.indexOf(m.text, k + 1))
+          if (best < 0 || Math.abs(k - start) < Math.abs(best - start)) best = k
+        if (best < 0) continue
+        start = best
+      }
+      const s = spanMention(text, type, start, start + m.text.length)
+      if (s !== null) out.push(s)
+    }
+  }
+  type Match = { text: string; offset: { start: number; length: number } }
+  add('person', doc.people().json({ offset: true }) as Match[])
+  add('organisation', doc.organizations().json({ offset: true }) as Match[])
+  add('place', doc.places().json({ offset: true }) as Match[])
+  return out.sort((a, b) => a.start - b.start)
+}
+
+const spansOf = (ms: readonly MentionSpan[]): Span[] => ms.map(nameSpan).filter((s): s is Span => s !== null)
 
 const fmt = (x: number) => x.toFixed(3)
 
@@ -119,6 +170,9 @@ else if (newsPages !== null) {
   const gold = loadNewsGold()
   const goldB = existsSync(NEWS_GOLD_B_PATH) ? loadNewsGold(NEWS_GOLD_B_PATH) : null
   const bByPath = new Map((goldB ?? []).map((g) => [g.path, g]))
+  const mentionGold = existsSync(NEWS_MENTIONS_PATH) ? loadNewsMentions() : null
+  const mByPath = new Map((mentionGold ?? []).map((g) => [g.path, g]))
+  const cStats = { matches: 0, shifted: 0 }
   const byPath = new Map(newsPages.map((p) => [p.path, p]))
   const notes: string[] = []
   const errors: string[] = []
@@ -129,6 +183,10 @@ else if (newsPages !== null) {
     const oursB = new NewsScoreTally()
     const libB = new NewsScoreTally()
     const agree = new NewsScoreTally()
+    const mOurs = emptyMentionCounts()
+    const mLib = emptyMentionCounts()
+    let mPages = 0
+    let mGold = 0
     let read = 0
     const pagesB: NewsGoldPage[] = []
     for (const g of pages) {
@@ -145,6 +203,20 @@ else if (newsPages !== null) {
       const withB = b !== undefined && b.sha256 === g.sha256 && b.split === g.split
       if (withB) pagesB.push(b)
       else if (goldB !== null) notes.push(`${g.path}: no label of annotator B for this text`)
+      // Mention level: the gold spans of this text, when labelled.
+      const mg = mByPath.get(g.path)
+      if (mg !== undefined && mg.sha256 === page.sha256) {
+        mPages++
+        mGold += mg.mentions.length
+        const gold = mg.mentions.map((m) => ({ start: m.start, end: m.end, type: m.type }))
+        scoreMentionSpans(
+          mOurs,
+          page.text,
+          gold,
+          spansOf(keepSupported(extractArticleMentionSpans(page.article, 'en'))),
+        )
+        if (withCompromise) scoreMentionSpans(mLib, page.text, gold, spansOf(compromiseSpans(page.text, cStats)))
+      } else if (mentionGold !== null) notes.push(`${g.path}: no mention labels for this text`)
       const predOurs = extractEntities(page.article, 'en')
       const mine = scoreNewsPage(g.entities, predOurs)
       ours.add(mine)
@@ -161,6 +233,17 @@ else if (newsPages !== null) {
       }
     }
     const set = { name: `news-en-${split}` }
+    if (mPages > 0) {
+      for (const [level, key] of [
+        ['mention, exact span', 'exact'],
+        ['mention, overlap', 'overlap'],
+        ['mention, type + name', 'name'],
+      ] as const) {
+        console.log(row(set, 'newsdesk', level, mOurs[key]))
+        if (withCompromise) console.log(row(set, 'compromise', level, mLib[key]))
+      }
+      notes.push(`${set.name} mention level: ${mPages} pages, ${mGold} gold mentions`)
+    }
     console.log(row(set, 'newsdesk', 'document', ours.counts))
     if (withCompromise) console.log(row(set, 'compromise', 'document', lib.counts))
     notes.push(
@@ -176,6 +259,10 @@ else if (newsPages !== null) {
       )
     }
   }
+  if (cStats.matches > 0)
+    notes.push(
+      `compromise matches on the news pages: ${cStats.matches}, of which ${cStats.shifted} had an offset that left out the leading punctuation of the match's text (the text's nearest occurrence taken)`,
+    )
   console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`)
   if (errors.length > 0) console.log(`\nnews-en-dev errors (newsdesk):\n${errors.join('\n')}`)
 }

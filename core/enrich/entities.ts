@@ -196,8 +196,21 @@ export function featureContext(
   }
 }
 
-/** Spans of a tag sequence as mentions. */
-export function tagsToMentions(tokens: readonly EntityToken[], tags: ArrayLike<number>): EntityMention[] {
+/** A mention with the tokens it was read from: `from` to `to` (exclusive), indices into the text's tokens. */
+interface TokenMention extends EntityMention {
+  from: number
+  to: number
+}
+
+/**
+ * Spans of a tag sequence as mentions; `withTokens`: each also carries its token range (for
+ * extractMentionSpans; the mentions are otherwise the same).
+ */
+export function tagsToMentions(
+  tokens: readonly EntityToken[],
+  tags: ArrayLike<number>,
+  withTokens = false,
+): EntityMention[] {
   const out: EntityMention[] = []
   let current: EntityMention | null = null
   for (let i = 0; i < tokens.length; i++) {
@@ -209,9 +222,12 @@ export function tagsToMentions(tokens: readonly EntityToken[], tags: ArrayLike<n
     }
     const word = (tokens[i] as EntityToken).text
     if (tag % 2 === 1 || current === null || current.type !== type) {
-      current = { type, words: [word] }
+      current = withTokens ? ({ type, words: [word], from: i, to: i + 1 } as TokenMention) : { type, words: [word] }
       out.push(current)
-    } else current.words.push(word)
+    } else {
+      current.words.push(word)
+      if (withTokens) (current as TokenMention).to = i + 1
+    }
   }
   return out
 }
@@ -224,9 +240,21 @@ export function extractMentions(
   consistency: ConsistencyRules = CONSISTENCY_RULES,
   spans: SpanRules = SPAN_RULES,
 ): EntityMention[] {
+  return tagText(text, lang, rules, consistency, spans, false).mentions
+}
+
+/** extractMentions' pipeline; `withTokens`: the mentions carry their token ranges (TokenMention). */
+function tagText(
+  text: string,
+  lang: string,
+  rules: EntityRules,
+  consistency: ConsistencyRules,
+  spans: SpanRules,
+  withTokens: boolean,
+): { mentions: EntityMention[]; tokens: EntityToken[] } {
   const group = entityModelGroup(lang)
   const model = group === null ? undefined : MODELS.get(group)
-  if (group === null || model === undefined) return []
+  if (group === null || model === undefined) return { mentions: [], tokens: [] }
   const candidates: number[] = []
   const tokens = tokenizeForEntities(text, [], candidates)
   truecaseShoutedLines(tokens, candidates, GAZETTEER, group, lang)
@@ -235,9 +263,79 @@ export function extractMentions(
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
   if (spans.datelines) tagDatelines(tokens, tags, isListedPlace)
   if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags, ctx.candidate)
-  const mentions = tagsToMentions(tokens, tags)
+  const mentions = tagsToMentions(tokens, tags, withTokens)
   // English only: on the Portuguese dev set the acronym rule cost organisation recall.
-  return group === 'en' ? harmoniseTypes(splitHyphenatedPlaces(mentions, GAZETTEER, spans), consistency) : mentions
+  return {
+    mentions:
+      group === 'en' ? harmoniseTypes(splitHyphenatedPlaces(mentions, GAZETTEER, spans), consistency) : mentions,
+    tokens,
+  }
+}
+
+/** A mention with its place in the text: UTF-16 offsets, end exclusive, and where each word starts. */
+export interface MentionSpan extends EntityMention {
+  start: number
+  end: number
+  at: number[]
+}
+
+/**
+ * Start offset of each token in `text` (tokenizeForEntities keeps every token as written; between two
+ * tokens it skips only white space, line and zero-width separators and an abbreviation's full stop).
+ */
+export function tokenOffsets(text: string, tokens: readonly EntityToken[]): number[] {
+  const out: number[] = []
+  let at = 0
+  for (const t of tokens) {
+    const k = text.indexOf(t.text, at)
+    if (k < 0 || /[^\s.\u200b\u2028\u2029\u3000]/u.test(text.slice(at, k)))
+      throw new Error(`tokenOffsets: token "${t.text}" not found after ${at}`)
+    out.push(k)
+    at = k + t.text.length
+  }
+  return out
+}
+
+/**
+ * extractMentions with each mention's place in `text`: the same mentions (a test holds them equal),
+ * each with the offsets of the words it was read from. A place split out of a hyphenated word
+ * (`India-Pakistan`, splitHyphenatedPlaces) spans its part of the word.
+ */
+export function extractMentionSpans(text: string, lang: string): MentionSpan[] {
+  const { mentions, tokens } = tagText(text, lang, ENTITY_RULES, CONSISTENCY_RULES, SPAN_RULES, true)
+  const offsets = tokenOffsets(text, tokens)
+  const out: MentionSpan[] = []
+  // Where in a hyphenated token the last part was found, so a repeated part (`Sudan-South Sudan`) finds the next.
+  let partToken = -1
+  let partAt = 0
+  for (const m of mentions as TokenMention[]) {
+    let from = m.from
+    const same = (f: number) =>
+      f + m.words.length <= tokens.length && m.words.every((w, k) => (tokens[f + k] as EntityToken).text === w)
+    if (!same(from) && same(from + 1)) from++
+    if (same(from)) {
+      const last = from + m.words.length - 1
+      out.push({
+        type: m.type,
+        words: m.words,
+        start: offsets[from] as number,
+        end: (offsets[last] as number) + (tokens[last] as EntityToken).text.length,
+        at: m.words.map((_, k) => offsets[from + k] as number),
+      })
+      continue
+    }
+    // A part of one hyphenated token.
+    const token = (tokens[m.from] as EntityToken).text
+    const word = m.words[0] as string
+    if (m.words.length !== 1) throw new Error(`extractMentionSpans: cannot place "${m.words.join(' ')}"`)
+    const k = token.indexOf(word, partToken === m.from ? partAt : 0)
+    if (k < 0) throw new Error(`extractMentionSpans: cannot place "${word}" in "${token}"`)
+    partToken = m.from
+    partAt = k + word.length
+    const start = (offsets[m.from] as number) + k
+    out.push({ type: m.type, words: m.words, start, end: start + word.length, at: [start] })
+  }
+  return out
 }
 
 /**
@@ -275,8 +373,44 @@ const POST_NOMINALS: ReadonlySet<string> = new Set([
 /** Tokens a mention may hold that are no part of its name: a dot, a possessive. */
 const isNotName = (w: string) => w === '.' || w === "'s" || w === '’s'
 
+/**
+ * The words of a mention foldMentions keys it by, as a range of its words: `[from, to)` such that
+ * `words.slice(from, to)` without full stops and possessives is nameWords(m); null when foldMentions
+ * skips the mention (a title alone, `Vice`, `Inc`, no word). For mention spans: the tagged span cut
+ * to the name, as the document level counts it.
+ */
+export function nameRange(m: EntityMention): [number, number] | null {
+  const idx: number[] = []
+  m.words.forEach((w, k) => {
+    if (!isNotName(w)) idx.push(k)
+  })
+  const words = idx.map((k) => m.words[k] as string)
+  let a = 0
+  let b = words.length
+  if (m.type === 'person') {
+    let k = 0
+    while (k < b - 1 && TITLES.has((words[k] as string).toLowerCase())) k++
+    for (let j = b - 3; j >= k; j--) {
+      if (TITLES.has((words[j] as string).toLowerCase())) {
+        k = j + 1
+        break
+      }
+    }
+    a = k
+    while (b - a > 1 && POST_NOMINALS.has(words[b - 1] as string)) b--
+  } else if (b > 1 && (words[0] as string).toLowerCase() === 'the') a = 1
+  if (b <= a) return null
+  if (
+    b - a === 1 &&
+    ((m.type === 'person' && TITLES.has((words[a] as string).toLowerCase())) ||
+      NOT_A_NAME.has((words[a] as string).toLowerCase()))
+  )
+    return null
+  return [idx[a] as number, (idx[b - 1] as number) + 1]
+}
+
 /** Trims a mention to its name: titles off a person, a leading article off the rest. */
-function nameWords(m: EntityMention): string[] {
+export function nameWords(m: EntityMention): string[] {
   let words = m.words.some(isNotName) ? m.words.filter((w) => !isNotName(w)) : m.words
   if (m.type === 'person') {
     let k = 0
@@ -484,6 +618,22 @@ function cutBody(text: string): string {
 /** The text the tagger reads of an article, as one string (for annotation and its hash): title, description, cut body. */
 export function entityText(a: ExtractedArticle): string {
   return `${a.title.slice(0, 1000)}\n\n${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}`
+}
+
+/**
+ * The mentions extractEntities folds, with their offsets in entityText(a): the title's, then the
+ * description's and the cut body's (read as one text, as extractEntities reads them); title mentions
+ * of a title-case headline are weak, as there. foldMentions of them is extractEntities(a) before its cap.
+ */
+export function extractArticleMentionSpans(a: ExtractedArticle, lang: string): MentionSpan[] {
+  if (entityModelGroup(lang) === null) return []
+  const title = a.title.slice(0, 1000)
+  const mentions = extractMentionSpans(title, lang)
+  if (isTitleCase(title)) for (const m of mentions) m.weak = true
+  const shift = title.length + 2
+  for (const m of extractMentionSpans(`${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}`, lang))
+    mentions.push({ ...m, start: m.start + shift, end: m.end + shift, at: m.at.map((x) => x + shift) })
+  return mentions
 }
 
 /** The entities of one article: title, description and body (the first ENTITY_BODY_MAX_CHARS). */
