@@ -32,7 +32,7 @@ export function nameSpan(m: MentionSpan): Span | null {
   return {
     type: m.type,
     start: m.at[from] as number,
-    end: (m.at[to - 1] as number) + (m.words[to - 1] as string).length,
+    end: m.ends[to - 1] as number,
   }
 }
 
@@ -49,13 +49,8 @@ export function spanMention(text: string, type: EntityType, start: number, end: 
   if (a === b) return null
   const words = tokens.slice(a, b).map((t) => t.text)
   const at = offsets.slice(a, b).map((x) => x + start)
-  return {
-    type,
-    words,
-    at,
-    start: at[0] as number,
-    end: (at[at.length - 1] as number) + (words[words.length - 1] as string).length,
-  }
+  const ends = at.map((x, k) => x + (words[k] as string).length)
+  return { type, words, at, ends, start: at[0] as number, end: ends[ends.length - 1] as number }
 }
 
 const slugOf = (type: EntityType, words: readonly string[]) => `${type}|${entitySlug(words.join(' '))}`

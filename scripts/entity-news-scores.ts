@@ -2,8 +2,8 @@
  * Document-level entity scores on the annotated English news pages (bench/data/entity-news-gold.json;
  * guidelines and matching rule in docs/entities-data.md, "English news pages (own annotation)").
  * The gold is a set of distinct entities per page, each with a type, a name and the other names the
- * page gives it (`U.S.` for `United States`); there are no mention offsets, so only the document
- * level is scored.
+ * page gives it (`U.S.` for `United States`). This file scores the document level; the mention level
+ * (offsets: bench/data/entity-news-mentions.json) is scored by scripts/entity-news-mention-scores.ts.
  *
  * Matching, per page and type, on slugs (core/entity.ts entitySlug; a leading `the` dropped from
  * names that are not people, as the tagger drops it):

@@ -251,12 +251,15 @@ function tagText(
   consistency: ConsistencyRules,
   spans: SpanRules,
   withTokens: boolean,
-): { mentions: EntityMention[]; tokens: EntityToken[] } {
+): { mentions: EntityMention[]; tokens: EntityToken[]; starts: number[]; ends: number[] } {
   const group = entityModelGroup(lang)
   const model = group === null ? undefined : MODELS.get(group)
-  if (group === null || model === undefined) return { mentions: [], tokens: [] }
+  if (group === null || model === undefined) return { mentions: [], tokens: [], starts: [], ends: [] }
   const candidates: number[] = []
   const tokens = tokenizeForEntities(text, [], candidates)
+  // Where each token is in the text, read before a shouted line's tokens are rewritten in their likely case.
+  const starts = withTokens ? tokenOffsets(text, tokens) : []
+  const ends = withTokens ? tokens.map((t, k) => (starts[k] as number) + t.text.length) : []
   truecaseShoutedLines(tokens, candidates, GAZETTEER, group, lang)
   if (spans.datelines) markDatelineStarts(tokens)
   const ctx = featureContext(tokens, group, GAZETTEER, candidates)
@@ -269,14 +272,20 @@ function tagText(
     mentions:
       group === 'en' ? harmoniseTypes(splitHyphenatedPlaces(mentions, GAZETTEER, spans), consistency) : mentions,
     tokens,
+    starts,
+    ends,
   }
 }
 
-/** A mention with its place in the text: UTF-16 offsets, end exclusive, and where each word starts. */
+/**
+ * A mention with its place in the text: UTF-16 offsets, end exclusive, and where each word starts and
+ * ends (a word of a line in capitals is read in its likely case: `words` may differ from the text in case).
+ */
 export interface MentionSpan extends EntityMention {
   start: number
   end: number
   at: number[]
+  ends: number[]
 }
 
 /**
@@ -302,8 +311,12 @@ export function tokenOffsets(text: string, tokens: readonly EntityToken[]): numb
  * (`India-Pakistan`, splitHyphenatedPlaces) spans its part of the word.
  */
 export function extractMentionSpans(text: string, lang: string): MentionSpan[] {
-  const { mentions, tokens } = tagText(text, lang, ENTITY_RULES, CONSISTENCY_RULES, SPAN_RULES, true)
-  const offsets = tokenOffsets(text, tokens)
+  const {
+    mentions,
+    tokens,
+    starts,
+    ends: tokenEnds,
+  } = tagText(text, lang, ENTITY_RULES, CONSISTENCY_RULES, SPAN_RULES, true)
   const out: MentionSpan[] = []
   // Where in a hyphenated token the last part was found, so a repeated part (`Sudan-South Sudan`) finds the next.
   let partToken = -1
@@ -314,17 +327,19 @@ export function extractMentionSpans(text: string, lang: string): MentionSpan[] {
       f + m.words.length <= tokens.length && m.words.every((w, k) => (tokens[f + k] as EntityToken).text === w)
     if (!same(from) && same(from + 1)) from++
     if (same(from)) {
-      const last = from + m.words.length - 1
+      const at = m.words.map((_, k) => starts[from + k] as number)
+      const ends = m.words.map((_, k) => tokenEnds[from + k] as number)
       out.push({
         type: m.type,
         words: m.words,
-        start: offsets[from] as number,
-        end: (offsets[last] as number) + (tokens[last] as EntityToken).text.length,
-        at: m.words.map((_, k) => offsets[from + k] as number),
+        start: at[0] as number,
+        end: ends[ends.length - 1] as number,
+        at,
+        ends,
       })
       continue
     }
-    // A part of one hyphenated token.
+    // A part of one hyphenated token (the token as read, so in its likely case; the case changes no length).
     const token = (tokens[m.from] as EntityToken).text
     const word = m.words[0] as string
     if (m.words.length !== 1) throw new Error(`extractMentionSpans: cannot place "${m.words.join(' ')}"`)
@@ -332,8 +347,15 @@ export function extractMentionSpans(text: string, lang: string): MentionSpan[] {
     if (k < 0) throw new Error(`extractMentionSpans: cannot place "${word}" in "${token}"`)
     partToken = m.from
     partAt = k + word.length
-    const start = (offsets[m.from] as number) + k
-    out.push({ type: m.type, words: m.words, start, end: start + word.length, at: [start] })
+    const start = (starts[m.from] as number) + k
+    out.push({
+      type: m.type,
+      words: m.words,
+      start,
+      end: start + word.length,
+      at: [start],
+      ends: [start + word.length],
+    })
   }
   return out
 }
@@ -632,7 +654,13 @@ export function extractArticleMentionSpans(a: ExtractedArticle, lang: string): M
   if (isTitleCase(title)) for (const m of mentions) m.weak = true
   const shift = title.length + 2
   for (const m of extractMentionSpans(`${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}`, lang))
-    mentions.push({ ...m, start: m.start + shift, end: m.end + shift, at: m.at.map((x) => x + shift) })
+    mentions.push({
+      ...m,
+      start: m.start + shift,
+      end: m.end + shift,
+      at: m.at.map((x) => x + shift),
+      ends: m.ends.map((x) => x + shift),
+    })
   return mentions
 }
 
