@@ -12,6 +12,7 @@
 import type { ExtractedArticle } from '../article.ts'
 import { type ArticleEntity, type EntityType, entitySlug } from '../entity.ts'
 import {
+  CASE_LOWER,
   type EntityGazetteer,
   type EntityGazetteerFile,
   loadGazetteer,
@@ -28,7 +29,13 @@ import {
   type WeightTable,
 } from './entity-model.ts'
 import { lexiconIndex } from './entity-lexicon.ts'
-import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
+import {
+  CONSISTENCY_RULES,
+  type ConsistencyRules,
+  harmoniseTypes,
+  tagAcronyms,
+  tagSurnames,
+} from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
 import { markDatelineStarts, tagDatelines } from './entity-datelines.ts'
 import { SPAN_RULES, type SpanRules, splitHyphenatedPlaces, TITLES } from './entity-span-rules.ts'
@@ -266,6 +273,7 @@ function tagText(
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
   if (spans.datelines) tagDatelines(tokens, tags, isListedPlace)
   if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags, ctx.candidate)
+  if (consistency.surnameTag) tagSurnames(tokens, tags, ctx.candidate, ctx.caseClass, CASE_LOWER)
   const mentions = tagsToMentions(tokens, tags, withTokens)
   // English only: on the Portuguese dev set the acronym rule cost organisation recall.
   return {

@@ -17,12 +17,14 @@ import type { EntityToken } from './entity-tokens.ts'
 
 export interface ConsistencyRules {
   surname: boolean
+  /** An untagged capitalised word that is the last name of a person tagged in the same text is that person. */
+  surnameTag: boolean
   acronym: boolean
   /** An untagged all-capital word that is the initials of a tagged organisation's name in the text is an organisation. */
   acronymTag: boolean
 }
 
-export const CONSISTENCY_RULES: ConsistencyRules = { surname: true, acronym: true, acronymTag: true }
+export const CONSISTENCY_RULES: ConsistencyRules = { surname: true, surnameTag: true, acronym: true, acronymTag: true }
 
 const SMALL_WORDS: ReadonlySet<string> = new Set(['of', 'the', 'and', 'for', 'de', 'du', 'des', 'la', 'le', '&'])
 
@@ -115,6 +117,53 @@ export function tagAcronyms(
     if (!isAcronym(w) || shouted(k - 1) || shouted(k + 1)) continue
     const tag = byInitials.get(w)
     if (tag !== undefined) tags[k] = tag
+  }
+  return tags
+}
+
+const B_PER = 1
+
+/**
+ * `surnameTag`: a person named in full (`Yahya Sinwar`) is often named again by the surname alone
+ * (`Sinwar said`), which the tagger, reading one sentence's context, misses when the surname is
+ * rare. Each untagged capitalised word equal to the last word (3 letters or more) of a person of
+ * two words or more tagged in the same text becomes that person, unless a capitalised untagged
+ * word stands right before or after it (a longer name the tagger left out: `Sinwar Street`), or
+ * it opens a sentence and news writes the word in lower case (`Young people…` after `Will Young`).
+ */
+export function tagSurnames(
+  tokens: readonly EntityToken[],
+  tags: Uint8Array,
+  candidate: ArrayLike<number>,
+  /** CASE_LOWER (news writes the word in lower case) and the other case classes, per token. */
+  caseClass: ArrayLike<number>,
+  caseLower: number,
+): Uint8Array {
+  const n = tokens.length
+  let surnames: Set<string> | null = null
+  let i = 0
+  while (i < n) {
+    const tag = tags[i] as number
+    if (tag === 0 || tag % 2 === 0) {
+      i++
+      continue
+    }
+    let end = i
+    while (end + 1 < n && tags[end + 1] === tag + 1) end++
+    if (tag === B_PER && end > i) {
+      const last = (tokens[end] as EntityToken).text
+      if (last.length >= 3 && candidate[end] === 1) (surnames ??= new Set()).add(last)
+    }
+    i = end + 1
+  }
+  if (surnames === null) return tags
+  const looseCapital = (k: number) => k >= 0 && k < n && tags[k] === 0 && candidate[k] === 1
+  for (let k = 0; k < n; k++) {
+    if (tags[k] !== 0 || candidate[k] !== 1) continue
+    const t = tokens[k] as EntityToken
+    if (!surnames.has(t.text) || looseCapital(k - 1) || looseCapital(k + 1)) continue
+    if (t.start && caseClass[k] === caseLower) continue
+    tags[k] = B_PER
   }
   return tags
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import type { EntityMention } from '../../core/enrich/entities.ts'
-import { CONSISTENCY_RULES, harmoniseTypes, tagAcronyms } from '../../core/enrich/entity-consistency.ts'
+import { type EntityMention, extractMentions } from '../../core/enrich/entities.ts'
+import { CONSISTENCY_RULES, harmoniseTypes, tagAcronyms, tagSurnames } from '../../core/enrich/entity-consistency.ts'
 
 const m = (spec: string): EntityMention => {
   const [type, words] = spec.split(':') as [EntityMention['type'], string]
@@ -97,5 +97,58 @@ describe('tagAcronyms', () => {
   ])('$name', ({ text, tags, want }) => {
     const tokens = text.split(' ').map((w, i) => ({ text: w, start: i === 0 }))
     expect(Array.from(tagAcronyms(tokens, Uint8Array.from(tags)))).toEqual([...want])
+  })
+})
+
+describe('tagSurnames', () => {
+  // Tokens with tags written by hand (1 B-PER, 2 I-PER, 5 B-LOC), candidate = capitalised.
+  const run = (spec: string, lowerWords: readonly string[] = []) => {
+    const parts = spec.split(' ')
+    const tokens = parts.map((p, k) => {
+      const [text, tag] = p.split('/') as [string, string | undefined]
+      return { text, start: k === 0 || parts[k - 1]?.startsWith('.') === true, tag: Number(tag ?? 0) }
+    })
+    const tags = Uint8Array.from(tokens.map((t) => t.tag))
+    const candidate = tokens.map((t) => (/^\p{Lu}/u.test(t.text) ? 1 : 0))
+    const caseClass = tokens.map((t) => (lowerWords.includes(t.text.toLowerCase()) ? 7 : 0))
+    tagSurnames(tokens, tags, candidate, caseClass, 7)
+    return Array.from(tags).join(' ')
+  }
+  test.each([
+    { name: 'a surname alone after the full name', spec: 'Yahya/1 Sinwar/2 led . Sinwar said', want: '1 2 0 0 1 0' },
+    { name: 'before the full name too', spec: 'Sinwar said . Yahya/1 Sinwar/2 led', want: '1 0 0 1 2 0' },
+    { name: 'not inside a longer capitalised run', spec: 'Yahya/1 Sinwar/2 met on Sinwar Street', want: '1 2 0 0 0 0' },
+    {
+      name: 'not a tagged word of another type',
+      spec: 'Denzel/1 Washington/2 flew to Washington/5',
+      want: '1 2 0 0 5',
+    },
+    {
+      name: 'not a word news writes in lower case opening a sentence',
+      spec: 'Will/1 Young/2 sang . Young people cheered',
+      lower: ['young'],
+      want: '1 2 0 0 0 0 0',
+    },
+    {
+      name: 'that word inside a sentence is the surname',
+      spec: 'Will/1 Young/2 sang , said Young',
+      lower: ['young'],
+      want: '1 2 0 0 0 1',
+    },
+    { name: 'a one-word person gives no surname', spec: 'Madonna/1 sang . Madonna said', want: '1 0 0 0 0' },
+    { name: 'surnames of two letters are left out', spec: 'Anh/1 Le/2 spoke . Le said', want: '1 2 0 0 0 0' },
+  ])('$name', ({ spec, lower, want }) => {
+    expect(run(spec, lower)).toBe(want)
+  })
+
+  test('through the tagger: a rare surname repeated alone counts as the person', () => {
+    const text =
+      'Hamas leader Yahya Sinwar was killed on Wednesday, the army said. Sinwar had led the group since 2017, and officials said Sinwar planned the attack.'
+    const on = extractMentions(text, 'en').filter((x) => x.type === 'person' && x.words.join(' ') === 'Sinwar')
+    const off = extractMentions(text, 'en', undefined, { ...CONSISTENCY_RULES, surnameTag: false }).filter(
+      (x) => x.type === 'person' && x.words.join(' ') === 'Sinwar',
+    )
+    expect(on.length).toBe(2)
+    expect(off.length).toBeLessThan(2)
   })
 })
