@@ -357,7 +357,12 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
   for (let i = 0; i < n; i++) {
     const candidate = ctx.candidate[i] === 1
     const row = i * TAG_COUNT
-    if (!candidate && (!open || !mayContinue(ctx, i, anyWord))) {
+    if (!candidate && !open) {
+      // Nothing to score and nothing open: the one path, O, goes on as it was (most tokens).
+      back[row] = 0
+      continue
+    }
+    if (!candidate && !mayContinue(ctx, i, anyWord)) {
       // Nothing to score: every path goes to O.
       let best = 0
       if (open) for (let p = 1; p < TAG_COUNT; p++) if ((delta[p] as number) > (delta[best] as number)) best = p
