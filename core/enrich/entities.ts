@@ -30,7 +30,7 @@ import {
 import { lexiconIndex } from './entity-lexicon.ts'
 import { CONSISTENCY_RULES, type ConsistencyRules, harmoniseTypes, tagAcronyms } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
-import { markDatelineStarts, tagDatelines } from './entity-datelines.ts'
+import { isShoutedWord, markDatelineStarts, tagDatelines } from './entity-datelines.ts'
 import { SPAN_RULES, type SpanRules, splitHyphenatedPlaces, TITLES } from './entity-span-rules.ts'
 import {
   asciiWordHashes,
@@ -425,10 +425,8 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
 /** Whether a lower-case name is a place the gazetteer lists with its country. */
 const isListedPlace = (lower: string) => placeCountry(GAZETTEER, lower) !== null
 
-/** A name with a letter and no lower-case letter (`WASHINGTON`, `NATO`, `U.S`). */
-function isShouted(name: string): boolean {
-  return name !== name.toLowerCase() && name === name.toUpperCase()
-}
+/** A name with a letter and no lower-case letter (`WASHINGTON`, `NATO`, `U.S`): isShoutedWord, which reads a whole name alike. */
+const isShouted = isShoutedWord
 
 /**
  * A person's or place's name seen only in capitals (a dateline `WASHINGTON (AP) —`, a shouted

@@ -204,6 +204,29 @@ export function markGazetteer(
 }
 
 /**
+ * gaz.kinds.get(the words from..to of `ctx.lower`, one space apart) ?? 0: the GAZ_* lists that hold
+ * that name. When the first word is a candidate its lexicon index is known (`ctx.word`, -1 when the
+ * lexicon lacks it), and the lexicon answers without building the key: a word it lacks is no key
+ * and starts none, a one-word key's kinds are its flags, and no longer key starts with a word
+ * without LEX_STARTS_LONGER. `ctx` must be built over `gaz` (its lexicon).
+ */
+export function listedKind(
+  gaz: EntityGazetteer,
+  ctx: { lower: readonly string[]; candidate: ArrayLike<number>; word: ArrayLike<number> },
+  from: number,
+  to: number,
+): number {
+  if (ctx.candidate[from] === 1) {
+    const k = ctx.word[from] as number
+    if (k < 0) return 0
+    const f = gaz.lexicon.flags[k] as number
+    if (from === to) return f & LEX_KINDS
+    if ((f & LEX_STARTS_LONGER) === 0) return 0
+  }
+  return gaz.kinds.get(ctx.lower.slice(from, to + 1).join(' ')) ?? 0
+}
+
+/**
  * Places in no one country that GeoNames has a town of the same name for (`Jupiter` in Florida,
  * `Asia` in the Philippines): continents, world regions and planets resolve to no country.
  */
