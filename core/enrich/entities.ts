@@ -272,6 +272,13 @@ const POST_NOMINALS: ReadonlySet<string> = new Set([
   'PhD',
 ])
 
+/** Longest word of TITLES and of NOT_A_NAME: a longer word is neither, and needs no lower-casing to be known so. */
+const TITLE_MAX_LENGTH = Math.max(...[...TITLES].map((t) => t.length))
+const NOT_A_NAME_MAX_LENGTH = Math.max(...[...NOT_A_NAME].map((t) => t.length))
+
+/** TITLES.has(w.toLowerCase()). */
+const isTitle = (w: string) => w.length <= TITLE_MAX_LENGTH && TITLES.has(w.toLowerCase())
+
 /** Tokens a mention may hold that are no part of its name: a dot, a possessive. */
 const isNotName = (w: string) => w === '.' || w === "'s" || w === '’s'
 
@@ -280,18 +287,19 @@ function nameWords(m: EntityMention): string[] {
   let words = m.words.some(isNotName) ? m.words.filter((w) => !isNotName(w)) : m.words
   if (m.type === 'person') {
     let k = 0
-    while (k < words.length - 1 && TITLES.has((words[k] as string).toLowerCase())) k++
+    while (k < words.length - 1 && isTitle(words[k] as string)) k++
     // A title inside the span (`South Dakota Gov Kristi Noem`): the name is what follows, if two words or more.
     for (let j = words.length - 3; j >= k; j--) {
-      if (TITLES.has((words[j] as string).toLowerCase())) {
+      if (isTitle(words[j] as string)) {
         k = j + 1
         break
       }
     }
-    words = words.slice(k)
+    if (k > 0) words = words.slice(k)
     // Letters after a name are no part of it (`Afrasiab Anwar MBE`, `Luke Pollard MP`).
     while (words.length > 1 && POST_NOMINALS.has(words[words.length - 1] as string)) words = words.slice(0, -1)
-  } else if (words.length > 1 && (words[0] as string).toLowerCase() === 'the') words = words.slice(1)
+  } else if (words.length > 1 && (words[0] as string).length === 3 && (words[0] as string).toLowerCase() === 'the')
+    words = words.slice(1)
   return words
 }
 
@@ -336,8 +344,8 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
     if (
       words.length === 0 ||
       (words.length === 1 &&
-        ((m.type === 'person' && TITLES.has((words[0] as string).toLowerCase())) ||
-          NOT_A_NAME.has((words[0] as string).toLowerCase())))
+        ((m.type === 'person' && isTitle(words[0] as string)) ||
+          ((words[0] as string).length <= NOT_A_NAME_MAX_LENGTH && NOT_A_NAME.has((words[0] as string).toLowerCase()))))
     )
       continue
     const name = words.join(' ')
