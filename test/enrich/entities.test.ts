@@ -10,6 +10,10 @@ import {
 import { hashString } from '../../core/enrich/entity-model.ts'
 import {
   asciiWordHashes,
+  GENERAL_PUNCTUATION,
+  GENERAL_PUNCTUATION_END,
+  isAbbreviation,
+  isAbbreviationAt,
   isCandidate,
   startsAfter,
   tokenizeForEntities,
@@ -333,6 +337,24 @@ describe('tokens', () => {
     const candidates: number[] = []
     const tokens = tokenizeForEntities(text, [], candidates)
     expect(candidates).toEqual(tokens.map((t) => (isCandidate(t.text) ? 1 : 0)))
+  })
+
+  test('no character of General Punctuation is a candidate (the tokenizer flags them 0 unread)', () => {
+    for (let c = GENERAL_PUNCTUATION; c < GENERAL_PUNCTUATION_END; c++)
+      expect([c, isCandidate(String.fromCharCode(c))]).toEqual([c, false])
+  })
+
+  test.each([
+    ...TRICKY,
+    'Mr. Smith met Dr. Jones, Gov. Abbott and Sen. X. Y. Z. Lee in the U.S. on Jan. 5. The end. ST. LOUIS. A.B.C. x.',
+  ])('isAbbreviationAt reads in the text what isAbbreviation reads of the token: %s', (text) => {
+    let at = 0
+    for (const token of tokenizeForEntities(text)) {
+      const from = text.indexOf(token.text, at)
+      expect(from).toBeGreaterThanOrEqual(0)
+      at = from + token.text.length
+      expect([token.text, isAbbreviationAt(text, from, at, token)]).toEqual([token.text, isAbbreviation(token.text)])
+    }
   })
 
   test.each(TRICKY)('asciiWordHashes is the lower-case hash and the shape hash: %s', (text) => {
