@@ -337,18 +337,25 @@ function clusterOffset(o: PrevTagOffsets, table: WeightTable, cluster: number, p
  * not are compared on the same footing (raw perceptron scores would reward every scored token).
  * The features that do not read the previous tag are looked up once per token.
  */
+let BACK = new Uint8Array(16 * 1024)
+const PAIR_OFFSETS = new Int32Array(5)
+const FEATS = new Uint32Array(MAX_TOKEN_FEATURES)
+
 export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' | 'xx'): Uint8Array {
   // Names in the other languages hold lower-case words that are not connectors (UD's `de a` for `da`).
   const anyWord = group === 'xx'
   const n = ctx.tokens.length
   const tags = new Uint8Array(n)
   if (n === 0) return tags
-  const back = new Uint8Array(n * TAG_COUNT)
+  // Back pointers: one buffer kept between calls (decodeTags runs to the end before it is called again, and a
+  // pointer is read only where it was written in this call: a token's chosen tag's row, see the trace below).
+  if (BACK.length < n * TAG_COUNT) BACK = new Uint8Array(Math.max(n * TAG_COUNT, 2 * BACK.length))
+  const back = BACK
   let delta = new Float64Array(TAG_COUNT).fill(Number.NEGATIVE_INFINITY)
   let next = new Float64Array(TAG_COUNT)
   delta[0] = 0
-  const pairOffsets = new Int32Array(5)
-  const feats = new Uint32Array(MAX_TOKEN_FEATURES)
+  const pairOffsets = PAIR_OFFSETS
+  const feats = FEATS
   const weights = table.weights
   const prevOffsets = prevTagOffsets(table)
   const NEG = Number.NEGATIVE_INFINITY
