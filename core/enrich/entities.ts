@@ -100,20 +100,63 @@ export interface EntityMention {
 /** How far from a candidate token the features read (two words of context, one token after an entity). */
 const CONTEXT_REACH = 3
 
+/** Typed arrays a context's arrays are cut from when its caller is done with it before the next one (extractMentions). */
+interface ContextBuffers {
+  size: number
+  candidate: Uint8Array
+  near: Uint8Array
+  wantCluster: Uint8Array
+  caseClass: Uint8Array
+  gaz: Uint8Array
+  hLower: Uint32Array
+  hShape: Uint32Array
+  word: Int32Array
+  runEnd: Int32Array
+  runStart: Int32Array
+  clusters: Int16Array
+}
+
+let BUFFERS: ContextBuffers | null = null
+
+function contextBuffers(n: number): ContextBuffers {
+  if (BUFFERS !== null && BUFFERS.size >= n) return BUFFERS
+  const size = Math.max(n, 2 * (BUFFERS?.size ?? 2048))
+  BUFFERS = {
+    size,
+    candidate: new Uint8Array(size),
+    near: new Uint8Array(size),
+    wantCluster: new Uint8Array(size),
+    caseClass: new Uint8Array(size),
+    gaz: new Uint8Array(size),
+    hLower: new Uint32Array(size),
+    hShape: new Uint32Array(size),
+    word: new Int32Array(size),
+    runEnd: new Int32Array(size),
+    runStart: new Int32Array(size),
+    clusters: new Int16Array(size),
+  }
+  return BUFFERS
+}
+
 /**
  * Builds what the features read for a token list (also used by training); only near candidates.
  * `candidates`: isCandidate of each token when the caller has it already (tokenizeForEntities).
+ * `reuse`: the arrays are views of buffers kept between calls, for a caller done with this context
+ * before it builds the next (extractMentions): no eleven typed arrays a text; each view is
+ * filled with what a new array would hold.
  */
 export function featureContext(
   tokens: readonly EntityToken[],
   group: 'en' | 'xx',
   gaz = GAZETTEER,
   candidates?: ArrayLike<number>,
+  reuse = false,
 ): FeatureContext {
   const n = tokens.length
-  const candidate = new Uint8Array(n)
-  const near = new Uint8Array(n)
-  const wantCluster = new Uint8Array(n)
+  const b = reuse ? contextBuffers(n) : null
+  const candidate = b === null ? new Uint8Array(n) : b.candidate.subarray(0, n).fill(0)
+  const near = b === null ? new Uint8Array(n) : b.near.subarray(0, n).fill(0)
+  const wantCluster = b === null ? new Uint8Array(n) : b.wantCluster.subarray(0, n).fill(0)
   // Marked up to (not including) these indices already: each token is written once, not once per candidate near it.
   let nearTo = 0
   let clusterTo = 0
@@ -130,12 +173,12 @@ export function featureContext(
   }
   const lex = gaz.lexicon
   const lower = new Array<string>(n)
-  const hLower = new Uint32Array(n)
-  const hShape = new Uint32Array(n)
-  const word = new Int32Array(n).fill(-1)
-  const clusters = new Int16Array(n).fill(-1)
+  const hLower = b === null ? new Uint32Array(n) : b.hLower.subarray(0, n).fill(0)
+  const hShape = b === null ? new Uint32Array(n) : b.hShape.subarray(0, n).fill(0)
+  const word = (b === null ? new Int32Array(n) : b.word.subarray(0, n)).fill(-1)
+  const clusters = (b === null ? new Int16Array(n) : b.clusters.subarray(0, n)).fill(-1)
   const caseOf = lex.caseOf.get(group)
-  const caseClass = new Uint8Array(n)
+  const caseClass = b === null ? new Uint8Array(n) : b.caseClass.subarray(0, n).fill(0)
   for (let i = 0; i < n; i++) {
     if (near[i] === 0) {
       lower[i] = ''
@@ -159,8 +202,8 @@ export function featureContext(
     if (group === 'en' && wantCluster[i] === 1) clusters[i] = lex.cluster[k] as number
     if (caseOf !== undefined && candidate[i] === 1) caseClass[i] = caseOf[k] as number
   }
-  const runEnd = new Int32Array(n).fill(-1)
-  const runStart = new Int32Array(n).fill(-1)
+  const runEnd = (b === null ? new Int32Array(n) : b.runEnd.subarray(0, n)).fill(-1)
+  const runStart = (b === null ? new Int32Array(n) : b.runStart.subarray(0, n)).fill(-1)
   let i = 0
   while (i < n) {
     if (!candidate[i]) {
@@ -188,7 +231,7 @@ export function featureContext(
     hShape,
     word,
     lexicon: lex,
-    gaz: markGazetteer(gaz, lower, candidate, word),
+    gaz: markGazetteer(gaz, lower, candidate, word, b === null ? undefined : b.gaz.subarray(0, n).fill(0)),
     clusters,
     runEnd,
     runStart,
@@ -231,7 +274,7 @@ export function extractMentions(
   const tokens = tokenizeForEntities(text, [], candidates)
   truecaseShoutedLines(tokens, candidates, GAZETTEER, group, lang)
   if (spans.datelines) markDatelineStarts(tokens)
-  const ctx = featureContext(tokens, group, GAZETTEER, candidates)
+  const ctx = featureContext(tokens, group, GAZETTEER, candidates, true)
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
   if (spans.datelines) tagDatelines(tokens, tags, isListedPlace)
   if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags, ctx.candidate)

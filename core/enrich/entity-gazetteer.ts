@@ -159,10 +159,12 @@ export function markGazetteer(
   lower: readonly string[],
   starts: ArrayLike<number>,
   word: ArrayLike<number>,
+  /** Where to write the marks (all 0, as long as `lower`); a new array without it. */
+  into?: Uint8Array,
 ): Uint8Array {
   const n = lower.length
   const flags = gaz.lexicon.flags
-  const marks = new Uint8Array(n)
+  const marks = into ?? new Uint8Array(n)
   for (let i = 0; i < n; i++) {
     const k = word[i] as number
     if (starts[i] && k >= 0 && ((flags[k] as number) & LEX_FIRST_NAME) !== 0) marks[i] = GAZ_FIRST_NAME

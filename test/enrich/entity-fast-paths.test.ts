@@ -76,6 +76,29 @@ describe('fast paths equal the plain expressions', () => {
     }
   })
 
+  test('featureContext on reused buffers equals a fresh one, after a longer text and a shorter one', () => {
+    const plain = (ctx: ReturnType<typeof featureContext>) => ({
+      ...ctx,
+      tokens: null,
+      lexicon: null,
+      lower: [...ctx.lower],
+      ...Object.fromEntries(
+        (['candidate', 'hLower', 'hShape', 'word', 'gaz', 'clusters', 'runEnd', 'runStart', 'caseClass'] as const).map(
+          (k) => [k, Array.from(ctx[k])],
+        ),
+      ),
+    })
+    const texts = [TEXT, 'Short one by Angela Merkel in Berlin.', TEXT.slice(0, 300), '', TEXT]
+    for (const group of ['en', 'xx'] as const) {
+      for (const text of texts) {
+        const candidates: number[] = []
+        const tokens = tokenizeForEntities(text, [], candidates)
+        const reused = plain(featureContext(tokens, group, GAZ, candidates, true))
+        expect(reused).toEqual(plain(featureContext(tokens, group, GAZ, candidates)))
+      }
+    }
+  })
+
   test('listedKind: the gazetteer kinds of every span of up to five tokens', () => {
     const candidates: number[] = []
     const tokens = tokenizeForEntities(TEXT, [], candidates)
