@@ -40,10 +40,24 @@ const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u
 /** One-character strings for ASCII punctuation, made once. */
 const ASCII_CHARS: readonly string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c))
 
-function isWordChar(text: string, i: number): boolean {
+/** Code points below this have their NON_ASCII_WORD answer kept once asked (Latin to General Punctuation). */
+const WORD_CHAR_KEPT = 0x3000
+/** NON_ASCII_WORD.test of each code point below WORD_CHAR_KEPT: 1 a word character, 0 not, 255 not asked yet. */
+const WORD_CHAR = new Uint8Array(WORD_CHAR_KEPT).fill(255)
+
+export function isWordChar(text: string, i: number): boolean {
   const c = text.charCodeAt(i)
   if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
   if (c >= 0xd800 && c <= 0xdfff) return false
+  // The regular expression once per code point (a curly quote or `é` is met in every text), not once per occurrence.
+  if (c < WORD_CHAR_KEPT) {
+    let known = WORD_CHAR[c] as number
+    if (known === 255) {
+      known = NON_ASCII_WORD.test(text[i] as string) ? 1 : 0
+      WORD_CHAR[c] = known
+    }
+    return known === 1
+  }
   return NON_ASCII_WORD.test(text[i] as string)
 }
 

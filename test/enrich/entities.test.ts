@@ -15,6 +15,7 @@ import {
   isAbbreviation,
   isAbbreviationAt,
   isCandidate,
+  isWordChar,
   startsAfter,
   tokenizeForEntities,
   wordShape,
@@ -337,6 +338,15 @@ describe('tokens', () => {
     const candidates: number[] = []
     const tokens = tokenizeForEntities(text, [], candidates)
     expect(candidates).toEqual(tokens.map((t) => (isCandidate(t.text) ? 1 : 0)))
+  })
+
+  test('isWordChar keeps, per code point, what the regular expression says of it', () => {
+    for (const pass of [1, 2])
+      for (let c = 128; c < 0x3100; c++) {
+        if (c >= 0xd800 && c <= 0xdfff) continue
+        const ch = String.fromCharCode(c)
+        expect([pass, c, isWordChar(`a${ch}`, 1)]).toEqual([pass, c, /[\p{L}\p{N}\p{M}]/u.test(ch)])
+      }
   })
 
   test('no character of General Punctuation is a candidate (the tokenizer flags them 0 unread)', () => {
