@@ -37,7 +37,7 @@ import {
   tagSurnames,
 } from './entity-consistency.ts'
 import { applyEntityRules, ENTITY_RULES, type EntityRules } from './entity-rules.ts'
-import { markDatelineStarts, tagDatelines } from './entity-datelines.ts'
+import { isShoutedWord, markDatelineStarts, tagDatelines } from './entity-datelines.ts'
 import { SPAN_RULES, type SpanRules, splitHyphenatedPlaces, TITLES } from './entity-span-rules.ts'
 import {
   asciiWordHashes,
@@ -107,20 +107,63 @@ export interface EntityMention {
 /** How far from a candidate token the features read (two words of context, one token after an entity). */
 const CONTEXT_REACH = 3
 
+/** Typed arrays a context's arrays are cut from when its caller is done with it before the next one (extractMentions). */
+interface ContextBuffers {
+  size: number
+  candidate: Uint8Array
+  near: Uint8Array
+  wantCluster: Uint8Array
+  caseClass: Uint8Array
+  gaz: Uint8Array
+  hLower: Uint32Array
+  hShape: Uint32Array
+  word: Int32Array
+  runEnd: Int32Array
+  runStart: Int32Array
+  clusters: Int16Array
+}
+
+let BUFFERS: ContextBuffers | null = null
+
+function contextBuffers(n: number): ContextBuffers {
+  if (BUFFERS !== null && BUFFERS.size >= n) return BUFFERS
+  const size = Math.max(n, 2 * (BUFFERS?.size ?? 2048))
+  BUFFERS = {
+    size,
+    candidate: new Uint8Array(size),
+    near: new Uint8Array(size),
+    wantCluster: new Uint8Array(size),
+    caseClass: new Uint8Array(size),
+    gaz: new Uint8Array(size),
+    hLower: new Uint32Array(size),
+    hShape: new Uint32Array(size),
+    word: new Int32Array(size),
+    runEnd: new Int32Array(size),
+    runStart: new Int32Array(size),
+    clusters: new Int16Array(size),
+  }
+  return BUFFERS
+}
+
 /**
  * Builds what the features read for a token list (also used by training); only near candidates.
  * `candidates`: isCandidate of each token when the caller has it already (tokenizeForEntities).
+ * `reuse`: the arrays are views of buffers kept between calls, for a caller done with this context
+ * before it builds the next (extractMentions): no eleven typed arrays a text; each view is
+ * filled with what a new array would hold.
  */
 export function featureContext(
   tokens: readonly EntityToken[],
   group: 'en' | 'xx',
   gaz = GAZETTEER,
   candidates?: ArrayLike<number>,
+  reuse = false,
 ): FeatureContext {
   const n = tokens.length
-  const candidate = new Uint8Array(n)
-  const near = new Uint8Array(n)
-  const wantCluster = new Uint8Array(n)
+  const b = reuse ? contextBuffers(n) : null
+  const candidate = b === null ? new Uint8Array(n) : b.candidate.subarray(0, n).fill(0)
+  const near = b === null ? new Uint8Array(n) : b.near.subarray(0, n).fill(0)
+  const wantCluster = b === null ? new Uint8Array(n) : b.wantCluster.subarray(0, n).fill(0)
   // Marked up to (not including) these indices already: each token is written once, not once per candidate near it.
   let nearTo = 0
   let clusterTo = 0
@@ -137,12 +180,12 @@ export function featureContext(
   }
   const lex = gaz.lexicon
   const lower = new Array<string>(n)
-  const hLower = new Uint32Array(n)
-  const hShape = new Uint32Array(n)
-  const word = new Int32Array(n).fill(-1)
-  const clusters = new Int16Array(n).fill(-1)
+  const hLower = b === null ? new Uint32Array(n) : b.hLower.subarray(0, n).fill(0)
+  const hShape = b === null ? new Uint32Array(n) : b.hShape.subarray(0, n).fill(0)
+  const word = (b === null ? new Int32Array(n) : b.word.subarray(0, n)).fill(-1)
+  const clusters = (b === null ? new Int16Array(n) : b.clusters.subarray(0, n)).fill(-1)
   const caseOf = lex.caseOf.get(group)
-  const caseClass = new Uint8Array(n)
+  const caseClass = b === null ? new Uint8Array(n) : b.caseClass.subarray(0, n).fill(0)
   for (let i = 0; i < n; i++) {
     if (near[i] === 0) {
       lower[i] = ''
@@ -166,8 +209,8 @@ export function featureContext(
     if (group === 'en' && wantCluster[i] === 1) clusters[i] = lex.cluster[k] as number
     if (caseOf !== undefined && candidate[i] === 1) caseClass[i] = caseOf[k] as number
   }
-  const runEnd = new Int32Array(n).fill(-1)
-  const runStart = new Int32Array(n).fill(-1)
+  const runEnd = (b === null ? new Int32Array(n) : b.runEnd.subarray(0, n)).fill(-1)
+  const runStart = (b === null ? new Int32Array(n) : b.runStart.subarray(0, n)).fill(-1)
   let i = 0
   while (i < n) {
     if (!candidate[i]) {
@@ -195,7 +238,7 @@ export function featureContext(
     hShape,
     word,
     lexicon: lex,
-    gaz: markGazetteer(gaz, lower, candidate, word),
+    gaz: markGazetteer(gaz, lower, candidate, word, b === null ? undefined : b.gaz.subarray(0, n).fill(0)),
     clusters,
     runEnd,
     runStart,
@@ -269,7 +312,7 @@ function tagText(
   const ends = withTokens ? tokens.map((t, k) => (starts[k] as number) + t.text.length) : []
   truecaseShoutedLines(tokens, candidates, GAZETTEER, group, lang)
   if (spans.datelines) markDatelineStarts(tokens)
-  const ctx = featureContext(tokens, group, GAZETTEER, candidates)
+  const ctx = featureContext(tokens, group, GAZETTEER, candidates, true)
   const tags = applyEntityRules(ctx, decodeTags(ctx, model, group), GAZETTEER, group, rules, spans)
   if (spans.datelines) tagDatelines(tokens, tags, isListedPlace)
   if (group === 'en' && consistency.acronymTag) tagAcronyms(tokens, tags, ctx.candidate)
@@ -400,6 +443,13 @@ const POST_NOMINALS: ReadonlySet<string> = new Set([
   'PhD',
 ])
 
+/** Longest word of TITLES and of NOT_A_NAME: a longer word is neither, and needs no lower-casing to be known so. */
+const TITLE_MAX_LENGTH = Math.max(...[...TITLES].map((t) => t.length))
+const NOT_A_NAME_MAX_LENGTH = Math.max(...[...NOT_A_NAME].map((t) => t.length))
+
+/** TITLES.has(w.toLowerCase()). */
+const isTitle = (w: string) => w.length <= TITLE_MAX_LENGTH && TITLES.has(w.toLowerCase())
+
 /** Tokens a mention may hold that are no part of its name: a dot, a possessive. */
 const isNotName = (w: string) => w === '.' || w === "'s" || w === '’s'
 
@@ -444,18 +494,19 @@ export function nameWords(m: EntityMention): string[] {
   let words = m.words.some(isNotName) ? m.words.filter((w) => !isNotName(w)) : m.words
   if (m.type === 'person') {
     let k = 0
-    while (k < words.length - 1 && TITLES.has((words[k] as string).toLowerCase())) k++
+    while (k < words.length - 1 && isTitle(words[k] as string)) k++
     // A title inside the span (`South Dakota Gov Kristi Noem`): the name is what follows, if two words or more.
     for (let j = words.length - 3; j >= k; j--) {
-      if (TITLES.has((words[j] as string).toLowerCase())) {
+      if (isTitle(words[j] as string)) {
         k = j + 1
         break
       }
     }
-    words = words.slice(k)
+    if (k > 0) words = words.slice(k)
     // Letters after a name are no part of it (`Afrasiab Anwar MBE`, `Luke Pollard MP`).
     while (words.length > 1 && POST_NOMINALS.has(words[words.length - 1] as string)) words = words.slice(0, -1)
-  } else if (words.length > 1 && (words[0] as string).toLowerCase() === 'the') words = words.slice(1)
+  } else if (words.length > 1 && (words[0] as string).length === 3 && (words[0] as string).toLowerCase() === 'the')
+    words = words.slice(1)
   return words
 }
 
@@ -500,8 +551,8 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
     if (
       words.length === 0 ||
       (words.length === 1 &&
-        ((m.type === 'person' && TITLES.has((words[0] as string).toLowerCase())) ||
-          NOT_A_NAME.has((words[0] as string).toLowerCase())))
+        ((m.type === 'person' && isTitle(words[0] as string)) ||
+          ((words[0] as string).length <= NOT_A_NAME_MAX_LENGTH && NOT_A_NAME.has((words[0] as string).toLowerCase()))))
     )
       continue
     const name = words.join(' ')
@@ -589,10 +640,8 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
 /** Whether a lower-case name is a place the gazetteer lists with its country. */
 const isListedPlace = (lower: string) => placeCountry(GAZETTEER, lower) !== null
 
-/** A name with a letter and no lower-case letter (`WASHINGTON`, `NATO`, `U.S`). */
-function isShouted(name: string): boolean {
-  return name !== name.toLowerCase() && name === name.toUpperCase()
-}
+/** A name with a letter and no lower-case letter (`WASHINGTON`, `NATO`, `U.S`): isShoutedWord, which reads a whole name alike. */
+const isShouted = isShoutedWord
 
 /**
  * A person's or place's name seen only in capitals (a dateline `WASHINGTON (AP) —`, a shouted

@@ -17,9 +17,19 @@ const PLACE_WORDS_MAX = 4
 
 const DASHES: ReadonlySet<string> = new Set(['—', '–', '-'])
 
-/** A word in capitals: a letter, and none in lower case. */
+/**
+ * A word in capitals: a letter, and none in lower case (`w !== w.toLowerCase() && w === w.toUpperCase()`).
+ * An ASCII word is read by its character codes, without the two case-mapped copies (every line's first word is asked).
+ */
 export function isShoutedWord(w: string): boolean {
-  return w !== w.toLowerCase() && w === w.toUpperCase()
+  let capital = false
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i)
+    if (c >= 128) return w !== w.toLowerCase() && w === w.toUpperCase()
+    if (c >= 97 && c <= 122) return false
+    if (c >= 65 && c <= 90) capital = true
+  }
+  return capital
 }
 
 /** A date after the place: digits first (`2024-05-01`, `27.11.2026`, `27/11`). */

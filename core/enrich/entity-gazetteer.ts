@@ -159,10 +159,12 @@ export function markGazetteer(
   lower: readonly string[],
   starts: ArrayLike<number>,
   word: ArrayLike<number>,
+  /** Where to write the marks (all 0, as long as `lower`); a new array without it. */
+  into?: Uint8Array,
 ): Uint8Array {
   const n = lower.length
   const flags = gaz.lexicon.flags
-  const marks = new Uint8Array(n)
+  const marks = into ?? new Uint8Array(n)
   for (let i = 0; i < n; i++) {
     const k = word[i] as number
     if (starts[i] && k >= 0 && ((flags[k] as number) & LEX_FIRST_NAME) !== 0) marks[i] = GAZ_FIRST_NAME
@@ -201,6 +203,29 @@ export function markGazetteer(
     i += bestLen
   }
   return marks
+}
+
+/**
+ * gaz.kinds.get(the words from..to of `ctx.lower`, one space apart) ?? 0: the GAZ_* lists that hold
+ * that name. When the first word is a candidate its lexicon index is known (`ctx.word`, -1 when the
+ * lexicon lacks it), and the lexicon answers without building the key: a word it lacks is no key
+ * and starts none, a one-word key's kinds are its flags, and no longer key starts with a word
+ * without LEX_STARTS_LONGER. `ctx` must be built over `gaz` (its lexicon).
+ */
+export function listedKind(
+  gaz: EntityGazetteer,
+  ctx: { lower: readonly string[]; candidate: ArrayLike<number>; word: ArrayLike<number> },
+  from: number,
+  to: number,
+): number {
+  if (ctx.candidate[from] === 1) {
+    const k = ctx.word[from] as number
+    if (k < 0) return 0
+    const f = gaz.lexicon.flags[k] as number
+    if (from === to) return f & LEX_KINDS
+    if ((f & LEX_STARTS_LONGER) === 0) return 0
+  }
+  return gaz.kinds.get(ctx.lower.slice(from, to + 1).join(' ')) ?? 0
 }
 
 /**

@@ -261,7 +261,7 @@ export function staticFeatures(ctx: FeatureContext, i: number, out: Uint32Array)
  * or a number (elsewhere any word) with a candidate within the next two tokens (`Bank of England`, `Costa de o Marfim`,
  * `Apollo 11 Mission`); otherwise an open name ends before it. Keeps Viterbi's open paths short.
  */
-function mayContinue(ctx: FeatureContext, i: number, anyWord: boolean): boolean {
+export function mayContinue(ctx: FeatureContext, i: number, anyWord: boolean): boolean {
   const n = ctx.tokens.length
   // The candidate ahead first: most words after a name have none, and need no look at their text.
   let ahead = false
@@ -337,24 +337,26 @@ function clusterOffset(o: PrevTagOffsets, table: WeightTable, cluster: number, p
  * not are compared on the same footing (raw perceptron scores would reward every scored token).
  * The features that do not read the previous tag are looked up once per token.
  */
+let BACK = new Uint8Array(16 * 1024)
+const PAIR_OFFSETS = new Int32Array(5)
+const FEATS = new Uint32Array(MAX_TOKEN_FEATURES)
+
 export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' | 'xx'): Uint8Array {
   // Names in the other languages hold lower-case words that are not connectors (UD's `de a` for `da`).
   const anyWord = group === 'xx'
   const n = ctx.tokens.length
   const tags = new Uint8Array(n)
   if (n === 0) return tags
-  const back = new Uint8Array(n * TAG_COUNT)
+  // Back pointers: one buffer kept between calls (decodeTags runs to the end before it is called again, and a
+  // pointer is read only where it was written in this call: a token's chosen tag's row, see the trace below).
+  if (BACK.length < n * TAG_COUNT) BACK = new Uint8Array(Math.max(n * TAG_COUNT, 2 * BACK.length))
+  const back = BACK
   let delta = new Float64Array(TAG_COUNT).fill(Number.NEGATIVE_INFINITY)
   let next = new Float64Array(TAG_COUNT)
   delta[0] = 0
-  const base = new Float32Array(TAG_COUNT)
-  const scores = new Float32Array(TAG_COUNT)
-  const feats = new Uint32Array(MAX_TOKEN_FEATURES)
+  const pairOffsets = PAIR_OFFSETS
+  const feats = FEATS
   const weights = table.weights
-  const addAt = (into: Float32Array, off: number) => {
-    if (off < 0) return
-    for (let k = 0; k < TAG_COUNT; k++) into[k] = (into[k] as number) + (weights[off + k] as number)
-  }
   const prevOffsets = prevTagOffsets(table)
   const NEG = Number.NEGATIVE_INFINITY
   // Whether a path is in an open name (delta of a tag other than O is finite).
@@ -362,7 +364,12 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
   for (let i = 0; i < n; i++) {
     const candidate = ctx.candidate[i] === 1
     const row = i * TAG_COUNT
-    if (!candidate && (!open || !mayContinue(ctx, i, anyWord))) {
+    if (!candidate && !open) {
+      // Nothing to score and nothing open: the one path, O, goes on as it was (most tokens).
+      back[row] = 0
+      continue
+    }
+    if (!candidate && !mayContinue(ctx, i, anyWord)) {
       // Nothing to score: every path goes to O.
       let best = 0
       if (open) for (let p = 1; p < TAG_COUNT; p++) if ((delta[p] as number) > (delta[best] as number)) best = p
@@ -392,13 +399,6 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
         b5 = Math.fround(b5 + (weights[off + 5] as number))
         b6 = Math.fround(b6 + (weights[off + 6] as number))
       }
-      base[0] = b0
-      base[1] = b1
-      base[2] = b2
-      base[3] = b3
-      base[4] = b4
-      base[5] = b5
-      base[6] = b6
       const shape = ctx.hShape[i] as number
       const hWord = ctx.hLower[i] as number
       const lists = (ctx.gaz[i] as number) & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG | GAZ_BEGIN)
@@ -413,21 +413,81 @@ export function decodeTags(ctx: FeatureContext, table: WeightTable, group: 'en' 
           }
           continue
         }
-        // prevTagFeatures's features, in its order (the sums are float32, so the order is the result's).
-        for (let t = 0; t < TAG_COUNT; t++) scores[t] = base[t] as number
+        // prevTagFeatures's features, in its order (the sums are float32, so the order is the result's): their
+        // weights' offsets first, then the sums in locals from the static ones, each step rounded to float32.
         const ptag = p + 1
-        addAt(scores, prevOffsets.bias[ptag] as number)
-        addAt(scores, lookupWeights(table, feature(13, ptag, shape)))
-        addAt(scores, lookupWeights(table, feature(14, ptag, hWord)))
-        if (lists & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG)) addAt(scores, listsOffset(prevOffsets, table, lists, ptag))
-        if (cluster >= 0) addAt(scores, clusterOffset(prevOffsets, table, cluster, ptag))
-        const o = scores[0] as number
-        for (let t = 0; t < TAG_COUNT; t++) {
-          if (!isAllowed(p, t)) continue
-          const v = d + (scores[t] as number) - o
-          if (v > (next[t] as number)) {
-            next[t] = v
-            back[row + t] = p
+        let m = 0
+        let off = prevOffsets.bias[ptag] as number
+        if (off >= 0) pairOffsets[m++] = off
+        off = lookupWeights(table, feature(13, ptag, shape))
+        if (off >= 0) pairOffsets[m++] = off
+        off = lookupWeights(table, feature(14, ptag, hWord))
+        if (off >= 0) pairOffsets[m++] = off
+        if (lists & (GAZ_PLACE | GAZ_COUNTRY | GAZ_ORG)) {
+          off = listsOffset(prevOffsets, table, lists, ptag)
+          if (off >= 0) pairOffsets[m++] = off
+        }
+        if (cluster >= 0) {
+          off = clusterOffset(prevOffsets, table, cluster, ptag)
+          if (off >= 0) pairOffsets[m++] = off
+        }
+        let s0 = b0
+        let s1 = b1
+        let s2 = b2
+        let s3 = b3
+        let s4 = b4
+        let s5 = b5
+        let s6 = b6
+        for (let q = 0; q < m; q++) {
+          const w = pairOffsets[q] as number
+          s0 = Math.fround(s0 + (weights[w] as number))
+          s1 = Math.fround(s1 + (weights[w + 1] as number))
+          s2 = Math.fround(s2 + (weights[w + 2] as number))
+          s3 = Math.fround(s3 + (weights[w + 3] as number))
+          s4 = Math.fround(s4 + (weights[w + 4] as number))
+          s5 = Math.fround(s5 + (weights[w + 5] as number))
+          s6 = Math.fround(s6 + (weights[w + 6] as number))
+        }
+        // Each tag the previous one allows (isAllowed: an I-X only after B-X or I-X), scored less the O score.
+        let v = d + s0 - s0
+        if (v > (next[0] as number)) {
+          next[0] = v
+          back[row] = p
+        }
+        v = d + s1 - s0
+        if (v > (next[1] as number)) {
+          next[1] = v
+          back[row + 1] = p
+        }
+        if (p === 1 || p === 2) {
+          v = d + s2 - s0
+          if (v > (next[2] as number)) {
+            next[2] = v
+            back[row + 2] = p
+          }
+        }
+        v = d + s3 - s0
+        if (v > (next[3] as number)) {
+          next[3] = v
+          back[row + 3] = p
+        }
+        if (p === 3 || p === 4) {
+          v = d + s4 - s0
+          if (v > (next[4] as number)) {
+            next[4] = v
+            back[row + 4] = p
+          }
+        }
+        v = d + s5 - s0
+        if (v > (next[5] as number)) {
+          next[5] = v
+          back[row + 5] = p
+        }
+        if (p === 5 || p === 6) {
+          v = d + s6 - s0
+          if (v > (next[6] as number)) {
+            next[6] = v
+            back[row + 6] = p
           }
         }
       }

@@ -25,7 +25,7 @@
  *   (core/enrich/entity-known-organisations.ts: `NATO`, `Hezbollah`, `Reuters`, `Real Madrid`) is
  *   an organisation, untagged or tagged a person or a place.
  */
-import { CASE_LOWER, type EntityGazetteer } from './entity-gazetteer.ts'
+import { CASE_LOWER, type EntityGazetteer, listedKind } from './entity-gazetteer.ts'
 import { KNOWN_ORG_ACRONYMS, KNOWN_ORG_NAMES } from './entity-known-organisations.ts'
 import { LEX_KNOWN_ORG_FIRST, LEX_ORG_FIRST, LEX_SEEN_ORG_FIRST } from './entity-lexicon.ts'
 import { GAZ_COUNTRY, GAZ_ORG, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
@@ -264,7 +264,7 @@ export function applyEntityRules(
       while (end + 1 < n && tags[end + 1] === tag + 1) end++
       if (rules.demonym && tag === B_LOC && end === i && gaz.demonyms.has(lower[i] as string)) tags[i] = O
       else if (rules.countryPlace && tag !== B_LOC && end - i < gaz.maxTokens) {
-        if (((gaz.kinds.get(lower.slice(i, end + 1).join(' ')) ?? 0) & GAZ_COUNTRY) !== 0) {
+        if ((listedKind(gaz, ctx, i, end) & GAZ_COUNTRY) !== 0) {
           tags[i] = B_LOC
           for (let k = i + 1; k <= end; k++) tags[k] = B_LOC + 1
         }

@@ -30,7 +30,7 @@
  * - `hyphenPlace` (on mentions): `Pakistan-administered Kashmir` → `Pakistan` and `Kashmir`;
  *   `India-Pakistan` → both, when each part is a listed place or country.
  */
-import { CASE_LOWER, type EntityGazetteer } from './entity-gazetteer.ts'
+import { CASE_LOWER, type EntityGazetteer, listedKind } from './entity-gazetteer.ts'
 import { GAZ_COUNTRY, GAZ_PLACE, type FeatureContext } from './entity-model.ts'
 import { type EntityToken, isCandidate } from './entity-tokens.ts'
 
@@ -140,8 +140,7 @@ export function applySpanRules(
   const n = tokens.length
   const caseOf = gaz.caseOf.get('en')
   const isPlace = (from: number, to: number) =>
-    to - from < gaz.maxTokens &&
-    ((gaz.kinds.get(lower.slice(from, to + 1).join(' ')) ?? 0) & (GAZ_PLACE | GAZ_COUNTRY)) !== 0
+    to - from < gaz.maxTokens && (listedKind(gaz, ctx, from, to) & (GAZ_PLACE | GAZ_COUNTRY)) !== 0
   const set = (from: number, to: number, b: number) => {
     for (let k = from; k <= to; k++) tags[k] = b === 0 ? 0 : k === from ? b : b + 1
   }
@@ -154,7 +153,13 @@ export function applySpanRules(
         continue
       }
       if (rules.titleName && end - i >= 2 && isUntagged(i, end)) nameAfterTitle(i, end)
-      if (rules.hyphenName && end > i && end - i <= 2 && isUntagged(i, end) && isHyphenFirstName(lower[i] as string))
+      if (
+        rules.hyphenName &&
+        end > i &&
+        end - i <= 2 &&
+        isUntagged(i, end) &&
+        isHyphenFirstName(lower[i] as string, gaz.firstNames)
+      )
         set(i, end, B_PER)
       i = end + 1
     }
@@ -234,11 +239,6 @@ export function applySpanRules(
     set(from, to, B_ORG)
     if (to + 1 < n && (tags[to + 1] as number) % 2 === 0 && tags[to + 1] !== 0)
       tags[to + 1] = (tags[to + 1] as number) - 1
-  }
-
-  function isHyphenFirstName(w: string): boolean {
-    const parts = w.split('-')
-    return parts.length === 2 && parts.every((p) => gaz.firstNames.has(p))
   }
 
   function isUntagged(from: number, to: number): boolean {
@@ -322,6 +322,16 @@ export function applySpanRules(
     }
     return false
   }
+}
+
+/**
+ * Two listed first names joined by one hyphen (`jo-wilfried`): w.split('-') has two parts, each in
+ * `firstNames`; read without splitting, as every capitalised run's first word is asked.
+ */
+export function isHyphenFirstName(w: string, firstNames: ReadonlySet<string>): boolean {
+  const dash = w.indexOf('-')
+  if (dash < 0 || w.indexOf('-', dash + 1) >= 0) return false
+  return firstNames.has(w.slice(0, dash)) && firstNames.has(w.slice(dash + 1))
 }
 
 /** A hyphenated word's capitalised parts that are listed places (`India-Pakistan`), or null. */

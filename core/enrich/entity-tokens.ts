@@ -40,10 +40,24 @@ const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u
 /** One-character strings for ASCII punctuation, made once. */
 const ASCII_CHARS: readonly string[] = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c))
 
-function isWordChar(text: string, i: number): boolean {
+/** Code points below this have their NON_ASCII_WORD answer kept once asked (Latin to General Punctuation). */
+const WORD_CHAR_KEPT = 0x3000
+/** NON_ASCII_WORD.test of each code point below WORD_CHAR_KEPT: 1 a word character, 0 not, 255 not asked yet. */
+const WORD_CHAR = new Uint8Array(WORD_CHAR_KEPT).fill(255)
+
+export function isWordChar(text: string, i: number): boolean {
   const c = text.charCodeAt(i)
   if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
   if (c >= 0xd800 && c <= 0xdfff) return false
+  // The regular expression once per code point (a curly quote or `é` is met in every text), not once per occurrence.
+  if (c < WORD_CHAR_KEPT) {
+    let known = WORD_CHAR[c] as number
+    if (known === 255) {
+      known = NON_ASCII_WORD.test(text[i] as string) ? 1 : 0
+      WORD_CHAR[c] = known
+    }
+    return known === 1
+  }
   return NON_ASCII_WORD.test(text[i] as string)
 }
 
@@ -62,6 +76,9 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = [], candi
   let line = true
   const n = text.length
   let i = 0
+  // Where the last token pushed here lies in `text` (-1: none yet; one already in `out` is read as a string).
+  let prevFrom = -1
+  let prevTo = -1
   while (i < n) {
     const c = text.charCodeAt(i)
     if (c === 10 || c === 13) {
@@ -77,17 +94,34 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = [], candi
     if (!isWordChar(text, i)) {
       // A lone surrogate half or symbol: one token per code point.
       const width = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1
-      const ch = c < 128 ? (ASCII_CHARS[c] as string) : width === 1 ? String.fromCharCode(c) : text.slice(i, i + width)
+      const ch =
+        c < 128
+          ? (ASCII_CHARS[c] as string)
+          : c >= GENERAL_PUNCTUATION && c < GENERAL_PUNCTUATION_END
+            ? punctuationChar(c)
+            : width === 1
+              ? String.fromCharCode(c)
+              : text.slice(i, i + width)
       i += width
       if (c === 0x2028 || c === 0x2029 || c === 0x200b || c === 0x3000 || (c >= 0x2000 && c <= 0x200a)) continue
       if (c === 46 && out.length > 0) {
         const prev = out[out.length - 1] as EntityToken
         const next = text.charCodeAt(i)
         // `U.S.` and `Mr.`: the dot belongs to the word and ends no sentence.
-        if (isAbbreviation(prev.text) && (next === 32 || next === 10 || Number.isNaN(next))) continue
+        if (
+          (prevFrom < 0 ? isAbbreviation(prev.text) : isAbbreviationAt(text, prevFrom, prevTo, prev)) &&
+          (next === 32 || next === 10 || Number.isNaN(next))
+        )
+          continue
       }
       out.push(line ? { text: ch, start, lineStart: true } : { text: ch, start })
-      if (candidates !== undefined) candidates.push(c < 128 ? 0 : isCandidate(ch) ? 1 : 0)
+      prevFrom = i - width
+      prevTo = i
+      // No character of General Punctuation (quotes, dashes, `…`) has a case: none is a candidate (tested).
+      if (candidates !== undefined)
+        candidates.push(
+          c < 128 || (c >= GENERAL_PUNCTUATION && c < GENERAL_PUNCTUATION_END) ? 0 : isCandidate(ch) ? 1 : 0,
+        )
       line = false
       start = width === 1 ? startsAfterCode(start, c) : false
       continue
@@ -126,6 +160,8 @@ export function tokenizeForEntities(text: string, out: EntityToken[] = [], candi
     } else if (candidates !== undefined) candidate = wordIsCandidate(c, capitals, word)
     out.push(line ? { text: word, start, lineStart: true } : { text: word, start })
     if (candidates !== undefined) candidates.push(candidate)
+    prevFrom = j - word.length
+    prevTo = j
     line = false
     start = false
   }
@@ -181,11 +217,38 @@ export const NAME_CONNECTORS: ReadonlySet<string> = new Set(
   'of the and for on de del della di da do dos das du des la le van von der den ter y e et und & al bin el'.split(' '),
 )
 
-function isAbbreviation(word: string): boolean {
+/** Whether a dot after `word` belongs to it and ends no sentence (`U.S.`, `Mr.`). */
+export function isAbbreviation(word: string): boolean {
   if (word.length === 1) return isUpper(word.charCodeAt(0))
   if (word.includes('.')) return true
   // No lower-casing of a word longer than every abbreviation.
   return word.length <= ABBREVIATION_MAX_LENGTH && ABBREVIATIONS.has(word.toLowerCase())
+}
+
+/**
+ * isAbbreviation(token.text) for a token that is `text.slice(from, to)`, read in `text`: the
+ * word before a full stop is a slice of the text whose own characters were never read, and the
+ * first read of a slice's characters costs more than the test (tokenizer time 14%, cpu-prof).
+ */
+export function isAbbreviationAt(text: string, from: number, to: number, token: EntityToken): boolean {
+  if (to - from === 1) return isUpper(text.charCodeAt(from))
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === 46) return true
+  return to - from <= ABBREVIATION_MAX_LENGTH && ABBREVIATIONS.has(token.text.toLowerCase())
+}
+
+/** The General Punctuation block (U+2000–U+206F): quotes, dashes, `…`; one string per character, made once. */
+export const GENERAL_PUNCTUATION = 0x2000
+export const GENERAL_PUNCTUATION_END = 0x2070
+const PUNCTUATION_CHARS: string[] = []
+
+function punctuationChar(c: number): string {
+  const at = c - GENERAL_PUNCTUATION
+  let ch = PUNCTUATION_CHARS[at]
+  if (ch === undefined) {
+    ch = String.fromCharCode(c)
+    PUNCTUATION_CHARS[at] = ch
+  }
+  return ch
 }
 
 function isUpper(code: number): boolean {
@@ -243,13 +306,10 @@ export function asciiWordHashes(word: string, hLower: Uint32Array, hShape: Uint3
   for (let i = 0; i < word.length; i++) {
     const code = word.charCodeAt(i)
     if (code >= 128) return -1
-    let shape = code
-    if (code >= 97 && code <= 122) shape = 120
-    else if (code >= 65 && code <= 90) {
-      shape = 88
-      upper = 1
-    } else if (code >= 48 && code <= 57) shape = 100
-    h = Math.imul(h ^ (shape === 88 ? code + 32 : code), 0x01000193)
+    // By table, not by branches on the character's class: X upper, x lower, d digit, else itself; its lower case.
+    const shape = ASCII_SHAPE[code] as number
+    upper |= ASCII_UPPER[code] as number
+    h = Math.imul(h ^ (ASCII_LOWER[code] as number), 0x01000193)
     if (len >= 8) continue
     if (shape === prev) {
       run++
@@ -263,6 +323,13 @@ export function asciiWordHashes(word: string, hLower: Uint32Array, hShape: Uint3
   hShape[at] = s >>> 0
   return upper
 }
+
+/** Per ASCII code: its shape class (shapeCode), its lower case, and 1 for a capital letter. */
+const ASCII_SHAPE = Uint8Array.from({ length: 128 }, (_, c) =>
+  c >= 97 && c <= 122 ? 120 : c >= 65 && c <= 90 ? 88 : c >= 48 && c <= 57 ? 100 : c,
+)
+const ASCII_LOWER = Uint8Array.from({ length: 128 }, (_, c) => (c >= 65 && c <= 90 ? c + 32 : c))
+const ASCII_UPPER = Uint8Array.from({ length: 128 }, (_, c) => (c >= 65 && c <= 90 ? 1 : 0))
 
 /** The shape class of one character: X (88) upper, x (120) lower, d (100) digit, else itself. */
 function shapeCode(word: string, i: number): number {

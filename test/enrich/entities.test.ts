@@ -10,7 +10,12 @@ import {
 import { hashString } from '../../core/enrich/entity-model.ts'
 import {
   asciiWordHashes,
+  GENERAL_PUNCTUATION,
+  GENERAL_PUNCTUATION_END,
+  isAbbreviation,
+  isAbbreviationAt,
   isCandidate,
+  isWordChar,
   startsAfter,
   tokenizeForEntities,
   wordShape,
@@ -333,6 +338,33 @@ describe('tokens', () => {
     const candidates: number[] = []
     const tokens = tokenizeForEntities(text, [], candidates)
     expect(candidates).toEqual(tokens.map((t) => (isCandidate(t.text) ? 1 : 0)))
+  })
+
+  test('isWordChar keeps, per code point, what the regular expression says of it', () => {
+    for (const pass of [1, 2])
+      for (let c = 128; c < 0x3100; c++) {
+        if (c >= 0xd800 && c <= 0xdfff) continue
+        const ch = String.fromCharCode(c)
+        expect([pass, c, isWordChar(`a${ch}`, 1)]).toEqual([pass, c, /[\p{L}\p{N}\p{M}]/u.test(ch)])
+      }
+  })
+
+  test('no character of General Punctuation is a candidate (the tokenizer flags them 0 unread)', () => {
+    for (let c = GENERAL_PUNCTUATION; c < GENERAL_PUNCTUATION_END; c++)
+      expect([c, isCandidate(String.fromCharCode(c))]).toEqual([c, false])
+  })
+
+  test.each([
+    ...TRICKY,
+    'Mr. Smith met Dr. Jones, Gov. Abbott and Sen. X. Y. Z. Lee in the U.S. on Jan. 5. The end. ST. LOUIS. A.B.C. x.',
+  ])('isAbbreviationAt reads in the text what isAbbreviation reads of the token: %s', (text) => {
+    let at = 0
+    for (const token of tokenizeForEntities(text)) {
+      const from = text.indexOf(token.text, at)
+      expect(from).toBeGreaterThanOrEqual(0)
+      at = from + token.text.length
+      expect([token.text, isAbbreviationAt(text, from, at, token)]).toEqual([token.text, isAbbreviation(token.text)])
+    }
   })
 
   test.each(TRICKY)('asciiWordHashes is the lower-case hash and the shape hash: %s', (text) => {
