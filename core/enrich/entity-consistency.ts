@@ -85,14 +85,9 @@ export function harmoniseTypes(
  */
 const B_ORG = 3
 
-export function tagAcronyms(
-  tokens: readonly EntityToken[],
-  tags: Uint8Array,
-  /** isCandidate of each token, when known: an acronym is one, so the rest need no look. */
-  candidate?: ArrayLike<number>,
-): Uint8Array {
-  const n = tokens.length
-  const byInitials = new Map<string, number>()
+/** Each tagged span of `tags`, in order: its B tag (odd) and its first and last token. */
+function eachSpan(tags: Uint8Array, fn: (tag: number, first: number, last: number) => void): void {
+  const n = tags.length
   let i = 0
   while (i < n) {
     const tag = tags[i] as number
@@ -102,13 +97,26 @@ export function tagAcronyms(
     }
     let end = i
     while (end + 1 < n && tags[end + 1] === tag + 1) end++
+    fn(tag, i, end)
+    i = end + 1
+  }
+}
+
+export function tagAcronyms(
+  tokens: readonly EntityToken[],
+  tags: Uint8Array,
+  /** isCandidate of each token, when known: an acronym is one, so the rest need no look. */
+  candidate?: ArrayLike<number>,
+): Uint8Array {
+  const n = tokens.length
+  const byInitials = new Map<string, number>()
+  eachSpan(tags, (tag, i, end) => {
     // Organisations only: on the real pages person and place initials (`DL`, `HD`) were mostly other words.
     if (end > i && tag === B_ORG) {
       const a = initials(tokens.slice(i, end + 1).map((t) => t.text))
       if (a.length >= 2 && !byInitials.has(a)) byInitials.set(a, tag)
     }
-    i = end + 1
-  }
+  })
   if (byInitials.size === 0) return tags
   const shouted = (k: number) => k >= 0 && k < n && isAcronym((tokens[k] as EntityToken).text)
   for (let k = 0; k < n; k++) {
@@ -140,23 +148,13 @@ export function tagSurnames(
   caseLower: number,
 ): Uint8Array {
   const n = tokens.length
-  let surnames: Set<string> | null = null
-  let i = 0
-  while (i < n) {
-    const tag = tags[i] as number
-    if (tag === 0 || tag % 2 === 0) {
-      i++
-      continue
-    }
-    let end = i
-    while (end + 1 < n && tags[end + 1] === tag + 1) end++
-    if (tag === B_PER && end > i) {
-      const last = (tokens[end] as EntityToken).text
-      if (last.length >= 3 && candidate[end] === 1) (surnames ??= new Set()).add(last)
-    }
-    i = end + 1
-  }
-  if (surnames === null) return tags
+  const surnames = new Set<string>()
+  eachSpan(tags, (tag, i, end) => {
+    if (tag !== B_PER || end === i) return
+    const last = (tokens[end] as EntityToken).text
+    if (last.length >= 3 && candidate[end] === 1) surnames.add(last)
+  })
+  if (surnames.size === 0) return tags
   const looseCapital = (k: number) => k >= 0 && k < n && tags[k] === 0 && candidate[k] === 1
   for (let k = 0; k < n; k++) {
     if (tags[k] !== 0 || candidate[k] !== 1) continue
