@@ -1,4 +1,4 @@
-import type { IngestSummary } from '../ingest/run.ts'
+import { type IngestSummary, RETENTION_DAYS } from '../ingest/run.ts'
 import type { PriceLoad } from '../load-prices.ts'
 
 /** A progress line every 2 s; with files left, an ETA from this run's pace (files finished per second). */
@@ -37,7 +37,7 @@ export function printSummary(s: IngestSummary): void {
     [
       `files: ${s.files} (${s.files_ingested} ingested, ${s.files_already_done} already done, ${s.files_failed.length} failed)`,
       `records: ${s.records}, html responses: ${s.html}`,
-      `articles: ${s.articles} new, ${s.duplicates} duplicate URLs, ${s.replaced} replaced by an earlier crawl, ${s.out_of_window} outside the ${90}-day window`,
+      `articles: ${s.articles} new, ${s.duplicates} duplicate URLs, ${s.replaced} replaced by an earlier crawl, ${s.out_of_window} outside the ${RETENTION_DAYS}-day window`,
       `skipped: ${skipped === '' ? 'none' : skipped}`,
       `retention: ${s.retention_deleted} deleted`,
       `elapsed: ${(s.elapsed_ms / 1000).toFixed(1)} s`,
@@ -50,11 +50,11 @@ export function printSummary(s: IngestSummary): void {
 
 /**
  * When nothing was stored because every article lay outside the window (an archive older than the
- * 90 days ending at the clock), how to replay it; null otherwise.
+ * RETENTION_DAYS ending at the clock), how to replay it; null otherwise.
  */
 export function windowHint(s: Pick<IngestSummary, 'articles' | 'out_of_window'>): string | null {
   if (s.articles > 0 || s.out_of_window === 0) return null
-  return 'hint: every article lay outside the 90-day window ending at the clock; to ingest an older archive, set NEWSDESK_NOW to just after its last day (docs/configuration.md)'
+  return `hint: every article lay outside the ${RETENTION_DAYS}-day window ending at the clock; to ingest an older archive, set NEWSDESK_NOW to just after its last day (docs/configuration.md)`
 }
 
 export function printPriceLoads(loads: readonly PriceLoad[]): void {

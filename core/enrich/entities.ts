@@ -574,7 +574,7 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
         slug,
         slugWords: slug.split('-'),
         name,
-        shouted: isShouted(name),
+        shouted: isShoutedWord(name),
         count: 1,
         weak: m.weak === true,
         lower: m.type === 'place' ? words.map((w) => w.toLowerCase()).join(' ') : '',
@@ -583,7 +583,7 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
     } else {
       g.count++
       if (m.weak !== true) g.weak = false
-      if (g.shouted && !isShouted(name)) {
+      if (g.shouted && !isShoutedWord(name)) {
         g.name = name
         g.shouted = false
       }
@@ -640,9 +640,6 @@ export function foldMentions(mentions: readonly EntityMention[], gaz = GAZETTEER
 /** Whether a lower-case name is a place the gazetteer lists with its country. */
 const isListedPlace = (lower: string) => placeCountry(GAZETTEER, lower) !== null
 
-/** A name with a letter and no lower-case letter (`WASHINGTON`, `NATO`, `U.S`): isShoutedWord, which reads a whole name alike. */
-const isShouted = isShoutedWord
-
 /**
  * A person's or place's name seen only in capitals (a dateline `WASHINGTON (AP) —`, a shouted
  * headline), as the name is written: each word capitalised, the rest lower case, also after a
@@ -694,9 +691,15 @@ function cutBody(text: string): string {
   return text.slice(0, cut > 0 ? cut : ENTITY_BODY_MAX_CHARS)
 }
 
+/** What the tagger reads of an article, in two texts: the title, then the description and cut body as one. */
+function articleTexts(a: ExtractedArticle): { title: string; rest: string } {
+  return { title: a.title.slice(0, 1000), rest: `${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}` }
+}
+
 /** The text the tagger reads of an article, as one string (for annotation and its hash): title, description, cut body. */
 export function entityText(a: ExtractedArticle): string {
-  return `${a.title.slice(0, 1000)}\n\n${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}`
+  const { title, rest } = articleTexts(a)
+  return `${title}\n\n${rest}`
 }
 
 /**
@@ -706,11 +709,11 @@ export function entityText(a: ExtractedArticle): string {
  */
 export function extractArticleMentionSpans(a: ExtractedArticle, lang: string): MentionSpan[] {
   if (entityModelGroup(lang) === null) return []
-  const title = a.title.slice(0, 1000)
+  const { title, rest } = articleTexts(a)
   const mentions = extractMentionSpans(title, lang)
   if (isTitleCase(title)) for (const m of mentions) m.weak = true
   const shift = title.length + 2
-  for (const m of extractMentionSpans(`${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}`, lang))
+  for (const m of extractMentionSpans(rest, lang))
     mentions.push({
       ...m,
       start: m.start + shift,
@@ -724,9 +727,9 @@ export function extractArticleMentionSpans(a: ExtractedArticle, lang: string): M
 /** The entities of one article: title, description and body (the first ENTITY_BODY_MAX_CHARS). */
 export function extractEntities(a: ExtractedArticle, lang: string): ArticleEntity[] {
   if (entityModelGroup(lang) === null) return []
-  const title = a.title.slice(0, 1000)
+  const { title, rest } = articleTexts(a)
   const mentions = extractMentions(title, lang)
   if (isTitleCase(title)) for (const m of mentions) m.weak = true
-  mentions.push(...extractMentions(`${a.description.slice(0, 2000)}\n\n${cutBody(a.text)}`, lang))
+  mentions.push(...extractMentions(rest, lang))
   return foldMentions(mentions).slice(0, ENTITIES_MAX)
 }

@@ -137,11 +137,10 @@ export function entityUnion(
   const one = (key: string): StoreFilters => ({ ...f, entity: [key] })
   const isCounted = new Set(keys.filter((key) => counted(ctx, one(key))))
   if (isCounted.size === 0) return null
-  const docs = (k: string) =>
-    ctx.db.query<{ docs: number }, [string]>('SELECT docs FROM term_keys WHERE key = ?').get(entityTermKey(k))?.docs ??
-    0
+  const docsOf = ctx.db.query<{ docs: number }, [string]>('SELECT docs FROM term_keys WHERE key = ?')
+  const docs = new Map(keys.map((k) => [k, docsOf.get(entityTermKey(k))?.docs ?? 0]))
   const countedKeys = keys.filter((k) => isCounted.has(k))
-  countedKeys.sort((a, b) => docs(b) - docs(a))
+  countedKeys.sort((a, b) => (docs.get(b) as number) - (docs.get(a) as number))
   const order = [...countedKeys, ...keys.filter((k) => !isCounted.has(k))]
   const parts: { filters: StoreFilters; sign: 1 | -1 }[] = [{ filters: one(order[0] as string), sign: 1 }]
   for (let i = 1; i < order.length; i++) {
